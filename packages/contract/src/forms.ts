@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Form validation shared by the web forms and the server (spec §5).
+ * Messages are the spec's English text, word for word; the web uses them as i18n keys.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  email: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordsMatch: 'Passwords must match',
+  amount: 'Please enter a valid amount',
+  price: 'Please enter a valid price',
+  twoFactorCode: 'Please enter the 6-digit code',
+} as const;
+
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Hardened (DESIGN §3): long inputs are refused before hashing. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+const POSITIVE_DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
+const SIX_DIGITS = /^\d{6}$/;
+
+/** A non-empty string after trimming. */
+export const required = z.string().trim().min(1, VALIDATION_MESSAGES.required);
+
+export const emailSchema = required.pipe(z.email(VALIDATION_MESSAGES.email));
+
+export const passwordSchema = z
+  .string()
+  .min(1, VALIDATION_MESSAGES.required)
+  .min(PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordMax);
+
+export const twoFactorCodeSchema = required.regex(SIX_DIGITS, VALIDATION_MESSAGES.twoFactorCode);
+
+/**
+ * A strictly positive decimal typed by a person: "12.5", "12,5" (French keyboards) or ".5".
+ * The output stays a decimal string: money is never a float.
+ */
+function positiveDecimalSchema(message: string) {
+  return required
+    .transform((value) => value.replace(',', '.'))
+    .pipe(
+      z
+        .string()
+        .regex(POSITIVE_DECIMAL, message)
+        .refine((value) => Number(value) > 0, message),
+    );
+}
+
+export const amountSchema = positiveDecimalSchema(VALIDATION_MESSAGES.amount);
+export const priceSchema = positiveDecimalSchema(VALIDATION_MESSAGES.price);
+
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, VALIDATION_MESSAGES.required),
+  /** Only asked once the server says 2FA is needed; trimmed and sent only if non-empty (spec §5). */
+  code: z
+    .string()
+    .trim()
+    .optional()
+    .refine((code) => !code || SIX_DIGITS.test(code), VALIDATION_MESSAGES.twoFactorCode),
+});
+
+export const registerFormSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    confirm_password: z.string().min(1, VALIDATION_MESSAGES.required),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    message: VALIDATION_MESSAGES.passwordsMatch,
+    path: ['confirm_password'],
+  });
+
+export type LoginFormInput = z.input<typeof loginFormSchema>;
+export type LoginFormValues = z.output<typeof loginFormSchema>;
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+export type RegisterFormValues = z.output<typeof registerFormSchema>;
