@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createServices, type AppDeps, type Services } from './composition';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
+import healthRoutes from './routes/health';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    deps: AppDeps;
+  }
+}
+
+export type AppOptions = AppDeps & { webDist?: string | null };
+
+/** The whole HTTP application as a plugin: external plugins → app plugins → routes. */
+async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
+  const webDist = opts.webDist === null ? undefined : (opts.webDist ?? findWebDist());
+  const scriptHashes = inlineScriptHashes(readWebIndex(webDist) ?? '');
+
+  fastify.decorate('deps', { config: opts.config, db: opts.db });
+  fastify.decorate('services', createServices(opts));
+
+  // external
+  await fastify.register(errors);
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (opts.config.corsOrigins.length > 0) {
+    await fastify.register(cors, { origin: opts.config.corsOrigins, credentials: false });
+  }
+  await fastify.register(rateLimit, { global: false });
+  await fastify.register(openapi);
+
+  // routes
+  await fastify.register(healthRoutes);
+
+  // last: the built web app and the Accept rule for shared paths
+  await fastify.register(webApp, { dist: webDist });
+}
+
+// Not encapsulated: the error and not-found handlers and decorators apply to the whole server.
+export const app = fp(appPlugin, { name: 'kairos-app' });
+
+export function serverOptions(config: AppDeps['config']): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-mbx-apikey"]',
+          '*.password',
+          '*.apiSecret',
+          '*.apiKey',
+          '*.secret',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    trustProxy: true,
+  };
+}
+
+/** Builds the Fastify instance around the app plugin; tests use it with `inject`, server.ts listens. */
+export async function buildApp(
+  opts: AppOptions,
+  overrides: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    ...serverOptions(opts.config),
+    ...overrides,
+  }).withTypeProvider<ZodTypeProvider>();
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await fastify.register(app, opts);
+  return fastify;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'expected an integer between 1 and 65535' })
+    .int('expected an integer between 1 and 65535')
+    .min(1, 'expected an integer between 1 and 65535')
+    .max(65535, 'expected an integer between 1 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .optional(),
+  ),
+  KAIROS_DATA_DIR: z.string().min(1).default('./.data'),
+  KAIROS_MASTER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'expected 32 bytes as 64 hex characters or base64')
+      .optional(),
+  ),
+  KAIROS_ADMIN_EMAIL: optionalString.pipe(z.email('expected an email address').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  KAIROS_ROLE: z.enum(['api', 'worker', 'all'], { message: 'expected api, worker or all' }).default('all'),
+  KAIROS_PUBLIC_URL: optionalString.pipe(z.url('expected a URL').optional()),
+  KAIROS_CORS_ORIGINS: optionalString,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'expected fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  masterKey: string | undefined;
+  adminEmail: string | undefined;
+  smtpUrl: string | undefined;
+  role: 'api' | 'worker' | 'all';
+  publicUrl: string | undefined;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at boot; every bad variable is named in one line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = env[name];
+      return `${name} (${issue.message}${value !== undefined ? `, got ${JSON.stringify(value)}` : ''})`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.KAIROS_DATA_DIR),
+    masterKey: e.KAIROS_MASTER_KEY,
+    adminEmail: e.KAIROS_ADMIN_EMAIL?.toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    role: e.KAIROS_ROLE,
+    publicUrl: e.KAIROS_PUBLIC_URL,
+    corsOrigins: (e.KAIROS_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+  };
+}

