@@ -91,17 +91,15 @@ describe('request parsing errors', () => {
     const { buildApp } = await import('../../src/app');
     const app = await buildApp({ config: t2.config, db: t2.db, webDist: null });
     app.after(() => {
-      app
-        .withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>()
-        .post(
-          '/probe',
-          {
-            schema: {
-              body: z.object({ email: z.email('Please enter a valid email address'), n: z.number() }),
-            },
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/probe',
+        {
+          schema: {
+            body: z.object({ email: z.email('Please enter a valid email address'), n: z.number() }),
           },
-          async () => ({ success: true, results: 'ok' }),
-        );
+        },
+        async () => ({ success: true, results: 'ok' }),
+      );
       app.get('/boom', async () => {
         throw new Error('secret internals at /work/main/src/x.ts:12');
       });
