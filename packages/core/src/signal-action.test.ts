@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SIGNAL_ACTIONS,
+  decideSignalAction,
+  isSignalAction,
+  positionAfterLegs,
+  type BotPosition,
+  type OrderLeg,
+  type SignalAction,
+} from './signal-action';
+
+const EXPECTED: Record<BotPosition, Record<'long' | 'short' | 'exit', OrderLeg[]>> = {
+  out: { long: ['open_long'], short: ['open_short'], exit: [] },
+  long: { long: [], short: ['close_long', 'open_short'], exit: ['close_long'] },
+  short: { long: ['close_short', 'open_long'], short: [], exit: ['close_short'] },
+};
+const ALIAS: Record<SignalAction, 'long' | 'short' | 'exit'> = {
+  long: 'long',
+  buy: 'long',
+  short: 'short',
+  sell: 'short',
+  exit: 'exit',
+  close: 'exit',
+};
+
+const POSITIONS: BotPosition[] = ['out', 'long', 'short'];
+const CASES = POSITIONS.flatMap((position) =>
+  SIGNAL_ACTIONS.map((action) => ({ position, action, legs: EXPECTED[position][ALIAS[action]] })),
+);
+
+describe('decideSignalAction', () => {
+  it('covers every position × action', () => {
+    expect(CASES).toHaveLength(18);
+  });
+
+  it.each(CASES)('$position + $action → $legs', ({ position, action, legs }) => {
+    expect(decideSignalAction(position, action)).toEqual(legs);
+  });
+
+  it.each([
+    { position: 'out', action: 'short', legs: [] },
+    { position: 'long', action: 'sell', legs: ['close_long'] },
+    { position: 'out', action: 'long', legs: ['open_long'] },
+  ] as const)('spot (no shorting): $position + $action → $legs', ({ position, action, legs }) => {
+    expect(decideSignalAction(position, action, { canShort: false })).toEqual(legs);
+  });
+
+  it.each([
+    { position: 'out', action: 'long', legs: [] },
+    { position: 'short', action: 'long', legs: ['close_short'] },
+    { position: 'long', action: 'exit', legs: ['close_long'] },
+  ] as const)('no new entries: $position + $action → $legs', ({ position, action, legs }) => {
+    expect(decideSignalAction(position, action, { canOpen: false })).toEqual(legs);
+  });
+
+  it.each(CASES)('$position + $action ends in the signalled position', ({ position, action, legs }) => {
+    const wanted = ALIAS[action];
+    expect(positionAfterLegs(position, legs)).toBe(wanted === 'exit' ? 'out' : wanted);
+  });
+
+  it.each([
+    ['buy', true],
+    ['close', true],
+    ['hold', false],
+  ])('isSignalAction(%j) is %s', (value, expected) => {
+    expect(isSignalAction(value)).toBe(expected);
+  });
+});
