@@ -9,7 +9,10 @@ import { createServices, type AppDeps, type Services } from './composition';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
+import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
+import userRoutes from './routes/user';
+import auth from './plugins/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +29,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   const scriptHashes = inlineScriptHashes(readWebIndex(webDist) ?? '');
 
   fastify.decorate('deps', { config: opts.config, db: opts.db });
-  fastify.decorate('services', createServices(opts));
+  fastify.decorate('services', createServices(opts, fastify.log));
 
   // external
   await fastify.register(errors);
@@ -52,9 +55,13 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   }
   await fastify.register(rateLimit, { global: false });
   await fastify.register(openapi);
+  // app
+  await fastify.register(auth);
 
   // routes
   await fastify.register(healthRoutes);
+  await fastify.register(authRoutes);
+  await fastify.register(userRoutes);
 
   // last: the built web app and the Accept rule for shared paths
   await fastify.register(webApp, { dist: webDist });

@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './health';
 export * from './forms';
+export * from './auth';

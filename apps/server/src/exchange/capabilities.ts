@@ -1,0 +1,243 @@
+import type { AccountMarketType } from './gateway';
+
+/**
+ * Per-venue differences, in one table. Code elsewhere asks the capability ("does this venue take reduceOnly
+ * on spot?"), never the venue's name.
+ */
+
+/** How to learn whether an API key may withdraw, where the venue reports it. */
+export interface WithdrawPermissionProbe {
+  /** ccxt implicit API method to call. */
+  method: string;
+  /** Human-readable source, for the refusal message. */
+  source: string;
+  /** true/false when the response says, null when it does not. */
+  canWithdraw: (response: unknown) => boolean | null;
+}
+
+export interface ExchangeCapabilities {
+  id: string;
+  displayName: string;
+  marketTypes: readonly AccountMarketType[];
+  /** ccxt `options.fetchMarkets.types` per account market type, so start-up loads only what we trade. */
+  fetchMarketsTypes: Partial<Record<AccountMarketType, string[]>>;
+  /** ccxt `options.defaultType` per account market type (balances, positions, open orders without symbol). */
+  defaultType: Record<AccountMarketType, string>;
+  /** Name of the createOrder param carrying our client order id. */
+  clientOrderIdParam: string;
+  clientOrderIdMaxLength: number;
+  /** fetchOrder param to look an order up by client id; null: search open then closed orders instead. */
+  fetchOrderByClientIdParam: string | null;
+  /** Raw response field holding the original client id when the venue echoes a new id (Binance cancels). */
+  originalClientOrderIdField: string | null;
+  /** The venue's refusal of a reused client order id: the gateway then returns the existing order. */
+  duplicateClientOrderId: RegExp | null;
+  reduceOnlyOnSpot: boolean;
+  watchOrders: boolean;
+  /** Needs a passphrase besides key and secret. */
+  requiresPassword: boolean;
+  /** How sandbox mode is switched on per market type; absent: the venue has no sandbox for it. */
+  sandbox: Partial<Record<AccountMarketType, 'sandbox' | 'demo'>>;
+  /** `urls.api` entry whose origin identifies the egress (throttle key), per market type. */
+  egressApi: Partial<Record<AccountMarketType, string>>;
+  withdrawPermission: WithdrawPermissionProbe | null;
+  /** Extra ccxt options merged into the instance. */
+  options: Record<string, unknown>;
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+const binanceApiRestrictions: WithdrawPermissionProbe = {
+  method: 'sapiGetAccountApiRestrictions',
+  source: 'binance apiRestrictions',
+  canWithdraw: (response) => {
+    const value = record(response)?.enableWithdrawals;
+    return typeof value === 'boolean' ? value : null;
+  },
+};
+
+const binanceShared = {
+  clientOrderIdParam: 'clientOrderId',
+  clientOrderIdMaxLength: 36,
+  fetchOrderByClientIdParam: 'clientOrderId',
+  originalClientOrderIdField: 'origClientOrderId',
+  duplicateClientOrderId: /Duplicate order sent/i,
+  reduceOnlyOnSpot: false,
+  watchOrders: true,
+  requiresPassword: false,
+  withdrawPermission: binanceApiRestrictions,
+  options: {
+    warnOnFetchOpenOrdersWithoutSymbol: false,
+    fetchOpenOrders: { warnWithoutSymbol: false },
+  },
+} as const;
+
+const CAPABILITIES: Record<string, ExchangeCapabilities> = {
+  binance: {
+    ...binanceShared,
+    id: 'binance',
+    displayName: 'Binance',
+    marketTypes: ['spot', 'future'],
+    fetchMarketsTypes: { spot: ['spot'], future: ['linear'] },
+    defaultType: { spot: 'spot', future: 'swap' },
+    // Binance retired the futures testnet for ccxt: futures "sandbox" is its demo trading environment.
+    sandbox: { spot: 'sandbox', future: 'demo' },
+    egressApi: { spot: 'public', future: 'fapiPublic' },
+  },
+  binanceusdm: {
+    ...binanceShared,
+    id: 'binanceusdm',
+    displayName: 'Binance USDⓈ-M Futures',
+    marketTypes: ['future'],
+    fetchMarketsTypes: { future: ['linear'] },
+    defaultType: { spot: 'swap', future: 'swap' },
+    sandbox: { future: 'demo' },
+    egressApi: { future: 'fapiPublic' },
+  },
+  bybit: {
+    id: 'bybit',
+    displayName: 'Bybit',
+    marketTypes: ['spot', 'future'],
+    fetchMarketsTypes: { spot: ['spot'], future: ['linear'] },
+    defaultType: { spot: 'spot', future: 'swap' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 36,
+    fetchOrderByClientIdParam: null,
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: /duplicate|OrderLinkedID is duplicate/i,
+    reduceOnlyOnSpot: false,
+    watchOrders: true,
+    requiresPassword: false,
+    sandbox: { spot: 'sandbox', future: 'sandbox' },
+    egressApi: { spot: 'public', future: 'public' },
+    withdrawPermission: {
+      method: 'privateGetV5UserQueryApi',
+      source: 'bybit query-api',
+      canWithdraw: (response) => {
+        const wallet = record(record(record(response)?.result)?.permissions)?.Wallet;
+        return Array.isArray(wallet) ? wallet.includes('Withdraw') : null;
+      },
+    },
+    options: {},
+  },
+  okx: {
+    id: 'okx',
+    displayName: 'OKX',
+    marketTypes: ['spot', 'future'],
+    fetchMarketsTypes: { spot: ['spot'], future: ['swap'] },
+    defaultType: { spot: 'spot', future: 'swap' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 32,
+    fetchOrderByClientIdParam: 'clientOrderId',
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: /Duplicated clOrdId|clOrdId.*duplicate/i,
+    reduceOnlyOnSpot: false,
+    watchOrders: true,
+    requiresPassword: true,
+    sandbox: { spot: 'sandbox', future: 'sandbox' },
+    egressApi: { spot: 'rest', future: 'rest' },
+    withdrawPermission: {
+      method: 'privateGetAccountConfig',
+      source: 'okx account config',
+      canWithdraw: (response) => {
+        const data = record(response)?.data;
+        const perm = Array.isArray(data) ? record(data[0])?.perm : undefined;
+        return typeof perm === 'string' ? perm.split(',').includes('withdraw') : null;
+      },
+    },
+    options: {},
+  },
+  kraken: {
+    id: 'kraken',
+    displayName: 'Kraken',
+    marketTypes: ['spot'],
+    fetchMarketsTypes: {},
+    defaultType: { spot: 'spot', future: 'spot' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 36,
+    fetchOrderByClientIdParam: null,
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: null,
+    reduceOnlyOnSpot: false,
+    watchOrders: true,
+    requiresPassword: false,
+    sandbox: {},
+    egressApi: { spot: 'public' },
+    withdrawPermission: null,
+    options: {},
+  },
+  kucoin: {
+    id: 'kucoin',
+    displayName: 'KuCoin',
+    marketTypes: ['spot'],
+    fetchMarketsTypes: { spot: ['spot'] },
+    defaultType: { spot: 'spot', future: 'spot' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 40,
+    fetchOrderByClientIdParam: 'clientOrderId',
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: null,
+    reduceOnlyOnSpot: false,
+    watchOrders: true,
+    requiresPassword: true,
+    sandbox: {},
+    egressApi: { spot: 'public' },
+    withdrawPermission: null,
+    options: {},
+  },
+  bitget: {
+    id: 'bitget',
+    displayName: 'Bitget',
+    marketTypes: ['spot', 'future'],
+    fetchMarketsTypes: { spot: ['spot'], future: ['swap'] },
+    defaultType: { spot: 'spot', future: 'swap' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 50,
+    fetchOrderByClientIdParam: null,
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: /Duplicate clientOid/i,
+    reduceOnlyOnSpot: false,
+    watchOrders: true,
+    requiresPassword: true,
+    sandbox: {},
+    egressApi: { spot: 'spot', future: 'mix' },
+    withdrawPermission: null,
+    options: {},
+  },
+};
+
+/** Conservative defaults for a ccxt id we have no entry for: spot only, lookups emulated. */
+function defaultCapabilities(id: string): ExchangeCapabilities {
+  return {
+    id,
+    displayName: id,
+    marketTypes: ['spot'],
+    fetchMarketsTypes: {},
+    defaultType: { spot: 'spot', future: 'swap' },
+    clientOrderIdParam: 'clientOrderId',
+    clientOrderIdMaxLength: 32,
+    fetchOrderByClientIdParam: null,
+    originalClientOrderIdField: null,
+    duplicateClientOrderId: null,
+    reduceOnlyOnSpot: false,
+    watchOrders: false,
+    requiresPassword: false,
+    sandbox: { spot: 'sandbox' },
+    egressApi: {},
+    withdrawPermission: null,
+    options: {},
+  };
+}
+
+export function capabilitiesFor(exchangeId: string): ExchangeCapabilities {
+  return CAPABILITIES[exchangeId] ?? defaultCapabilities(exchangeId);
+}
+
+/** Venues with a curated entry, in display order (the paper venue is offered separately, first). */
+export function knownVenues(): ExchangeCapabilities[] {
+  return Object.values(CAPABILITIES);
+}

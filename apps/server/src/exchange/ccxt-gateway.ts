@@ -1,0 +1,520 @@
+import ccxt from 'ccxt';
+import type { Exchange, MarketInterface as CcxtMarket, Order as CcxtOrder } from 'ccxt';
+import { capabilitiesFor, type ExchangeCapabilities } from './capabilities';
+import {
+  kairosSymbol,
+  toBalances,
+  toCandle,
+  toFill,
+  toMarket,
+  toOrder,
+  toOrderBook,
+  toPosition,
+  toTicker,
+} from './ccxt-normalize';
+import { Decimal, dec } from './decimal';
+import {
+  DEFAULT_READ_RETRY,
+  InvalidOrderError,
+  OrderNotFoundError,
+  UnknownSymbolError,
+  UnsupportedOperationError,
+  translateCcxtError,
+  withRetry,
+  type RetryOptions,
+} from './errors';
+import type {
+  AccountMarketType,
+  ApiKeyPermissions,
+  Balances,
+  Candle,
+  CreateOrderRequest,
+  ExchangeGateway,
+  Fill,
+  Market,
+  Order,
+  OrderBook,
+  Position,
+  Ticker,
+  Timeframe,
+} from './gateway';
+import { MarketCache, sharedMarketCache } from './market-cache';
+import { parseRetryAfter, venueKey, type VenueThrottle, type VenueThrottleRegistry } from './venue-throttle';
+
+export interface CcxtGatewayOptions {
+  /** Any ccxt exchange id ('binance', 'bybit', …). */
+  exchangeId: string;
+  apiKey: string;
+  secret: string;
+  password?: string;
+  sandbox?: boolean;
+  marketType: AccountMarketType;
+  /**
+   * Replaces every `urls.api` entry (tests point ccxt at a local protocol server). Keys are ccxt's api names
+   * ('public', 'sapi', 'fapiPrivate', …); `'*'` is an origin substituted into every entry not listed.
+   * Construction fails if an entry would still point elsewhere, so a test can never reach the real venue.
+   */
+  urlsOverride?: Record<string, string>;
+  /** The shared registry: every gateway on a venue draws from the same throttle. */
+  throttle: VenueThrottleRegistry;
+  marketCache?: MarketCache;
+  /** Per-request timeout (ms); ccxt's default is 10 s. */
+  timeoutMs?: number;
+  /** Retry policy for reads and for rate-limited writes; `retries: 0` disables retrying. */
+  retry?: RetryOptions;
+}
+
+type MarketsByKairosSymbol = Map<string, CcxtMarket>;
+
+/** Calls the dynamically generated ccxt API method `name` (implicit API, e.g. sapiGetAccountApiRestrictions). */
+function callImplicit(
+  exchange: Exchange,
+  name: string,
+  params: Record<string, unknown> = {},
+): Promise<unknown> {
+  const method = (exchange as unknown as Record<string, unknown>)[name];
+  if (typeof method !== 'function') {
+    return Promise.reject(new UnsupportedOperationError(`${exchange.id} has no API method ${name}`));
+  }
+  return (method as (p: Record<string, unknown>) => Promise<unknown>).call(exchange, params);
+}
+
+function replaceOrigin(url: string, origin: string): string {
+  const match = /^[a-z]+:\/\/[^/]+/i.exec(url);
+  return match ? origin.replace(/\/$/, '') + url.slice(match[0].length) : url;
+}
+
+/** Walks `urls.api` (flat or nested) and rewrites every string entry. */
+function overrideApiUrls(
+  api: Record<string, unknown>,
+  override: Record<string, string>,
+  path: string[] = [],
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(api)) {
+    const dotted = [...path, key].join('.');
+    if (typeof value === 'string') {
+      const exact = override[dotted] ?? override[key];
+      const wildcard = override['*'];
+      if (exact !== undefined) result[key] = exact;
+      else if (wildcard !== undefined) result[key] = replaceOrigin(value, wildcard);
+      else throw new Error(`urlsOverride misses urls.api.${dotted} (${value})`);
+    } else if (value && typeof value === 'object') {
+      result[key] = overrideApiUrls(value as Record<string, unknown>, override, [...path, key]);
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+function firstUrl(api: unknown): string | null {
+  if (typeof api === 'string') return api;
+  if (api && typeof api === 'object') {
+    for (const value of Object.values(api)) {
+      const url = firstUrl(value);
+      if (url) return url;
+    }
+  }
+  return null;
+}
+
+function origin(url: string): string {
+  const match = /^[a-z]+:\/\/[^/]+/i.exec(url);
+  return match ? match[0] : url;
+}
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== 'object') return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? String(value[0]) : String(value);
+  }
+  return undefined;
+}
+
+/**
+ * `ExchangeGateway` over any ccxt exchange. Per-venue quirks come from the capability map; requests are
+ * paced by the venue's shared throttle; markets come from the venue-wide cache; errors leave as domain errors.
+ */
+export class CcxtGateway implements ExchangeGateway {
+  readonly exchangeId: string;
+  readonly marketType: AccountMarketType;
+  readonly capabilities: ExchangeCapabilities;
+  /** Identifies the egress: exchange id + sandbox flag + base URL. */
+  readonly venueKey: string;
+  private readonly exchange: Exchange;
+  private readonly throttle: VenueThrottle;
+  private readonly marketCache: MarketCache;
+  private readonly retry: RetryOptions;
+  private readonly marketsKey: string;
+  private markets: MarketsByKairosSymbol | null = null;
+
+  constructor(options: CcxtGatewayOptions) {
+    const ExchangeClass = (ccxt as unknown as Record<string, unknown>)[options.exchangeId];
+    if (typeof ExchangeClass !== 'function' || !ccxt.exchanges.includes(options.exchangeId)) {
+      throw new UnsupportedOperationError(`Unknown exchange: ${options.exchangeId}`);
+    }
+    const capabilities = capabilitiesFor(options.exchangeId);
+    if (!capabilities.marketTypes.includes(options.marketType)) {
+      throw new UnsupportedOperationError(
+        `${options.exchangeId} does not support ${options.marketType} trading`,
+      );
+    }
+    const sandboxMode = capabilities.sandbox[options.marketType];
+    if (options.sandbox && !sandboxMode) {
+      throw new UnsupportedOperationError(`${options.exchangeId} has no sandbox for ${options.marketType}`);
+    }
+    this.exchangeId = options.exchangeId;
+    this.marketType = options.marketType;
+    this.capabilities = capabilities;
+    this.marketCache = options.marketCache ?? sharedMarketCache;
+    this.retry = options.retry ?? DEFAULT_READ_RETRY;
+
+    const fetchMarketsTypes = capabilities.fetchMarketsTypes[options.marketType];
+    const exchange = new (ExchangeClass as new (config: Record<string, unknown>) => Exchange)({
+      apiKey: options.apiKey,
+      secret: options.secret,
+      password: options.password,
+      enableRateLimit: true,
+      timeout: options.timeoutMs ?? 10_000,
+      options: {
+        ...capabilities.options,
+        // Start-up calls: no currencies, no margin pairs, only the market type this account trades.
+        fetchCurrencies: false,
+        fetchMargins: false,
+        ...(fetchMarketsTypes ? { fetchMarkets: { types: fetchMarketsTypes } } : {}),
+        defaultType: capabilities.defaultType[options.marketType],
+      },
+    });
+    if (options.sandbox) {
+      if (sandboxMode === 'demo') exchange.enableDemoTrading(true);
+      else exchange.setSandboxMode(true);
+    }
+    if (options.urlsOverride) {
+      exchange.urls['api'] = overrideApiUrls(
+        exchange.urls['api'] as Record<string, unknown>,
+        options.urlsOverride,
+      ) as typeof exchange.urls.api;
+    }
+    this.exchange = exchange;
+
+    const api = exchange.urls['api'] as Record<string, unknown>;
+    const egressEntry = capabilities.egressApi[options.marketType];
+    const egressUrl =
+      (egressEntry && typeof api[egressEntry] === 'string' ? (api[egressEntry] as string) : null) ??
+      firstUrl(api) ??
+      options.exchangeId;
+    this.venueKey = venueKey({
+      exchangeId: options.exchangeId,
+      sandbox: options.sandbox === true,
+      baseUrl: origin(exchange.implodeHostname(egressUrl)),
+    });
+    this.marketsKey = `${this.venueKey}|${options.marketType}`;
+
+    // ccxt costs are in units of `rateLimit` ms; the venue's budget is shared through one throttle.
+    const rateLimit = exchange.rateLimit ?? 0;
+    const unitsPerSecond = rateLimit > 0 ? 1000 / rateLimit : 10;
+    this.throttle = options.throttle.forVenue(this.venueKey, {
+      capacity: Math.max(1, unitsPerSecond),
+      refillPerSecond: unitsPerSecond,
+    });
+    const throttle = this.throttle;
+    exchange.throttle = (cost?: number) => throttle.acquire(cost ?? 1);
+    const onRestResponse = exchange.onRestResponse.bind(exchange);
+    exchange.onRestResponse = (
+      statusCode,
+      statusText,
+      url,
+      method,
+      responseHeaders,
+      responseBody,
+      ...rest
+    ) => {
+      if (statusCode === 429 || statusCode === 418) {
+        throttle.reportRateLimited(parseRetryAfter(headerValue(responseHeaders, 'retry-after')));
+      } else if (statusCode < 400) {
+        throttle.reportSuccess();
+      }
+      return onRestResponse(statusCode, statusText, url, method, responseHeaders, responseBody, ...rest);
+    };
+  }
+
+  // ---- markets -------------------------------------------------------------------------------------------
+
+  async loadMarkets(): Promise<Market[]> {
+    const markets = await this.ensureMarkets();
+    return [...markets.values()].map((market) => toMarket(market, this.exchange.precisionMode ?? 0));
+  }
+
+  listMarkets(): Promise<Market[]> {
+    return this.loadMarkets();
+  }
+
+  private async ensureMarkets(): Promise<MarketsByKairosSymbol> {
+    if (this.markets) return this.markets;
+    const raw = await this.read(() =>
+      this.marketCache.getOrLoad(this.marketsKey, async () => {
+        try {
+          return await this.exchange.fetchMarkets();
+        } catch (error) {
+          throw translateCcxtError(error);
+        }
+      }),
+    );
+    this.exchange.setMarkets(raw as CcxtMarket[]);
+    const bySymbol: MarketsByKairosSymbol = new Map();
+    for (const market of raw as CcxtMarket[]) {
+      if (!this.tradesOn(market)) continue;
+      const symbol = kairosSymbol(market);
+      // Spot listings come first in ccxt; keep the first match for a symbol.
+      if (!bySymbol.has(symbol)) bySymbol.set(symbol, market);
+    }
+    this.markets = bySymbol;
+    return bySymbol;
+  }
+
+  /** Spot accounts trade spot markets; futures accounts trade linear perpetuals settled in the quote. */
+  private tradesOn(market: CcxtMarket): boolean {
+    if (this.marketType === 'spot') return market.spot === true;
+    return market.swap === true && market.linear === true && market.settle === market.quote;
+  }
+
+  private async market(symbol: string): Promise<CcxtMarket> {
+    const markets = await this.ensureMarkets();
+    const direct = markets.get(symbol);
+    if (direct) return direct;
+    for (const market of markets.values()) if (market.symbol === symbol) return market;
+    throw new UnknownSymbolError(`${this.exchangeId} has no ${this.marketType} market ${symbol}`);
+  }
+
+  private contractSize(market: CcxtMarket): string | null {
+    return market.contract && market.contractSize ? new Decimal(market.contractSize).toFixed() : null;
+  }
+
+  // ---- market data ---------------------------------------------------------------------------------------
+
+  async fetchTicker(symbol: string): Promise<Ticker> {
+    const market = await this.market(symbol);
+    const ticker = await this.read(() => this.exchange.fetchTicker(market.symbol));
+    return toTicker(ticker, kairosSymbol(market));
+  }
+
+  async fetchOrderBook(symbol: string, limit?: number): Promise<OrderBook> {
+    const market = await this.market(symbol);
+    const book = await this.read(() => this.exchange.fetchOrderBook(market.symbol, limit));
+    return toOrderBook(book, kairosSymbol(market), this.contractSize(market));
+  }
+
+  async fetchCandles(
+    symbol: string,
+    timeframe: Timeframe,
+    since?: number,
+    limit?: number,
+  ): Promise<Candle[]> {
+    const market = await this.market(symbol);
+    if (this.exchange.timeframes && !(timeframe in this.exchange.timeframes)) {
+      throw new UnsupportedOperationError(`${this.exchangeId} has no ${timeframe} candles`);
+    }
+    const rows = await this.read(() => this.exchange.fetchOHLCV(market.symbol, timeframe, since, limit));
+    return rows.map(toCandle).filter((candle): candle is Candle => candle !== null);
+  }
+
+  // ---- account -------------------------------------------------------------------------------------------
+
+  async fetchBalances(): Promise<Balances> {
+    await this.ensureMarkets();
+    const balances = await this.read(() => this.exchange.fetchBalance());
+    return toBalances(balances);
+  }
+
+  /** Whether the key may withdraw, where the venue reports it (Binance: apiRestrictions.enableWithdrawals). */
+  async checkApiKeyPermissions(): Promise<ApiKeyPermissions> {
+    const probe = this.capabilities.withdrawPermission;
+    if (!probe) return { canWithdraw: null, source: 'not reported by venue' };
+    const response = await this.read(() => callImplicit(this.exchange, probe.method));
+    return { canWithdraw: probe.canWithdraw(response), source: probe.source };
+  }
+
+  // ---- orders --------------------------------------------------------------------------------------------
+
+  async createOrder(request: CreateOrderRequest): Promise<Order> {
+    const { clientOrderId } = request;
+    if (!clientOrderId || clientOrderId.length > this.capabilities.clientOrderIdMaxLength) {
+      throw new InvalidOrderError(
+        `clientOrderId is required (at most ${this.capabilities.clientOrderIdMaxLength} characters)`,
+      );
+    }
+    if (request.type === 'limit' && request.price === undefined) {
+      throw new InvalidOrderError('A limit order needs a price');
+    }
+    const market = await this.market(request.symbol);
+    const params: Record<string, unknown> = { [this.capabilities.clientOrderIdParam]: clientOrderId };
+    if (request.reduceOnly && (market.contract || this.capabilities.reduceOnlyOnSpot)) {
+      params['reduceOnly'] = true;
+    }
+    // Kairos sizes in base units; contract venues want contracts. ccxt takes JS numbers: these are exact
+    // conversions of short decimal strings, and ccxt turns them back into strings for the request.
+    const size = this.contractSize(market);
+    const amount = size ? dec(request.amount).div(size) : dec(request.amount);
+    const price =
+      request.type === 'limit' && request.price !== undefined ? dec(request.price).toNumber() : undefined;
+
+    let placed: CcxtOrder;
+    try {
+      placed = await withRetry(async () => {
+        try {
+          return await this.exchange.createOrder(
+            market.symbol,
+            request.type,
+            request.side,
+            amount.toNumber(),
+            price,
+            params,
+          );
+        } catch (error) {
+          throw translateCcxtError(error, {
+            mutation: true,
+            retryAfterMs: this.throttle.pausedForMs() || null,
+          });
+        }
+      }, this.retry);
+    } catch (error) {
+      if (error instanceof InvalidOrderError && this.isDuplicateClientOrderId(error)) {
+        // Already placed (an earlier attempt got through): answer with that order, as the port promises.
+        return this.fetchOrderByClientId(clientOrderId, request.symbol);
+      }
+      throw error;
+    }
+    return this.normalizeOrder(placed, market, clientOrderId);
+  }
+
+  async cancelOrder(venueOrderId: string, symbol: string): Promise<Order> {
+    const market = await this.market(symbol);
+    const cancelled = await withRetry(async () => {
+      try {
+        return await this.exchange.cancelOrder(venueOrderId, market.symbol);
+      } catch (error) {
+        throw translateCcxtError(error, {
+          mutation: true,
+          retryAfterMs: this.throttle.pausedForMs() || null,
+        });
+      }
+    }, this.retry);
+    if (cancelled.status === undefined || cancelled.amount === undefined) {
+      // Some venues acknowledge a cancel with the id only.
+      return this.fetchOrder(venueOrderId, symbol);
+    }
+    return this.normalizeOrder(cancelled, market);
+  }
+
+  async fetchOrder(venueOrderId: string, symbol: string): Promise<Order> {
+    const market = await this.market(symbol);
+    const order = await this.read(() => this.exchange.fetchOrder(venueOrderId, market.symbol));
+    return this.normalizeOrder(order, market);
+  }
+
+  async fetchOrderByClientId(clientOrderId: string, symbol: string): Promise<Order> {
+    const market = await this.market(symbol);
+    const param = this.capabilities.fetchOrderByClientIdParam;
+    if (param) {
+      const order = await this.read(() =>
+        this.exchange.fetchOrder('', market.symbol, { [param]: clientOrderId }),
+      );
+      return this.normalizeOrder(order, market, clientOrderId);
+    }
+    // No direct lookup on this venue: search the open orders, then the recent closed ones.
+    const open = await this.read(() => this.exchange.fetchOpenOrders(market.symbol));
+    const inOpen = open.find((order) => order.clientOrderId === clientOrderId);
+    if (inOpen) return this.normalizeOrder(inOpen, market, clientOrderId);
+    if (this.exchange.has['fetchClosedOrders']) {
+      const closed = await this.read(() => this.exchange.fetchClosedOrders(market.symbol));
+      const inClosed = closed.find((order) => order.clientOrderId === clientOrderId);
+      if (inClosed) return this.normalizeOrder(inClosed, market, clientOrderId);
+    }
+    throw new OrderNotFoundError(`${this.exchangeId} has no order ${clientOrderId} on ${symbol}`);
+  }
+
+  async fetchOpenOrders(symbol?: string): Promise<Order[]> {
+    const market = symbol === undefined ? undefined : await this.market(symbol);
+    if (!market) await this.ensureMarkets();
+    const orders = await this.read(() => this.exchange.fetchOpenOrders(market?.symbol));
+    const result: Order[] = [];
+    for (const order of orders) {
+      const own = market ?? this.knownMarket(order.symbol);
+      if (own) result.push(this.normalizeOrder(order, own));
+    }
+    return result;
+  }
+
+  async fetchMyTrades(symbol: string, since?: number): Promise<Fill[]> {
+    const market = await this.market(symbol);
+    const trades = await this.read(() => this.exchange.fetchMyTrades(market.symbol, since));
+    return trades.map((trade) => toFill(trade, kairosSymbol(market), this.contractSize(market)));
+  }
+
+  // ---- futures -------------------------------------------------------------------------------------------
+
+  async fetchPositions(): Promise<Position[]> {
+    if (this.marketType !== 'future') return [];
+    await this.ensureMarkets();
+    const positions = await this.read(() => this.exchange.fetchPositions());
+    const result: Position[] = [];
+    for (const position of positions) {
+      const market = this.knownMarket(position.symbol);
+      if (!market) continue;
+      const normalized = toPosition(position, kairosSymbol(market));
+      if (normalized) result.push(normalized);
+    }
+    return result;
+  }
+
+  async setLeverage(symbol: string, leverage: number): Promise<void> {
+    if (this.marketType !== 'future') {
+      throw new UnsupportedOperationError('Leverage applies to futures accounts only');
+    }
+    if (!Number.isInteger(leverage) || leverage < 1)
+      throw new InvalidOrderError(`Invalid leverage ${leverage}`);
+    const market = await this.market(symbol);
+    await withRetry(async () => {
+      try {
+        await this.exchange.setLeverage(leverage, market.symbol);
+      } catch (error) {
+        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
+      }
+    }, this.retry);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------------------
+
+  /** Idempotent calls: translated, and retried when the error is transient. */
+  private read<T>(fn: () => Promise<T>): Promise<T> {
+    return withRetry(async () => {
+      try {
+        return await fn();
+      } catch (error) {
+        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
+      }
+    }, this.retry);
+  }
+
+  private knownMarket(venueSymbol: string | undefined): CcxtMarket | undefined {
+    if (!venueSymbol || !this.markets) return undefined;
+    for (const market of this.markets.values()) if (market.symbol === venueSymbol) return market;
+    return undefined;
+  }
+
+  private normalizeOrder(order: CcxtOrder, market: CcxtMarket, knownClientOrderId?: string): Order {
+    const normalized = toOrder(order, kairosSymbol(market), {
+      originalClientOrderIdField: this.capabilities.originalClientOrderIdField,
+      contractSize: this.contractSize(market),
+    });
+    if (knownClientOrderId && !normalized.clientOrderId) normalized.clientOrderId = knownClientOrderId;
+    return normalized;
+  }
+
+  private isDuplicateClientOrderId(error: InvalidOrderError): boolean {
+    const pattern = this.capabilities.duplicateClientOrderId;
+    return pattern !== null && pattern.test(error.message);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * The only door between Kairos and a venue, real (ccxt) or simulated (paper).
+ *
+ * Symbols are Kairos' unified form `BASE/QUOTE` ('BTC/USDT') whatever the account's market type: a futures
+ * gateway resolves it to the venue's linear perpetual ('BTC/USDT:USDT'). Every price, amount, balance and fee
+ * is a decimal string; nothing here is ever a float.
+ */
+
+/** Plain decimal notation, e.g. '0.00120000' or '65000.5'. Parse with decimal.js, never `Number()`. */
+export type DecimalString = string;
+
+export type AccountMarketType = 'spot' | 'future';
+export type MarketType = 'spot' | 'swap';
+export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'rejected' | 'expired';
+
+export interface Market {
+  /** Kairos symbol, 'BTC/USDT'. */
+  symbol: string;
+  /** The venue's own unified symbol ('BTC/USDT' spot, 'BTC/USDT:USDT' perpetual). */
+  venueSymbol: string;
+  base: string;
+  quote: string;
+  type: MarketType;
+  /** Order amounts must be a multiple of this (base units; contracts × contractSize on futures). */
+  amountStep: DecimalString | null;
+  /** Prices must be a multiple of this. */
+  priceTick: DecimalString | null;
+  minAmount: DecimalString | null;
+  /** Minimum order value in quote currency. */
+  minNotional: DecimalString | null;
+  active: boolean;
+}
+
+export interface Ticker {
+  symbol: string;
+  last: DecimalString | null;
+  bid: DecimalString | null;
+  ask: DecimalString | null;
+  high: DecimalString | null;
+  low: DecimalString | null;
+  open: DecimalString | null;
+  /** 24 h change in percent, e.g. '-1.25'. */
+  changePercent: DecimalString | null;
+  baseVolume: DecimalString | null;
+  quoteVolume: DecimalString | null;
+  timestamp: number;
+}
+
+/** [price, amount] */
+export type BookLevel = [DecimalString, DecimalString];
+
+export interface OrderBook {
+  symbol: string;
+  /** Best (highest) first. */
+  bids: BookLevel[];
+  /** Best (lowest) first. */
+  asks: BookLevel[];
+  timestamp: number;
+}
+
+export type Timeframe = '1m' | '3m' | '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '12h' | '1d' | '1w';
+
+export interface Candle {
+  /** Open time, ms since epoch. */
+  time: number;
+  open: DecimalString;
+  high: DecimalString;
+  low: DecimalString;
+  close: DecimalString;
+  volume: DecimalString;
+}
+
+export interface AssetBalance {
+  free: DecimalString;
+  used: DecimalString;
+  total: DecimalString;
+}
+
+/** asset code → balance */
+export type Balances = Record<string, AssetBalance>;
+
+export interface Fee {
+  cost: DecimalString;
+  currency: string;
+}
+
+export interface CreateOrderRequest {
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  amount: DecimalString;
+  /** Required for limit orders. */
+  price?: DecimalString;
+  reduceOnly?: boolean;
+  /** Deterministic id persisted before the call; the venue rejects or dedupes a second order with it. */
+  clientOrderId: string;
+}
+
+export interface Order {
+  venueOrderId: string;
+  clientOrderId: string | null;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  status: OrderStatus;
+  /** Limit price; null for market orders. */
+  price: DecimalString | null;
+  amount: DecimalString;
+  filled: DecimalString;
+  /** Average fill price; null until something filled. */
+  average: DecimalString | null;
+  fee: Fee | null;
+  reduceOnly: boolean;
+  timestamp: number;
+}
+
+export interface Fill {
+  /** The venue's trade id: the key fills are deduplicated on. */
+  venueTradeId: string;
+  venueOrderId: string;
+  symbol: string;
+  side: OrderSide;
+  price: DecimalString;
+  amount: DecimalString;
+  /** price × amount in quote currency. */
+  cost: DecimalString;
+  fee: DecimalString;
+  feeCurrency: string | null;
+  takerOrMaker: 'taker' | 'maker' | null;
+  timestamp: number;
+}
+
+export interface Position {
+  symbol: string;
+  side: 'long' | 'short';
+  /** Size in base units (contracts × contractSize), always positive. */
+  amount: DecimalString;
+  entryPrice: DecimalString | null;
+  markPrice: DecimalString | null;
+  unrealizedPnl: DecimalString | null;
+  leverage: DecimalString | null;
+  liquidationPrice: DecimalString | null;
+}
+
+export interface ApiKeyPermissions {
+  /** null when the venue does not report it. */
+  canWithdraw: boolean | null;
+  /** Where the answer came from, for the 422 message (e.g. 'binance apiRestrictions'). */
+  source: string;
+}
+
+export interface ExchangeGateway {
+  /** Venue id ('binance', 'paper', …). */
+  readonly exchangeId: string;
+  readonly marketType: AccountMarketType;
+
+  /** Loads (or reuses the venue-wide cache of) the markets; every other call does it lazily. */
+  loadMarkets(): Promise<Market[]>;
+  listMarkets(): Promise<Market[]>;
+  fetchTicker(symbol: string): Promise<Ticker>;
+  fetchOrderBook(symbol: string, limit?: number): Promise<OrderBook>;
+  fetchCandles(symbol: string, timeframe: Timeframe, since?: number, limit?: number): Promise<Candle[]>;
+  fetchBalances(): Promise<Balances>;
+
+  /**
+   * Places an order. Throws `UnknownOutcomeError` when the request may have reached the venue but no
+   * answer came back: look the order up with `fetchOrderByClientId` before placing it again.
+   */
+  createOrder(request: CreateOrderRequest): Promise<Order>;
+  cancelOrder(venueOrderId: string, symbol: string): Promise<Order>;
+  fetchOrder(venueOrderId: string, symbol: string): Promise<Order>;
+  /** Throws `OrderNotFoundError` when the venue has no order with that client id. */
+  fetchOrderByClientId(clientOrderId: string, symbol: string): Promise<Order>;
+  fetchOpenOrders(symbol?: string): Promise<Order[]>;
+  fetchMyTrades(symbol: string, since?: number): Promise<Fill[]>;
+
+  /** Open futures positions; always empty on spot. */
+  fetchPositions(): Promise<Position[]>;
+  /** Futures only. */
+  setLeverage(symbol: string, leverage: number): Promise<void>;
+}
+
+export const TIMEFRAME_MS: Record<Timeframe, number> = {
+  '1m': 60_000,
+  '3m': 180_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '30m': 1_800_000,
+  '1h': 3_600_000,
+  '2h': 7_200_000,
+  '4h': 14_400_000,
+  '6h': 21_600_000,
+  '12h': 43_200_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+};
+
+export function isTimeframe(value: string): value is Timeframe {
+  return Object.hasOwn(TIMEFRAME_MS, value);
+}

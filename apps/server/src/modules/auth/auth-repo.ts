@@ -1,0 +1,170 @@
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authThrottle, passwordResets, sessions, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** SQL for users, sessions, reset tokens and failure counters. */
+export function createAuthRepo(db: Database) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row;
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Insert, or undefined when the email is taken (unique index, no race). */
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+      const [row] = await db
+        .insert(users)
+        .values(values)
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row;
+    },
+
+    async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Records a TOTP step as used; false when that step (or a later one) was already used. */
+    async claimTotpStep(userId: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
+    async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+      const [row] = await db.insert(sessions).values(values).returning();
+      return row!;
+    },
+
+    /** The live session behind an access token, with its user. */
+    async findActiveSessionByToken(tokenHash: string) {
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
+      return row;
+    },
+
+    async findSessionByRefresh(refreshHash: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, refreshHash));
+      return row;
+    },
+
+    /** Marks a refresh token used; false when someone else used it first (concurrent reuse). */
+    async markRotated(sessionId: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ rotatedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.rotatedAt), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+
+    async revokeSession(sessionId: string, reason: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async revokeFamily(familyId: string, reason: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    },
+
+    /** Revokes every session of a user except, optionally, the current family. */
+    async revokeUserSessions(userId: string, reason: string, keepFamilyId?: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepFamilyId ? ne(sessions.familyId, keepFamilyId) : undefined,
+          ),
+        );
+    },
+
+    async insertPasswordReset(values: typeof passwordResets.$inferInsert): Promise<void> {
+      await db.insert(passwordResets).values(values);
+    },
+
+    /** Consumes a reset token once; returns its user id when valid. */
+    async consumePasswordReset(tokenHash: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            eq(passwordResets.userId, userId),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: passwordResets.id });
+      return rows.length === 1;
+    },
+
+    /** Failures counted in the current window for each key (expired windows count as zero). */
+    async throttleState(keys: string[], windowSeconds: number) {
+      if (keys.length === 0) return [];
+      return db
+        .select()
+        .from(authThrottle)
+        .where(
+          and(
+            inArray(authThrottle.key, keys),
+            gt(authThrottle.windowStartedAt, sql`now() - make_interval(secs => ${windowSeconds})`),
+          ),
+        );
+    },
+
+    async recordFailures(keys: string[], windowSeconds: number): Promise<void> {
+      for (const key of keys) {
+        await db
+          .insert(authThrottle)
+          .values({ key, failures: 1 })
+          .onConflictDoUpdate({
+            target: authThrottle.key,
+            set: {
+              failures: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${authThrottle.failures} + 1 END`,
+              windowStartedAt: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${authThrottle.windowStartedAt} END`,
+            },
+          });
+      }
+    },
+
+    async clearFailures(key: string): Promise<void> {
+      await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

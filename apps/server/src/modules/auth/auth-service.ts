@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_PREFERENCES, type User } from '@kairos/contract';
+import type { Sealer } from '../../lib/crypto';
+import { hashToken, newToken } from '../../lib/crypto';
+import {
+  DomainRuleError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+  ConflictError,
+} from '../../lib/errors';
+import type { Mailer } from '../mail/mailer';
+import type { AuthRepo, UserRow } from './auth-repo';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password-policy';
+import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp';
+
+export const ACCESS_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+/** Spec §9: refresh token nominal lifetime 7 days. */
+export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const THROTTLE_WINDOW_S = 15 * 60;
+/** DESIGN §3: 10 failures / 15 min per account; an IP gets more room (shared NATs). */
+const MAX_FAILURES_PER_ACCOUNT = 10;
+const MAX_FAILURES_PER_IP = 50;
+
+export type AuthContext = { ip: string; userAgent?: string };
+export type AuthedUser = {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  sessionId: string;
+  familyId: string;
+};
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    isAdmin: row.role === 'admin',
+    useTwoFa: row.useTwoFa,
+    accountStatus: row.accountStatus,
+    displayName: row.displayName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  sealer: Sealer;
+  mailer: Mailer;
+  adminEmail: string | undefined;
+  publicUrl: string | undefined;
+}) {
+  const { repo, sealer } = deps;
+
+  async function issueSession(user: UserRow, ctx: AuthContext, familyId: string = randomUUID()) {
+    const apiToken = newToken('kat');
+    const refreshToken = newToken('krt');
+    const now = Date.now();
+    const expiresAt = new Date(now + ACCESS_TOKEN_TTL_MS);
+    await repo.insertSession({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(apiToken),
+      refreshHash: hashToken(refreshToken),
+      expiresAt,
+      refreshExpiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+      userAgent: ctx.userAgent?.slice(0, 300),
+      ip: ctx.ip,
+    });
+    return { user: toUserDto(user), apiToken, refreshToken, expiresAt: expiresAt.toISOString() };
+  }
+
+  function throttleKeys(scope: string, ctx: AuthContext, email?: string) {
+    return { ip: `${scope}:ip:${ctx.ip}`, account: email ? `${scope}:acct:${email}` : undefined };
+  }
+
+  async function assertNotThrottled(keys: { ip: string; account?: string }) {
+    const rows = await repo.throttleState(
+      [keys.ip, keys.account].filter(Boolean) as string[],
+      THROTTLE_WINDOW_S,
+    );
+    for (const row of rows) {
+      const limit = row.key === keys.ip ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_ACCOUNT;
+      if (row.failures >= limit) {
+        const retryAfter = (row.windowStartedAt.getTime() + THROTTLE_WINDOW_S * 1000 - Date.now()) / 1000;
+        throw new TooManyRequestsError('Too many failed attempts. Try again later.', retryAfter);
+      }
+    }
+  }
+
+  async function recordFailure(keys: { ip: string; account?: string }) {
+    await repo.recordFailures([keys.ip, keys.account].filter(Boolean) as string[], THROTTLE_WINDOW_S);
+  }
+
+  function assertStrongPassword(password: string) {
+    if (isCommonPassword(password)) {
+      throw new ValidationError('This password is too common. Please choose another one.');
+    }
+  }
+
+  /** Checks a TOTP code against a sealed secret and burns its time step. */
+  async function checkTotp(user: UserRow, sealedSecret: string | null, code: string): Promise<boolean> {
+    if (!sealedSecret) return false;
+    const step = matchTotpStep(sealer.open(sealedSecret), user.email, code);
+    if (step === null) return false;
+    return repo.claimTotpStep(user.id, step);
+  }
+
+  /** The signed-in user acting on their own account: the body's email must be theirs. */
+  async function selfFromEmail(authed: AuthedUser, email: string): Promise<UserRow> {
+    if (authed.email !== email) throw new ForbiddenError('You can only change your own account');
+    const user = await repo.findUserById(authed.id);
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  return {
+    async register(input: { email: string; password: string }, ctx: AuthContext) {
+      assertStrongPassword(input.password);
+      const user = await repo.insertUser({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        // Only the configured email becomes admin on registration; nothing else creates an admin.
+        role: deps.adminEmail && input.email === deps.adminEmail ? 'admin' : 'user',
+        preferences: DEFAULT_PREFERENCES,
+      });
+      if (!user) throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
+      return issueSession(user, ctx);
+    },
+
+    async login(input: { email: string; password: string; code?: string }, ctx: AuthContext) {
+      const keys = throttleKeys('login', ctx, input.email);
+      await assertNotThrottled(keys);
+      const user = await repo.findUserByEmail(input.email);
+      if (!user) {
+        await burnPasswordCheck(input.password);
+        await recordFailure(keys);
+        throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await recordFailure(keys);
+        throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
+      }
+      if (user.accountStatus !== 'active') {
+        throw new ForbiddenError('This account is suspended. Contact your administrator.');
+      }
+      if (user.useTwoFa) {
+        if (!input.code) return { requires2FA: true as const };
+        if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
+          await recordFailure(keys);
+          throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+        }
+      }
+      if (keys.account) await repo.clearFailures(keys.account);
+      return issueSession(user, ctx);
+    },
+
+    async logout(authed: AuthedUser) {
+      await repo.revokeSession(authed.sessionId, 'logout');
+    },
+
+    /** Rotating refresh: a used token presented again means it was stolen, so the whole family dies. */
+    async refresh(refreshToken: string, ctx: AuthContext) {
+      const session = await repo.findSessionByRefresh(hashToken(refreshToken));
+      if (!session) throw new UnauthorizedError('Invalid refresh token', 'INVALID_REFRESH_TOKEN');
+      if (session.rotatedAt || session.revokedAt) {
+        await repo.revokeFamily(session.familyId, 'refresh token reuse');
+        throw new UnauthorizedError(
+          'Refresh token already used; all sessions of this sign-in were revoked',
+          'REFRESH_REUSED',
+        );
+      }
+      if (session.refreshExpiresAt.getTime() <= Date.now()) {
+        throw new UnauthorizedError('Refresh token expired', 'REFRESH_EXPIRED');
+      }
+      if (!(await repo.markRotated(session.id))) {
+        await repo.revokeFamily(session.familyId, 'refresh token reuse');
+        throw new UnauthorizedError(
+          'Refresh token already used; all sessions of this sign-in were revoked',
+          'REFRESH_REUSED',
+        );
+      }
+      const user = await repo.findUserById(session.userId);
+      if (!user || user.accountStatus !== 'active') throw new UnauthorizedError();
+      await repo.revokeSession(session.id, 'rotated');
+      return issueSession(user, ctx, session.familyId);
+    },
+
+    async enableTwoFa(authed: AuthedUser, email: string) {
+      const user = await selfFromEmail(authed, email);
+      if (user.useTwoFa) throw new DomainRuleError('2FA is already enabled', 'TWO_FA_ENABLED');
+      const secret = newTotpSecret();
+      await repo.updateUser(user.id, { totpPendingSealed: sealer.seal(secret) });
+      return totpEnrolment(secret, user.email);
+    },
+
+    /** Confirms enrolment with a first valid code; returns the user and a fresh token. */
+    async verifyTwoFa(authed: AuthedUser, input: { email: string; code: string }, ctx: AuthContext) {
+      const keys = throttleKeys('2fa', ctx, input.email);
+      await assertNotThrottled(keys);
+      const user = await selfFromEmail(authed, input.email);
+      if (!user.totpPendingSealed) throw new DomainRuleError('Start 2FA setup first', 'TWO_FA_NOT_STARTED');
+      if (!(await checkTotp(user, user.totpPendingSealed, input.code))) {
+        await recordFailure(keys);
+        throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+      }
+      const updated = await repo.updateUser(user.id, {
+        useTwoFa: true,
+        totpSecretSealed: user.totpPendingSealed,
+        totpPendingSealed: null,
+      });
+      await repo.revokeSession(authed.sessionId, 'replaced after enabling 2FA');
+      return issueSession(updated, ctx, authed.familyId);
+    },
+
+    async disableTwoFa(authed: AuthedUser, input: { email: string; code: string }, ctx: AuthContext) {
+      const keys = throttleKeys('2fa', ctx, input.email);
+      await assertNotThrottled(keys);
+      const user = await selfFromEmail(authed, input.email);
+      if (!user.useTwoFa) throw new DomainRuleError('2FA is not enabled', 'TWO_FA_DISABLED');
+      if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
+        await recordFailure(keys);
+        throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+      }
+      const updated = await repo.updateUser(user.id, {
+        useTwoFa: false,
+        totpSecretSealed: null,
+        totpPendingSealed: null,
+      });
+      await repo.revokeUserSessions(user.id, '2FA disabled', authed.familyId);
+      return toUserDto(updated);
+    },
+
+    /** Always the same answer, whether or not the email has an account. */
+    async forgotPassword(email: string, ctx: AuthContext, origin: string) {
+      const keys = throttleKeys('forgot', ctx, email);
+      await assertNotThrottled(keys);
+      await recordFailure(keys); // every request counts: this endpoint sends mail
+      const user = await repo.findUserByEmail(email);
+      if (!user || user.accountStatus !== 'active') return;
+      const token = newToken('krp');
+      await repo.insertPasswordReset({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const base = deps.publicUrl ?? origin;
+      const link = `${base.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      await deps.mailer.send({
+        to: email,
+        subject: 'Reset your Kairos password',
+        text: `Someone asked to reset the password of your Kairos account.\n\nOpen this link within an hour to choose a new password:\n${link}\n\nIf it wasn't you, ignore this mail: your password stays the same.`,
+      });
+    },
+
+    /** Hardened: a reset token from the mail, or a signed-in session plus the current password. */
+    async changePassword(
+      input: { email: string; password: string; token?: string; currentPassword?: string },
+      authed: AuthedUser | undefined,
+      ctx: AuthContext,
+    ) {
+      assertStrongPassword(input.password);
+      const keys = throttleKeys('change-pass', ctx, input.email);
+      await assertNotThrottled(keys);
+      if (input.token) {
+        const user = await repo.findUserByEmail(input.email);
+        if (!user || !(await repo.consumePasswordReset(hashToken(input.token), user.id))) {
+          await recordFailure(keys);
+          throw new UnauthorizedError('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
+        }
+        await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
+        await repo.revokeUserSessions(user.id, 'password reset');
+        return;
+      }
+      if (!authed) throw new UnauthorizedError('Sign in, or use the link from the reset mail');
+      const user = await selfFromEmail(authed, input.email);
+      if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await recordFailure(keys);
+        throw new UnauthorizedError('Current password is incorrect', 'INVALID_CREDENTIALS');
+      }
+      await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
+      await repo.revokeUserSessions(user.id, 'password changed', authed.familyId);
+    },
+
+    /** Resolves a bearer token to its user, or undefined. */
+    async authenticate(token: string): Promise<AuthedUser | undefined> {
+      const found = await repo.findActiveSessionByToken(hashToken(token));
+      if (!found || found.user.accountStatus !== 'active') return undefined;
+      return {
+        id: found.user.id,
+        email: found.user.email,
+        role: found.user.role,
+        sessionId: found.session.id,
+        familyId: found.session.familyId,
+      };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import type { AuthedUser } from '../modules/auth/auth-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthedUser;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+/** Every protected route runs `authenticate`; admin routes add `requireAdmin` (checked on the server, always). */
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', undefined);
+
+  app.decorate('optionalAuth', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token) request.user = await app.services.auth.authenticate(token);
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError('Authentication required');
+    const user = await app.services.auth.authenticate(token);
+    if (!user)
+      throw new UnauthorizedError('Session expired or revoked. Please log in again.', 'INVALID_TOKEN');
+    request.user = user;
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) await app.authenticate(request, reply);
+    if (request.user?.role !== 'admin') throw new ForbiddenError('Admin role required');
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });
+
+/** The signed-in user of a route that ran `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthedUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import * as OTPAuth from 'otpauth';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}-${Date.now().toString(36)}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'correct-horse-battery-staple';
+
+export type Session = {
+  email: string;
+  apiToken: string;
+  refreshToken: string;
+  user: Record<string, unknown>;
+};
+
+/** Registers through the API, as a person would. */
+export async function registerUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { email, password, confirm_password: password },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const { results } = res.json();
+  return { email, apiToken: results.apiToken, refreshToken: results.refreshToken, user: results.user };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The code an authenticator app would show for this secret at this time. */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate({ timestamp: at });
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES } from './forms';
+
+const M = VALIDATION_MESSAGES;
+
+/** A string that is present and non-blank; a missing field says 'This field is required'. */
+const present = () => z.string({ error: M.required }).trim().min(1, M.required);
+
+export const apiEmail = present()
+  .max(254, M.email)
+  .pipe(z.email(M.email))
+  .transform((e) => e.toLowerCase());
+export const apiPassword = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .min(PASSWORD_MIN_LENGTH, M.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax);
+/** Login takes any stored password (no length rule: older passwords stay usable), capped for hashing cost. */
+const loginPassword = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax);
+export const apiTotpCode = present().regex(/^\d{6}$/, M.twoFactorCode);
+
+export const roleSchema = z.enum(['user', 'admin']);
+export const accountStatusSchema = z.enum(['active', 'suspended']);
+
+/** The user object of spec §3. */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  isAdmin: z.boolean(),
+  useTwoFa: z.boolean(),
+  accountStatus: accountStatusSchema,
+  displayName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionTokensSchema = z.object({
+  user: userSchema,
+  apiToken: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.string(),
+});
+
+export const registerBody = z
+  .object({ email: apiEmail, password: apiPassword, confirm_password: z.string({ error: M.required }) })
+  .refine((b) => b.password === b.confirm_password, {
+    message: M.passwordsMatch,
+    path: ['confirm_password'],
+  });
+
+export const loginBody = z.object({
+  email: apiEmail,
+  password: loginPassword,
+  /** Trimmed; an empty code counts as none (spec §5). */
+  code: z
+    .string()
+    .trim()
+    .optional()
+    .transform((c) => (c ? c : undefined))
+    .pipe(apiTotpCode.optional()),
+});
+
+export const loginResponse = z.union([
+  z.object({ success: z.literal(true), results: sessionTokensSchema }),
+  z.object({
+    success: z.literal(true),
+    results: z.object({ requires2FA: z.literal(true) }),
+    message: z.string(),
+  }),
+]);
+
+export const emailBody = z.object({ email: apiEmail });
+export const emailCodeBody = z.object({ email: apiEmail, code: apiTotpCode });
+export const refreshBody = z.object({
+  refreshToken: z.string({ error: 'No refresh token available' }).min(1, 'No refresh token available'),
+});
+
+export const enableTwoFaResponse = z.object({
+  success: z.literal(true),
+  results: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+  secret: z.string(),
+});
+
+/**
+ * Hardened (DESIGN §3): either the token from the forgot-password mail, or a signed-in
+ * session plus the current password.
+ */
+export const changePasswordBody = z
+  .object({
+    email: apiEmail,
+    password: apiPassword,
+    confirm_password: z.string({ error: M.required }),
+    token: z.string().min(1).max(200).optional(),
+    currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .refine((b) => b.password === b.confirm_password, { message: M.passwordsMatch, path: ['confirm_password'] })
+  .refine((b) => b.token || b.currentPassword || b.current_password, {
+    message: 'A reset token or your current password is required',
+    path: ['currentPassword'],
+  });
+
+export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const preferencesSchema = z.object({
+  theme: z.enum(['dark', 'light']),
+  language: z.enum(['en-US', 'fr-FR']),
+  currency: z.enum(['USD', 'EUR']),
+  timezone: z.string().min(1).max(64),
+  notifications: z.object({
+    email: z.boolean(),
+    push: z.boolean(),
+    sms: z.boolean(),
+    tradingAlerts: z.boolean(),
+    priceAlerts: z.boolean(),
+    newsAlerts: z.boolean(),
+  }),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const preferencesUpdate = preferencesSchema
+  .extend({ notifications: preferencesSchema.shape.notifications.partial() })
+  .partial()
+  .refine((p) => !p.timezone || isValidTimeZone(p.timezone), {
+    message: 'Unknown time zone',
+    path: ['timezone'],
+  });
+
+export function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const profileUpdate = z.object({
+  displayName: z.string().trim().max(80).nullable().optional(),
+});
+
+/** Spec §3 defaults, except the theme: §1 and §9 make dark the product default (docs/decisions.md). */
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'dark',
+  language: 'en-US',
+  currency: 'USD',
+  timezone: 'UTC',
+  notifications: {
+    email: true,
+    push: true,
+    sms: false,
+    tradingAlerts: true,
+    priceAlerts: true,
+    newsAlerts: false,
+  },
+};
