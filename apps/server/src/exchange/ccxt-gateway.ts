@@ -38,7 +38,7 @@ import type {
   Ticker,
   Timeframe,
 } from './gateway';
-import { MarketCache, sharedMarketCache } from './market-cache';
+import { sharedMarketCache, type MarketCache } from './market-cache';
 import { parseRetryAfter, venueKey, type VenueThrottle, type VenueThrottleRegistry } from './venue-throttle';
 
 export interface CcxtGatewayOptions {

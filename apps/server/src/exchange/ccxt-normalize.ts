@@ -1,6 +1,6 @@
 import type {
   Balances as CcxtBalances,
-  Fee as CcxtFee,
+  FeeInterface as CcxtFee,
   MarketInterface as CcxtMarket,
   OHLCV,
   Order as CcxtOrder,
@@ -78,9 +78,7 @@ export function toOrderStatus(order: Pick<CcxtOrder, 'status' | 'filled'>): Orde
 
 /** One fee per order: ccxt's `fees` summed when they share a currency, else the first. */
 export function toFee(order: Pick<CcxtOrder, 'fee'> & { fees?: CcxtFee[] }): Fee | null {
-  const fees = (order.fees ?? []).filter(
-    (fee): fee is CcxtFee => fee !== undefined && fee !== null && fee.cost !== undefined && !!fee.currency,
-  );
+  const fees = (order.fees ?? []).filter((fee) => fee && fee.cost !== undefined && !!fee.currency);
   if (fees.length > 0) {
     const currency = fees[0]!.currency!;
     const sameCurrency = fees.filter((fee) => fee.currency === currency);
