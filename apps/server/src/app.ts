@@ -12,6 +12,9 @@ import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins
 import authRoutes from './routes/auth';
 import healthRoutes from './routes/health';
 import userRoutes from './routes/user';
+import strategyRoutes from './routes/strategies';
+import webhookRoutes from './routes/webhooks';
+import botRoutes from './routes/bots';
 import auth from './plugins/auth';
 
 declare module 'fastify' {
@@ -62,6 +65,9 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
   await fastify.register(userRoutes);
+  await fastify.register(strategyRoutes);
+  await fastify.register(webhookRoutes);
+  await fastify.register(botRoutes);
 
   // last: the built web app and the Accept rule for shared paths
   await fastify.register(webApp, { dist: webDist });

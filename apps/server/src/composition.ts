@@ -7,6 +7,14 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createHealthService } from './modules/health/health-service';
 import { createMailer } from './modules/mail/mailer';
 import { createUsersService } from './modules/users/users-service';
+import { createAccountsRepo } from './modules/accounts/accounts-repo';
+import { createAlertsRepo } from './modules/alerts/alerts-repo';
+import { createAlertsService } from './modules/alerts/alerts-service';
+import { createBotsRepo } from './modules/bots/bots-repo';
+import { createBotsService, type PositionCloser } from './modules/bots/bots-service';
+import { createStrategiesRepo } from './modules/strategies/strategies-repo';
+import { createStrategiesService } from './modules/strategies/strategies-service';
+import { createTradesRepo } from './modules/trades/trades-repo';
 
 export type AppDeps = { config: AppConfig; db: DbHandle };
 
@@ -15,7 +23,13 @@ export function createServices({ config, db }: AppDeps, log: FastifyBaseLogger) 
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
   const mailer = createMailer({ db: db.db, sealer, smtpUrl: config.smtpUrl, log });
   const authRepo = createAuthRepo(db.db);
+  const strategiesRepo = createStrategiesRepo(db.db);
+  const alertsRepo = createAlertsRepo(db.db);
+  const accountsRepo = createAccountsRepo(db.db);
+  const tradesRepo = createTradesRepo(db.db);
+  const closePosition: PositionCloser = async () => {};
   return {
+    repos: { strategies: strategiesRepo, alerts: alertsRepo, accounts: accountsRepo, trades: tradesRepo },
     sealer,
     mailer,
     health: createHealthService({ db: db.db, config }),
@@ -27,6 +41,14 @@ export function createServices({ config, db }: AppDeps, log: FastifyBaseLogger) 
       publicUrl: config.publicUrl,
     }),
     users: createUsersService({ repo: authRepo }),
+    strategies: createStrategiesService({ repo: strategiesRepo, sealer }),
+    alerts: createAlertsService({ strategies: strategiesRepo, alerts: alertsRepo, sealer }),
+    bots: createBotsService({
+      repo: createBotsRepo(db.db),
+      accounts: accountsRepo,
+      strategies: strategiesRepo,
+      closePosition,
+    }),
   };
 }
 

@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './health';
 export * from './forms';
 export * from './auth';
+export * from './trading';

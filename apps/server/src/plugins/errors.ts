@@ -46,6 +46,10 @@ async function errorsPlugin(app: FastifyInstance) {
         message: v.message ?? 'Invalid value',
       }));
       const first = details[0];
+      // A malformed id in the path names nothing that exists.
+      if (err.validationContext === 'params') {
+        return reply.status(404).send(envelope('NOT_FOUND', first?.message ?? 'Not found'));
+      }
       const where = err.validationContext === 'body' ? '' : ` (${err.validationContext})`;
       return reply
         .status(400)

@@ -1,0 +1,311 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An exchange account: `paper` (simulated venue) or any ccxt exchange id. Secrets sealed, never returned. */
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull(),
+    exchange: text('exchange').notNull(),
+    marketType: text('market_type', { enum: ['spot', 'future'] })
+      .notNull()
+      .default('spot'),
+    sandbox: boolean('sandbox').notNull().default(false),
+    apiKeySealed: text('api_key_sealed'),
+    apiSecretSealed: text('api_secret_sealed'),
+    passphraseSealed: text('passphrase_sealed'),
+    /** `abcd…wxyz`, the only form of the key ever shown. */
+    apiKeyMask: text('api_key_mask'),
+    usdtBalance: money('usdt_balance').notNull().default('0'),
+    balanceUpdatedAt: ts('balance_updated_at'),
+    status: text('status', { enum: ['active', 'error'] })
+      .notNull()
+      .default('active'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('trading_accounts_user_idx').on(t.userId)],
+);
+
+export type TakeProfitPlan = { role: string; percent: string; sizePercent: string };
+
+/** A signal source. Admin strategies are offered to every user; a user's own are private. */
+export const strategies = pgTable(
+  'strategies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPublic: boolean('is_public').notNull().default(false),
+    nickname: text('nickname').notNull(),
+    strategyKey: text('strategy_key').notNull().unique(),
+    tradeCurrency: text('trade_currency').notNull(),
+    stableCoin: text('stable_coin').notNull().default('USDT'),
+    timeFrame: text('time_frame').notNull(),
+    status: text('status', { enum: ['active', 'paused', 'retired'] })
+      .notNull()
+      .default('active'),
+    takeProfits: jsonb('take_profits').$type<TakeProfitPlan[]>().notNull().default([]),
+    stopLossPercent: money('stop_loss_percent'),
+    breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
+    maxLagSeconds: integer('max_lag_seconds').notNull().default(300),
+    webhookSecretSealed: text('webhook_secret_sealed').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('strategies_owner_idx').on(t.ownerId)],
+);
+
+export type BotOutcomeStatus = 'opened' | 'closed' | 'reversed' | 'skipped' | 'failed';
+
+/** A received signal and its trip through the queue (DESIGN §5). */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    strategyId: uuid('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    strategyKey: text('strategy_key').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    action: text('action', { enum: ['long', 'short', 'exit'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    price: money('price'),
+    signalAt: ts('signal_at'),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'in_progress', 'succeeded', 'failed', 'dead'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    deadReason: text('dead_reason'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('alerts_dedupe_uq').on(t.strategyId, t.dedupeKey),
+    index('alerts_claim_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'queued'`),
+    index('alerts_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`status = 'in_progress'`),
+    index('alerts_received_idx').on(t.receivedAt),
+    index('alerts_status_received_idx').on(t.status, t.receivedAt),
+  ],
+);
+
+/** What each bot did with an alert (one row per bot; an alert may reach 10,000 bots). */
+export const alertOutcomes = pgTable(
+  'alert_outcomes',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: ['opened', 'closed', 'reversed', 'skipped', 'failed'] }).notNull(),
+    message: text('message').notNull(),
+    tradeIds: jsonb('trade_ids').$type<string[]>().notNull().default([]),
+    retryable: boolean('retryable').notNull().default(false),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.botId] })],
+);
+
+/** Every status change of an alert, with who made it and why. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    error: text('error'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.at)],
+);
+
+export const bots = pgTable(
+  'bots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tradingAccountId: uuid('trading_account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    strategyId: uuid('strategy_id')
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'restrict' }),
+    nickname: text('nickname').notNull().default('Bot'),
+    isActive: boolean('is_active').notNull().default(false),
+    tradeCurrency: text('trade_currency').notNull(),
+    stableCoin: text('stable_coin').notNull().default('USDT'),
+    portfolioPercent: money('portfolio_percent'),
+    fixedAmount: money('fixed_amount'),
+    leveragePercent: money('leverage_percent').notNull().default('100'),
+    monthlyGoalPercent: money('monthly_goal_percent'),
+    position: text('position', { enum: ['long', 'short', 'out'] })
+      .notNull()
+      .default('out'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bots_user_idx').on(t.userId),
+    index('bots_strategy_idx').on(t.strategyId),
+    index('bots_account_idx').on(t.tradingAccountId),
+  ],
+);
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id').references(() => bots.id, { onDelete: 'set null' }),
+    tradingAccountId: uuid('trading_account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+    strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
+    alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    status: text('status', { enum: ['open', 'closing', 'closed', 'cancelled', 'error'] })
+      .notNull()
+      .default('open'),
+    quantity: money('quantity').notNull().default('0'),
+    entryPrice: money('entry_price'),
+    exitPrice: money('exit_price'),
+    realisedPnl: money('realised_pnl'),
+    pnlPercent: money('pnl_percent'),
+    commission: money('commission').notNull().default('0'),
+    /** The notional the trade committed when opened (capital deployed). */
+    entryNotional: money('entry_notional'),
+    takeProfits: jsonb('take_profits').$type<TakeProfitPlan[]>().notNull().default([]),
+    stopLossPercent: money('stop_loss_percent'),
+    stopLossPrice: money('stop_loss_price'),
+    breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
+    closeReason: text('close_reason'),
+    error: text('error'),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('trades_user_opened_idx').on(t.userId, t.openedAt),
+    index('trades_bot_opened_idx').on(t.botId, t.openedAt),
+    index('trades_account_idx').on(t.tradingAccountId),
+    index('trades_user_closed_idx')
+      .on(t.userId, t.closedAt)
+      .where(sql`status = 'closed'`),
+    uniqueIndex('trades_one_open_per_bot_uq')
+      .on(t.botId)
+      .where(sql`status IN ('open', 'closing') AND bot_id IS NOT NULL`),
+  ],
+);
+
+/** An order row mirrors what the venue said; the client order id is written before the venue call. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    tradingAccountId: uuid('trading_account_id').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    venueOrderId: text('venue_order_id'),
+    role: text('role').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    type: text('type', { enum: ['market', 'limit'] }).notNull(),
+    reduceOnly: boolean('reduce_only').notNull().default(false),
+    price: money('price'),
+    amount: money('amount').notNull(),
+    filled: money('filled').notNull().default('0'),
+    average: money('average'),
+    status: text('status', {
+      enum: [
+        'new',
+        'submitted',
+        'open',
+        'partially_filled',
+        'filled',
+        'cancelled',
+        'rejected',
+        'expired',
+        'unknown',
+      ],
+    })
+      .notNull()
+      .default('new'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_client_order_id_uq').on(t.tradingAccountId, t.clientOrderId),
+    index('orders_trade_idx').on(t.tradeId),
+    index('orders_live_idx')
+      .on(t.tradingAccountId)
+      .where(sql`status IN ('submitted', 'open', 'partially_filled', 'unknown')`),
+  ],
+);
+
+export const fills = pgTable(
+  'fills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tradeId: uuid('trade_id').notNull(),
+    venueTradeId: text('venue_trade_id').notNull(),
+    price: money('price').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull().default('0'),
+    feeCurrency: text('fee_currency'),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('fills_venue_trade_uq').on(t.orderId, t.venueTradeId),
+    index('fills_trade_idx').on(t.tradeId),
+  ],
+);

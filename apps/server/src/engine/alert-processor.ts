@@ -1,0 +1,175 @@
+import {
+  clientOrderId,
+  decideSignalAction,
+  monthlyGoalReached,
+  botAllocation,
+  sizingRuleFromBot,
+} from '@kairos/core';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { bots, strategies, tradingAccounts } from '../db/schema/index';
+import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
+import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
+import type { TradesRepo } from '../modules/trades/trades-repo';
+import type { GatewayProvider } from './gateway-provider';
+import type { TradeLifecycle } from './trade-lifecycle';
+
+type BotRow = typeof bots.$inferSelect;
+type AccountRow = typeof tradingAccounts.$inferSelect;
+type StrategyRow = typeof strategies.$inferSelect;
+
+/** How many bots of one alert are worked on at once (each mostly waits on its venue). */
+const BOT_CONCURRENCY = 32;
+
+export type AlertResult = { retry: boolean; error?: string };
+
+async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(runners);
+}
+
+/**
+ * Fan-out (DESIGN §5): every bot on the alert's strategy acts once — open, reverse or exit —
+ * and each bot's outcome is recorded. One bot's failure never blocks another; only transient
+ * venue trouble asks for the alert to be retried, and the retry redoes nothing already done.
+ */
+export function createAlertProcessor(deps: {
+  db: Database;
+  alerts: Pick<AlertsRepo, 'saveOutcome'>;
+  trades: TradesRepo;
+  lifecycle: TradeLifecycle;
+  gateways: GatewayProvider;
+  log: FastifyBaseLogger;
+}) {
+  const { db, trades, lifecycle, gateways } = deps;
+
+  async function handleBot(
+    alert: AlertRow,
+    strategy: StrategyRow,
+    bot: BotRow,
+    account: AccountRow,
+  ): Promise<BotOutcome> {
+    const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
+    const monthProfit = await monthRealisedProfit(bot.id);
+    const allocation = botAllocation(sizingRuleFromBot(bot), account.usdtBalance);
+    const goalHit = monthlyGoalReached(monthProfit, allocation, bot.monthlyGoalPercent ?? 0);
+    const canOpen = bot.isActive && strategy.status === 'active' && !goalHit;
+    const legs = decideSignalAction(bot.position, alert.action, {
+      canShort: account.marketType === 'future',
+      canOpen,
+    });
+    if (legs.length === 0) {
+      const why = !bot.isActive
+        ? 'bot is inactive'
+        : goalHit
+          ? 'monthly goal reached'
+          : `already ${bot.position}`;
+      return { ...base, status: 'skipped', message: `Nothing to do: ${why}`, tradeIds: [], retryable: false };
+    }
+    const gateway = await gateways.forAccount(account);
+    const tradeIds: string[] = [];
+    for (const leg of legs) {
+      const cid = clientOrderId({ alertId: alert.id, botId: bot.id, leg });
+      if (leg === 'close_long' || leg === 'close_short') {
+        const open = await trades.findOpenForBot(bot.id);
+        if (open) {
+          const closed = await lifecycle.close(gateway, open, cid, `signal ${alert.action}`);
+          tradeIds.push(closed.id);
+          if (closed.status !== 'closed')
+            throw new RetryableExchangeError(`Exit of trade ${closed.id} is not filled yet`);
+        }
+        await trades.setBotPosition(bot.id, 'out');
+      } else {
+        const side = leg === 'open_long' ? 'long' : 'short';
+        const trade = await lifecycle.open(gateway, {
+          userId: bot.userId,
+          botId: bot.id,
+          accountId: account.id,
+          strategyId: strategy.id,
+          alertId: alert.id,
+          symbol: symbolFor(alert, bot),
+          side,
+          clientOrderId: cid,
+          price: alert.price,
+          sizing: {
+            fixedAmount: bot.fixedAmount,
+            portfolioPercent: bot.portfolioPercent,
+            leveragePercent: bot.leveragePercent,
+            stableCoin: bot.stableCoin,
+          },
+          plan: {
+            takeProfits: strategy.takeProfits,
+            stopLossPercent: strategy.stopLossPercent,
+            breakEvenAfterTp1: strategy.breakEvenAfterTp1,
+          },
+        });
+        tradeIds.push(trade.id);
+        if (Number(trade.quantity) > 0) await trades.setBotPosition(bot.id, side);
+      }
+    }
+    const status = legs.length === 2 ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
+    return { ...base, status, message: `Done: ${legs.join(', ')}`, tradeIds, retryable: false };
+  }
+
+  /** The bot trades the alert's symbol when the strategy's pair matches, else its own currency pair. */
+  function symbolFor(alert: AlertRow, bot: BotRow): string {
+    return alert.symbol || `${bot.tradeCurrency}/${bot.stableCoin}`;
+  }
+
+  async function monthRealisedProfit(botId: string): Promise<string> {
+    const res = await db.execute(sql`
+      SELECT coalesce(sum(realised_pnl), 0)::text AS p FROM trades
+      WHERE bot_id = ${botId} AND status = 'closed' AND closed_at >= date_trunc('month', now())`);
+    return (res.rows[0] as { p: string }).p;
+  }
+
+  return {
+    async process(alert: AlertRow): Promise<AlertResult> {
+      const [strategy] = await db.select().from(strategies).where(eq(strategies.id, alert.strategyId));
+      if (!strategy) return { retry: false };
+      // Paused strategies' alerts are recorded but not fanned out; exits still protect open trades.
+      if (strategy.status !== 'active' && alert.action !== 'exit') return { retry: false };
+      const rows = await db
+        .select({ bot: bots, account: tradingAccounts })
+        .from(bots)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
+        .where(
+          and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
+        );
+
+      let retryable: string | undefined;
+      await inBatches(rows, BOT_CONCURRENCY, async ({ bot, account }) => {
+        let outcome: BotOutcome;
+        try {
+          outcome = await handleBot(alert, strategy, bot, account);
+        } catch (e) {
+          const message = e instanceof Error ? e.message : String(e);
+          const transient =
+            e instanceof RetryableExchangeError ||
+            e instanceof UnknownOutcomeError ||
+            !(e instanceof ExchangeGatewayError || (e as { statusCode?: number }).statusCode);
+          if (transient) retryable = message;
+          outcome = {
+            alertId: alert.id,
+            botId: bot.id,
+            userId: bot.userId,
+            status: 'failed',
+            message,
+            tradeIds: [],
+            retryable: transient,
+          };
+          deps.log.warn({ alertId: alert.id, botId: bot.id, err: e }, 'bot failed on alert');
+        }
+        await deps.alerts.saveOutcome(outcome);
+      });
+      return retryable ? { retry: true, error: retryable } : { retry: false };
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { retryDelayMs } from '@kairos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { ALERTS_CHANNEL, type AlertRow, type AlertsRepo } from '../modules/alerts/alerts-repo';
+import type { AlertResult } from './alert-processor';
+
+export type AlertWorkerOptions = {
+  workerId: string;
+  /** A crashed worker's alerts are taken over after this long without a lease renewal. */
+  leaseSeconds: number;
+  /** Alerts processed at once by this worker. */
+  concurrency: number;
+  pollMs: number;
+};
+
+/**
+ * Claims queued alerts (FOR UPDATE SKIP LOCKED, so each is processed by one worker of many),
+ * keeps their lease alive while it works, and settles them: succeeded, or failed → retried
+ * with backoff → dead. Woken at once by NOTIFY; polls as a fallback and for retries.
+ */
+export function startAlertWorker(deps: {
+  pool: pg.Pool;
+  alerts: AlertsRepo;
+  process: (alert: AlertRow) => Promise<AlertResult>;
+  log: FastifyBaseLogger;
+  options: AlertWorkerOptions;
+}) {
+  const { alerts, log, options } = deps;
+  const inFlight = new Map<string, Promise<void>>();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let listener: pg.PoolClient | undefined;
+
+  async function work(alert: AlertRow) {
+    const renew = setInterval(
+      () => void alerts.extendLease(alert.id, options.workerId, options.leaseSeconds).catch(() => {}),
+      (options.leaseSeconds * 1000) / 3,
+    );
+    try {
+      const result = await deps.process(alert);
+      if (result.retry) {
+        await alerts.fail(
+          alert.id,
+          `worker:${options.workerId}`,
+          result.error ?? 'retryable failure',
+          retryDelayMs(alert.attempts),
+        );
+      } else {
+        await alerts.finish(alert.id, options.workerId);
+      }
+    } catch (e) {
+      log.error({ err: e, alertId: alert.id }, 'alert processing crashed');
+      await alerts
+        .fail(
+          alert.id,
+          `worker:${options.workerId}`,
+          e instanceof Error ? e.message : String(e),
+          retryDelayMs(alert.attempts),
+        )
+        .catch((err) => log.error({ err }, 'could not record alert failure'));
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  async function reapExpiredLeases() {
+    for (const { id, lockedBy } of await alerts.expiredLeases()) {
+      const status = await alerts.fail(id, 'system', `lease expired (worker ${lockedBy ?? '?'} stopped)`, 0);
+      if (status) log.warn({ alertId: id, lockedBy, status }, 'took over an alert from a stopped worker');
+    }
+  }
+
+  async function loop() {
+    let lastReap = 0;
+    while (!stopped) {
+      try {
+        if (Date.now() - lastReap > 1000) {
+          lastReap = Date.now();
+          await reapExpiredLeases();
+        }
+        const free = options.concurrency - inFlight.size;
+        const claimed = free > 0 ? await alerts.claim(options.workerId, free, options.leaseSeconds) : [];
+        for (const alert of claimed) {
+          const p = work(alert).finally(() => inFlight.delete(alert.id));
+          inFlight.set(alert.id, p);
+          void p.then(() => wake?.());
+        }
+        if (claimed.length > 0 && claimed.length === free) continue;
+      } catch (e) {
+        if (!stopped) log.error({ err: e }, 'alert queue poll failed');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  async function listen() {
+    try {
+      listener = await deps.pool.connect();
+      listener.on('notification', () => wake?.());
+      listener.on('error', () => {
+        listener = undefined; // polling carries on; the next start re-listens
+      });
+      await listener.query(`LISTEN ${ALERTS_CHANNEL}`);
+    } catch (e) {
+      log.warn({ err: e }, 'LISTEN failed: polling only');
+    }
+  }
+
+  const running = listen().then(loop);
+
+  return {
+    /** Stops claiming, then waits for the alerts in hand to finish. */
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+      await Promise.allSettled(inFlight.values());
+      if (listener) {
+        await listener.query(`UNLISTEN ${ALERTS_CHANNEL}`).catch(() => {});
+        listener.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { alertEvents, alertOutcomes, alerts, type BotOutcomeStatus } from '../../db/schema/index';
+
+export type AlertRow = typeof alerts.$inferSelect;
+export type AlertStatus = AlertRow['status'];
+
+export const ALERTS_CHANNEL = 'kairos_alerts';
+
+export type BotOutcome = {
+  alertId: string;
+  botId: string;
+  userId: string;
+  status: BotOutcomeStatus;
+  message: string;
+  tradeIds: string[];
+  retryable: boolean;
+};
+
+type NewAlert = {
+  strategyId: string;
+  strategyKey: string;
+  dedupeKey: string;
+  action: 'long' | 'short' | 'exit';
+  symbol: string;
+  price: string | null;
+  signalAt: Date | null;
+  payload: unknown;
+};
+
+const rowFromSql = (r: Record<string, unknown>): AlertRow => ({
+  id: r.id as string,
+  strategyId: r.strategy_id as string,
+  strategyKey: r.strategy_key as string,
+  dedupeKey: r.dedupe_key as string,
+  action: r.action as AlertRow['action'],
+  symbol: r.symbol as string,
+  price: (r.price as string | null) ?? null,
+  signalAt: r.signal_at ? new Date(r.signal_at as string) : null,
+  payload: r.payload,
+  status: r.status as AlertStatus,
+  attempts: Number(r.attempts),
+  maxAttempts: Number(r.max_attempts),
+  nextAttemptAt: new Date(r.next_attempt_at as string),
+  lockedBy: (r.locked_by as string | null) ?? null,
+  lockedUntil: r.locked_until ? new Date(r.locked_until as string) : null,
+  lastError: (r.last_error as string | null) ?? null,
+  deadReason: (r.dead_reason as string | null) ?? null,
+  receivedAt: new Date(r.received_at as string),
+  startedAt: r.started_at ? new Date(r.started_at as string) : null,
+  finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
+});
+
+/** The alert queue on PostgreSQL: rows claimed with FOR UPDATE SKIP LOCKED under a lease. */
+export function createAlertsRepo(db: Database) {
+  return {
+    /**
+     * One statement: insert (or find the duplicate), record the first transition and wake
+     * the workers with NOTIFY, delivered at commit.
+     */
+    async enqueue(a: NewAlert): Promise<{ id: string; status: AlertStatus; duplicate: boolean }> {
+      const result = await db.execute(sql`
+        WITH ins AS (
+          INSERT INTO alerts (strategy_id, strategy_key, dedupe_key, action, symbol, price, signal_at, payload)
+          VALUES (${a.strategyId}, ${a.strategyKey}, ${a.dedupeKey}, ${a.action}, ${a.symbol}, ${a.price},
+                  ${a.signalAt ? a.signalAt.toISOString() : null}, ${JSON.stringify(a.payload)}::jsonb)
+          ON CONFLICT (strategy_id, dedupe_key) DO NOTHING
+          RETURNING id, status
+        ), ev AS (
+          INSERT INTO alert_events (alert_id, from_status, to_status, actor)
+          SELECT id, NULL, 'queued', 'webhook' FROM ins
+        ), note AS (
+          SELECT pg_notify(${ALERTS_CHANNEL}, id::text) FROM ins
+        )
+        SELECT id, status, false AS duplicate FROM ins, (SELECT count(*) FROM note) n
+        UNION ALL
+        SELECT id, status, true AS duplicate FROM alerts
+          WHERE strategy_id = ${a.strategyId} AND dedupe_key = ${a.dedupeKey} AND NOT EXISTS (SELECT 1 FROM ins)
+      `);
+      const row = result.rows[0] as { id: string; status: AlertStatus; duplicate: boolean } | undefined;
+      if (row) return row;
+      // A concurrent twin committed after this statement's snapshot: read it now.
+      const [twin] = await db
+        .select({ id: alerts.id, status: alerts.status })
+        .from(alerts)
+        .where(and(eq(alerts.strategyId, a.strategyId), eq(alerts.dedupeKey, a.dedupeKey)));
+      return { ...twin!, duplicate: true };
+    },
+
+    /** Claims up to `limit` due alerts for this worker; each moves queued → in_progress. */
+    async claim(workerId: string, limit: number, leaseSeconds: number): Promise<AlertRow[]> {
+      const result = await db.execute(sql`
+        WITH picked AS (
+          SELECT id FROM alerts
+          WHERE status = 'queued' AND next_attempt_at <= now()
+          ORDER BY received_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ), upd AS (
+          UPDATE alerts a SET status = 'in_progress', attempts = a.attempts + 1, locked_by = ${workerId},
+            locked_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(a.started_at, now())
+          FROM picked WHERE a.id = picked.id
+          RETURNING a.*
+        ), ev AS (
+          INSERT INTO alert_events (alert_id, from_status, to_status, actor)
+          SELECT id, 'queued', 'in_progress', ${`worker:${workerId}`} FROM upd
+        )
+        SELECT * FROM upd
+      `);
+      return result.rows.map((r) => rowFromSql(r as Record<string, unknown>));
+    },
+
+    /** Keeps a lease alive while a long fan-out runs; false if the alert is no longer ours. */
+    async extendLease(alertId: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+      const rows = await db
+        .update(alerts)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(eq(alerts.id, alertId), eq(alerts.lockedBy, workerId), eq(alerts.status, 'in_progress')))
+        .returning({ id: alerts.id });
+      return rows.length === 1;
+    },
+
+    /** Latest word per bot: a retried alert overwrites what the bot did on the previous attempt. */
+    async saveOutcome(o: BotOutcome): Promise<void> {
+      await db
+        .insert(alertOutcomes)
+        .values(o)
+        .onConflictDoUpdate({
+          target: [alertOutcomes.alertId, alertOutcomes.botId],
+          set: {
+            status: o.status,
+            message: o.message,
+            tradeIds: o.tradeIds,
+            retryable: o.retryable,
+            at: new Date(),
+          },
+        });
+    },
+
+    async outcomes(alertId: string) {
+      return db.select().from(alertOutcomes).where(eq(alertOutcomes.alertId, alertId));
+    },
+
+    async finish(alertId: string, workerId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(alerts)
+          .set({
+            status: 'succeeded',
+            finishedAt: new Date(),
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: null,
+          })
+          .where(and(eq(alerts.id, alertId), eq(alerts.lockedBy, workerId), eq(alerts.status, 'in_progress')))
+          .returning({ id: alerts.id });
+        if (rows.length === 1) {
+          await tx
+            .insert(alertEvents)
+            .values({
+              alertId,
+              fromStatus: 'in_progress',
+              toStatus: 'succeeded',
+              actor: `worker:${workerId}`,
+            });
+        }
+      });
+    },
+
+    /**
+     * in_progress → failed, then automatically failed → queued after a backoff, or → dead
+     * once the attempts are used up. Both steps are recorded.
+     */
+    async fail(
+      alertId: string,
+      actor: string,
+      error: string,
+      retryDelayMs: number,
+      where = sql`TRUE`,
+    ): Promise<AlertStatus | undefined> {
+      const result = await db.execute(sql`
+        WITH cur AS (
+          SELECT id, attempts, max_attempts FROM alerts WHERE id = ${alertId} AND status = 'in_progress' AND ${where}
+          FOR UPDATE
+        ), upd AS (
+          UPDATE alerts a SET
+            status = CASE WHEN cur.attempts >= cur.max_attempts THEN 'dead' ELSE 'queued' END,
+            next_attempt_at = now() + make_interval(secs => ${retryDelayMs / 1000}),
+            locked_by = NULL, locked_until = NULL, last_error = ${error},
+            dead_reason = CASE WHEN cur.attempts >= cur.max_attempts THEN 'retries exhausted' ELSE a.dead_reason END,
+            finished_at = CASE WHEN cur.attempts >= cur.max_attempts THEN now() ELSE NULL END
+          FROM cur WHERE a.id = cur.id
+          RETURNING a.id, a.status
+        ), ev1 AS (
+          INSERT INTO alert_events (alert_id, from_status, to_status, actor, error)
+          SELECT id, 'in_progress', 'failed', ${actor}, ${error} FROM upd
+        ), ev2 AS (
+          INSERT INTO alert_events (alert_id, from_status, to_status, actor, at)
+          SELECT id, 'failed', status, 'system', now() + interval '1 millisecond' FROM upd
+        )
+        SELECT status FROM upd
+      `);
+      return (result.rows[0] as { status: AlertStatus } | undefined)?.status;
+    },
+
+    /** Alerts whose worker stopped renewing its lease (crash, kill -9): failed and retried. */
+    async expiredLeases(): Promise<{ id: string; lockedBy: string | null }[]> {
+      const result = await db.execute(sql`
+        SELECT id, locked_by FROM alerts WHERE status = 'in_progress' AND locked_until < now() LIMIT 100
+      `);
+      return result.rows.map((r) => ({
+        id: r.id as string,
+        lockedBy: (r.locked_by as string | null) ?? null,
+      }));
+    },
+
+    async findById(id: string): Promise<AlertRow | undefined> {
+      const [row] = await db.select().from(alerts).where(eq(alerts.id, id));
+      return row;
+    },
+
+    async events(alertId: string) {
+      return db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId)).orderBy(alertEvents.at);
+    },
+  };
+}
+
+export type AlertsRepo = ReturnType<typeof createAlertsRepo>;

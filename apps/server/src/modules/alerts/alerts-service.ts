@@ -1,0 +1,64 @@
+import type { WebhookBody } from '@kairos/contract';
+import type { Sealer } from '../../lib/crypto';
+import { constantTimeEqual } from '../../lib/crypto';
+import { DomainRuleError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import type { StrategiesRepo } from '../strategies/strategies-repo';
+import type { AlertsRepo } from './alerts-repo';
+import { dedupeKey, normaliseAction, normaliseSymbol, parseSignalTime } from './webhook-fns';
+
+/** Signals stamped this far in the future are refused too (clock skew allowance). */
+const FUTURE_SKEW_MS = 60_000;
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
+
+export function createAlertsService(deps: {
+  strategies: Pick<StrategiesRepo, 'findByKey'>;
+  alerts: Pick<AlertsRepo, 'enqueue'>;
+  sealer: Sealer;
+}) {
+  return {
+    /** TradingView webhook: authenticate, refuse stale signals, dedupe, commit and enqueue. */
+    async ingest(body: WebhookBody, strategyKeyFromPath: string | undefined, now = new Date()) {
+      const key = strategyKeyFromPath ?? body.strategyKey;
+      if (!key) throw new ValidationError('strategyKey is required');
+      const strategy = await deps.strategies.findByKey(key);
+      // Unknown key and wrong secret answer the same: a probe learns nothing.
+      const expected = strategy ? deps.sealer.open(strategy.webhookSecretSealed) : 'no-such-strategy-secret';
+      const secretOk = constantTimeEqual(expected, body.secret);
+      if (!strategy || !secretOk)
+        throw new UnauthorizedError('Invalid strategy key or secret', 'INVALID_WEBHOOK_SECRET');
+      if (body.strategyKey && strategyKeyFromPath && body.strategyKey !== strategyKeyFromPath) {
+        throw new ValidationError('strategyKey in the body does not match the URL');
+      }
+      if (strategy.status === 'retired')
+        throw new DomainRuleError('This strategy is retired', 'STRATEGY_RETIRED');
+
+      const signalAt = parseSignalTime(body.timestamp);
+      if (body.timestamp !== undefined && !signalAt) throw new ValidationError('timestamp is not a date');
+      if (signalAt) {
+        const lagMs = now.getTime() - signalAt.getTime();
+        if (lagMs > strategy.maxLagSeconds * 1000) {
+          throw new DomainRuleError(
+            `Stale signal: sent ${Math.round(lagMs / 1000)} s ago, the strategy accepts ${strategy.maxLagSeconds} s`,
+            'STALE_SIGNAL',
+          );
+        }
+        if (lagMs < -FUTURE_SKEW_MS)
+          throw new DomainRuleError('Signal timestamp is in the future', 'STALE_SIGNAL');
+      }
+
+      const { secret: _secret, ...payload } = body;
+      const queued = await deps.alerts.enqueue({
+        strategyId: strategy.id,
+        strategyKey: strategy.strategyKey,
+        dedupeKey: dedupeKey(body, now),
+        action: normaliseAction(body.action),
+        symbol: normaliseSymbol(body.symbol, strategy.tradeCurrency, strategy.stableCoin),
+        price: body.price !== undefined ? String(body.price) : null,
+        signalAt: signalAt ?? null,
+        payload,
+      });
+      return { alertId: queued.id, status: queued.status, duplicate: queued.duplicate };
+    },
+  };
+}

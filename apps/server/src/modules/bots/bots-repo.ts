@@ -1,0 +1,120 @@
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bots, trades } from '../../db/schema/index';
+
+export type BotRow = typeof bots.$inferSelect;
+
+/** A bot with what its screens show: strategy, account, open trade and this month's realised profit. */
+export type BotView = BotRow & {
+  strategyNickname: string;
+  strategyKey: string;
+  strategyTradeCurrency: string;
+  strategyTimeFrame: string;
+  accountNickname: string;
+  accountExchange: string;
+  accountUsdtBalance: string;
+  openTrades: number;
+  monthProfit: string;
+};
+
+const viewSql = (where: ReturnType<typeof sql>) => sql`
+  SELECT b.*, s.nickname AS strategy_nickname, s.strategy_key, s.trade_currency AS strategy_trade_currency,
+         s.time_frame AS strategy_time_frame, a.nickname AS account_nickname, a.exchange AS account_exchange,
+         a.usdt_balance::text AS account_usdt_balance,
+         coalesce(t.open_trades, 0) AS open_trades, coalesce(t.month_profit, 0)::text AS month_profit
+  FROM bots b
+  JOIN strategies s ON s.id = b.strategy_id
+  JOIN trading_accounts a ON a.id = b.trading_account_id
+  LEFT JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE status IN ('open', 'closing')) AS open_trades,
+           sum(realised_pnl) FILTER (WHERE status = 'closed' AND closed_at >= date_trunc('month', now())) AS month_profit
+    FROM trades WHERE bot_id = b.id AND (status IN ('open', 'closing') OR closed_at >= date_trunc('month', now()))
+  ) t ON TRUE
+  WHERE ${where}
+  ORDER BY b.created_at DESC`;
+
+function toView(r: Record<string, unknown>): BotView {
+  return {
+    id: r.id as string,
+    userId: r.user_id as string,
+    tradingAccountId: r.trading_account_id as string,
+    strategyId: r.strategy_id as string,
+    nickname: r.nickname as string,
+    isActive: r.is_active as boolean,
+    tradeCurrency: r.trade_currency as string,
+    stableCoin: r.stable_coin as string,
+    portfolioPercent: (r.portfolio_percent as string | null) ?? null,
+    fixedAmount: (r.fixed_amount as string | null) ?? null,
+    leveragePercent: r.leverage_percent as string,
+    monthlyGoalPercent: (r.monthly_goal_percent as string | null) ?? null,
+    position: r.position as BotRow['position'],
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
+    strategyNickname: r.strategy_nickname as string,
+    strategyKey: r.strategy_key as string,
+    strategyTradeCurrency: r.strategy_trade_currency as string,
+    strategyTimeFrame: r.strategy_time_frame as string,
+    accountNickname: r.account_nickname as string,
+    accountExchange: r.account_exchange as string,
+    accountUsdtBalance: r.account_usdt_balance as string,
+    openTrades: Number(r.open_trades),
+    monthProfit: r.month_profit as string,
+  };
+}
+
+export function createBotsRepo(db: Database) {
+  return {
+    async listViews(userId: string): Promise<BotView[]> {
+      const res = await db.execute(viewSql(sql`b.user_id = ${userId}`));
+      return res.rows.map((r) => toView(r as Record<string, unknown>));
+    },
+    async findView(userId: string, id: string): Promise<BotView | undefined> {
+      const res = await db.execute(viewSql(sql`b.user_id = ${userId} AND b.id = ${id}`));
+      return res.rows[0] ? toView(res.rows[0] as Record<string, unknown>) : undefined;
+    },
+    async findOwned(userId: string, id: string): Promise<BotRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bots)
+        .where(and(eq(bots.id, id), eq(bots.userId, userId)));
+      return row;
+    },
+    async insert(values: typeof bots.$inferInsert): Promise<BotRow> {
+      const [row] = await db.insert(bots).values(values).returning();
+      return row!;
+    },
+    async update(id: string, values: Partial<typeof bots.$inferInsert>): Promise<void> {
+      await db
+        .update(bots)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(bots.id, id));
+    },
+    async remove(id: string): Promise<void> {
+      await db.delete(bots).where(eq(bots.id, id));
+    },
+    /** Portfolio share already claimed on an account by the other bots. */
+    async allocatedPercent(accountId: string, excludeBotId?: string): Promise<string> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${bots.portfolioPercent}), 0)::text` })
+        .from(bots)
+        .where(
+          and(eq(bots.tradingAccountId, accountId), excludeBotId ? ne(bots.id, excludeBotId) : undefined),
+        );
+      return row?.total ?? '0';
+    },
+    async trades(botId: string, page: number, pageSize: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(trades)
+          .where(eq(trades.botId, botId))
+          .orderBy(desc(trades.openedAt))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(trades).where(eq(trades.botId, botId)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+export type BotsRepo = ReturnType<typeof createBotsRepo>;

@@ -1,0 +1,208 @@
+import { accumulatedProfitPercent, botAllocation, sizingRuleFromBot, toDecimal } from '@kairos/core';
+import type { Bot } from '@kairos/contract';
+import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
+import type { AuthedUser } from '../auth/auth-service';
+import type { AccountsRepo } from '../accounts/accounts-repo';
+import type { StrategiesRepo } from '../strategies/strategies-repo';
+import { toTradeRow } from '../trades/trade-dto';
+import type { BotsRepo, BotView } from './bots-repo';
+
+export type BotInput = {
+  nickname?: string;
+  isActive?: boolean;
+  strategyId?: string;
+  tradingAccountId?: string;
+  tradeCurrency?: string;
+  stableCoin?: string;
+  portfolioPercent?: string | null;
+  fixedAmount?: string | null;
+  leveragePercent?: string;
+  monthlyGoalPercent?: string | null;
+};
+
+/** Closing a bot's position at market is the engine's job; the service only asks for it. */
+export type PositionCloser = (botId: string, reason: string) => Promise<void>;
+
+function toDto(v: BotView): Bot {
+  const allocation = botAllocation(
+    sizingRuleFromBot({ fixedAmount: v.fixedAmount, portfolioPercent: v.portfolioPercent }),
+    v.accountUsdtBalance,
+  );
+  return {
+    id: v.id,
+    nickname: v.nickname,
+    isActive: v.isActive,
+    isTrading: v.openTrades > 0,
+    tradeCurrency: v.tradeCurrency,
+    stableCoin: v.stableCoin,
+    portfolioPercent: v.portfolioPercent,
+    fixedAmount: v.fixedAmount,
+    leveragePercent: v.leveragePercent,
+    monthlyGoalPercent: v.monthlyGoalPercent,
+    goalAccumulatedProfitPercent: accumulatedProfitPercent(v.monthProfit, allocation).toFixed(2),
+    position: v.position,
+    strategy: {
+      id: v.strategyId,
+      nickname: v.strategyNickname,
+      strategyKey: v.strategyKey,
+      tradeCurrency: v.strategyTradeCurrency,
+      timeFrame: v.strategyTimeFrame,
+    },
+    tradingAccount: {
+      id: v.tradingAccountId,
+      nickname: v.accountNickname,
+      exchange: v.accountExchange,
+      usdtBalance: v.accountUsdtBalance,
+    },
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+export type BotsService = ReturnType<typeof createBotsService>;
+
+export function createBotsService(deps: {
+  repo: BotsRepo;
+  accounts: Pick<AccountsRepo, 'findOwned'>;
+  strategies: Pick<StrategiesRepo, 'findVisible'>;
+  closePosition: PositionCloser;
+}) {
+  const { repo } = deps;
+
+  async function view(user: AuthedUser, id: string): Promise<BotView> {
+    const v = await repo.findView(user.id, id);
+    if (!v) throw new NotFoundError('Bot not found');
+    return v;
+  }
+
+  /** The rules shared by create and update: owned account, visible strategy, leverage, allocation. */
+  async function checkConfig(
+    user: AuthedUser,
+    input: Required<Pick<BotInput, 'tradingAccountId' | 'strategyId'>> & BotInput,
+    botId?: string,
+  ) {
+    const account = await deps.accounts.findOwned(user.id, input.tradingAccountId);
+    if (!account) throw new NotFoundError('Trading account not found');
+    const strategy = await deps.strategies.findVisible(user.id, input.strategyId);
+    if (!strategy) throw new NotFoundError('Strategy not found');
+    if (strategy.status === 'retired' && !botId)
+      throw new DomainRuleError('This strategy is retired', 'STRATEGY_RETIRED');
+    if (
+      input.leveragePercent &&
+      toDecimal(input.leveragePercent).gt(100) &&
+      account.marketType !== 'future'
+    ) {
+      throw new DomainRuleError('Leverage above 100% needs a futures account', 'LEVERAGE_NEEDS_FUTURES');
+    }
+    if (input.portfolioPercent && toDecimal(input.portfolioPercent).gt(0)) {
+      const taken = toDecimal(await repo.allocatedPercent(account.id, botId));
+      const left = toDecimal(100).minus(taken);
+      if (toDecimal(input.portfolioPercent).gt(left)) {
+        throw new DomainRuleError(
+          `This account is already ${taken.toFixed(2)}% allocated to other bots: at most ${left.toFixed(2)}% is left`,
+          'OVER_ALLOCATED',
+        );
+      }
+    }
+    return { account, strategy };
+  }
+
+  return {
+    async list(user: AuthedUser) {
+      return (await repo.listViews(user.id)).map(toDto);
+    },
+    async get(user: AuthedUser, id: string) {
+      return toDto(await view(user, id));
+    },
+    async create(user: AuthedUser, input: BotInput & { strategyId: string; tradingAccountId: string }) {
+      const { account, strategy } = await checkConfig(user, input);
+      const fixed = input.fixedAmount && toDecimal(input.fixedAmount).gt(0) ? input.fixedAmount : null;
+      const bot = await repo.insert({
+        userId: user.id,
+        tradingAccountId: account.id,
+        strategyId: strategy.id,
+        nickname: input.nickname ?? 'Bot',
+        isActive: input.isActive ?? false,
+        tradeCurrency: input.tradeCurrency ?? strategy.tradeCurrency,
+        stableCoin: input.stableCoin ?? strategy.stableCoin,
+        // One sizing rule: a fixed amount wins over a portfolio share.
+        fixedAmount: fixed,
+        portfolioPercent: fixed ? null : (input.portfolioPercent ?? null),
+        leveragePercent: input.leveragePercent ?? '100',
+        monthlyGoalPercent: input.monthlyGoalPercent ?? null,
+      });
+      return toDto(await view(user, bot.id));
+    },
+    async update(user: AuthedUser, id: string, input: BotInput) {
+      const current = await view(user, id);
+      const merged = {
+        ...input,
+        tradingAccountId: input.tradingAccountId ?? current.tradingAccountId,
+        strategyId: input.strategyId ?? current.strategyId,
+        leveragePercent: input.leveragePercent ?? current.leveragePercent,
+        portfolioPercent:
+          input.portfolioPercent !== undefined ? input.portfolioPercent : current.portfolioPercent,
+      };
+      const moving =
+        merged.tradingAccountId !== current.tradingAccountId || merged.strategyId !== current.strategyId;
+      if (moving && current.openTrades > 0) {
+        throw new ConflictError(
+          'Close the open trade before moving this bot to another account or strategy',
+          'BOT_HAS_OPEN_TRADE',
+        );
+      }
+      await checkConfig(user, merged, id);
+      const sizing =
+        input.fixedAmount !== undefined || input.portfolioPercent !== undefined
+          ? input.fixedAmount && toDecimal(input.fixedAmount).gt(0)
+            ? { fixedAmount: input.fixedAmount, portfolioPercent: null }
+            : { fixedAmount: null, portfolioPercent: merged.portfolioPercent }
+          : {};
+      if (
+        'portfolioPercent' in sizing &&
+        !sizing.fixedAmount &&
+        !(sizing.portfolioPercent && toDecimal(sizing.portfolioPercent).gt(0))
+      ) {
+        throw new DomainRuleError('Set a fixed amount or a portfolio percentage', 'NO_SIZING');
+      }
+      await repo.update(id, {
+        ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        ...(input.tradeCurrency ? { tradeCurrency: input.tradeCurrency } : {}),
+        ...(input.stableCoin ? { stableCoin: input.stableCoin } : {}),
+        ...(input.leveragePercent ? { leveragePercent: input.leveragePercent } : {}),
+        ...(input.monthlyGoalPercent !== undefined ? { monthlyGoalPercent: input.monthlyGoalPercent } : {}),
+        ...(moving ? { tradingAccountId: merged.tradingAccountId, strategyId: merged.strategyId } : {}),
+        ...sizing,
+      });
+      return toDto(await view(user, id));
+    },
+    async remove(user: AuthedUser, id: string) {
+      const v = await view(user, id);
+      if (v.openTrades > 0) {
+        throw new ConflictError(
+          'This bot has an open trade: stop it with "close position" first',
+          'BOT_HAS_OPEN_TRADE',
+        );
+      }
+      await repo.remove(id);
+    },
+    async start(user: AuthedUser, id: string) {
+      await view(user, id);
+      await repo.update(id, { isActive: true });
+      return toDto(await view(user, id));
+    },
+    /** Deactivates; unless told otherwise, also exits the open position at market. */
+    async stop(user: AuthedUser, id: string, closePosition: boolean) {
+      const v = await view(user, id);
+      await repo.update(id, { isActive: false });
+      if (closePosition && v.openTrades > 0) await deps.closePosition(id, 'bot stopped');
+      return toDto(await view(user, id));
+    },
+    async trades(user: AuthedUser, id: string, page: number, pageSize: number) {
+      await view(user, id);
+      const { rows, total } = await repo.trades(id, page, pageSize);
+      return { results: rows.map(toTradeRow), total, page, pageSize };
+    },
+  };
+}

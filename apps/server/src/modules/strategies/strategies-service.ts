@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import type { Strategy } from '@kairos/contract';
+import type { Sealer } from '../../lib/crypto';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AuthedUser } from '../auth/auth-service';
+import type { StrategiesRepo, StrategyRow } from './strategies-repo';
+
+type TakeProfitInput = { role?: string; percent: string; sizePercent: string };
+export type StrategyInput = {
+  nickname: string;
+  strategyKey?: string;
+  tradeCurrency: string;
+  stableCoin: string;
+  timeFrame: string;
+  status: 'active' | 'paused' | 'retired';
+  takeProfits: TakeProfitInput[];
+  stopLossPercent?: string | null;
+  breakEvenAfterTp1: boolean;
+  maxLagSeconds: number;
+};
+
+/** Roles follow the order given: tp1, tp2, … */
+function normaliseTakeProfits(tps: TakeProfitInput[]) {
+  return tps.map((tp, i) => ({ role: `tp${i + 1}`, percent: tp.percent, sizePercent: tp.sizePercent }));
+}
+
+function slug(text: string): string {
+  const base = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'strategy'}-${randomBytes(3).toString('hex')}`;
+}
+
+const newWebhookSecret = () => randomBytes(24).toString('base64url');
+
+export type StrategiesService = ReturnType<typeof createStrategiesService>;
+
+export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Sealer }) {
+  const { repo, sealer } = deps;
+
+  function toDto(row: StrategyRow, user: AuthedUser, origin: string): Strategy {
+    const isOwner = row.ownerId === user.id;
+    return {
+      id: row.id,
+      nickname: row.nickname,
+      strategyKey: row.strategyKey,
+      tradeCurrency: row.tradeCurrency,
+      stableCoin: row.stableCoin,
+      timeFrame: row.timeFrame,
+      status: row.status,
+      takeProfits: row.takeProfits,
+      stopLossPercent: row.stopLossPercent,
+      breakEvenAfterTp1: row.breakEvenAfterTp1,
+      maxLagSeconds: row.maxLagSeconds,
+      isPublic: row.isPublic,
+      isOwner,
+      ...(isOwner ? { webhookSecret: sealer.open(row.webhookSecretSealed) } : {}),
+      webhookUrl: `${origin.replace(/\/$/, '')}/webhooks/${row.strategyKey}`,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function owned(user: AuthedUser, id: string): Promise<StrategyRow> {
+    const row = await repo.findVisible(user.id, id);
+    if (!row) throw new NotFoundError('Strategy not found');
+    if (row.ownerId !== user.id) throw new ForbiddenError('Only the owner can change this strategy');
+    return row;
+  }
+
+  return {
+    async list(user: AuthedUser, origin: string) {
+      return (await repo.listVisible(user.id)).map((r) => toDto(r, user, origin));
+    },
+    async get(user: AuthedUser, id: string, origin: string) {
+      const row = await repo.findVisible(user.id, id);
+      if (!row) throw new NotFoundError('Strategy not found');
+      return toDto(row, user, origin);
+    },
+    async create(user: AuthedUser, input: StrategyInput, origin: string) {
+      const row = await repo.insert({
+        ownerId: user.id,
+        // Admin strategies are offered to every user; a user's own stay private.
+        isPublic: user.role === 'admin',
+        nickname: input.nickname,
+        strategyKey: input.strategyKey ?? slug(input.nickname),
+        tradeCurrency: input.tradeCurrency,
+        stableCoin: input.stableCoin,
+        timeFrame: input.timeFrame,
+        status: input.status,
+        takeProfits: normaliseTakeProfits(input.takeProfits),
+        stopLossPercent: input.stopLossPercent ?? null,
+        breakEvenAfterTp1: input.breakEvenAfterTp1,
+        maxLagSeconds: input.maxLagSeconds,
+        webhookSecretSealed: sealer.seal(newWebhookSecret()),
+      });
+      if (!row) throw new ConflictError('This strategy key is already taken', 'STRATEGY_KEY_TAKEN');
+      return toDto(row, user, origin);
+    },
+    async update(
+      user: AuthedUser,
+      id: string,
+      input: Partial<StrategyInput> & { rotateWebhookSecret?: boolean },
+      origin: string,
+    ) {
+      await owned(user, id);
+      const { rotateWebhookSecret, takeProfits, ...rest } = input;
+      if (rest.strategyKey) {
+        const clash = await repo.findByKey(rest.strategyKey);
+        if (clash && clash.id !== id)
+          throw new ConflictError('This strategy key is already taken', 'STRATEGY_KEY_TAKEN');
+      }
+      const row = await repo.update(id, {
+        ...rest,
+        ...(takeProfits ? { takeProfits: normaliseTakeProfits(takeProfits) } : {}),
+        ...(rotateWebhookSecret ? { webhookSecretSealed: sealer.seal(newWebhookSecret()) } : {}),
+      });
+      return toDto(row!, user, origin);
+    },
+    async remove(user: AuthedUser, id: string) {
+      await owned(user, id);
+      const n = await repo.botCount(id);
+      if (n > 0) {
+        throw new ConflictError(
+          `${n} bot${n === 1 ? ' uses' : 's use'} this strategy. Delete or move ${n === 1 ? 'it' : 'them'} first, or set the strategy to retired.`,
+          'STRATEGY_IN_USE',
+        );
+      }
+      await repo.remove(id);
+    },
+  };
+}
