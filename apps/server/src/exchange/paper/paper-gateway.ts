@@ -1,0 +1,107 @@
+import { UnsupportedOperationError } from '../errors';
+import type {
+  AccountMarketType,
+  Balances,
+  Candle,
+  CreateOrderRequest,
+  ExchangeGateway,
+  Fill,
+  Market,
+  Order,
+  OrderBook,
+  Position,
+  Ticker,
+  Timeframe,
+} from '../gateway';
+import type { PaperVenue } from './paper-venue';
+
+/** One paper account's door to the simulated venue. Needs no keys; works offline. */
+export class PaperGateway implements ExchangeGateway {
+  readonly exchangeId = 'paper';
+
+  constructor(
+    private readonly venue: PaperVenue,
+    readonly accountId: string,
+    readonly marketType: AccountMarketType = 'spot',
+  ) {}
+
+  async loadMarkets(): Promise<Market[]> {
+    return this.venue.listMarkets(this.marketType);
+  }
+
+  listMarkets(): Promise<Market[]> {
+    return this.loadMarkets();
+  }
+
+  /** Accepts 'BTC/USDT' and the futures form 'BTC/USDT:USDT'. */
+  private symbol(symbol: string): string {
+    return this.venue.spec(symbol).symbol;
+  }
+
+  async fetchTicker(symbol: string): Promise<Ticker> {
+    return this.venue.market.ticker(this.symbol(symbol), this.venue.now());
+  }
+
+  async fetchOrderBook(symbol: string, limit?: number): Promise<OrderBook> {
+    const now = this.venue.now();
+    const resolved = this.symbol(symbol);
+    const book = this.venue.market.orderBook(resolved, now, limit);
+    return {
+      symbol: resolved,
+      bids: book.bids.map(([price, amount]) => [price.toFixed(), amount.toFixed()]),
+      asks: book.asks.map(([price, amount]) => [price.toFixed(), amount.toFixed()]),
+      timestamp: now,
+    };
+  }
+
+  async fetchCandles(symbol: string, timeframe: Timeframe, since?: number, limit = 500): Promise<Candle[]> {
+    return this.venue.market.candles(this.symbol(symbol), timeframe, since, limit, this.venue.now());
+  }
+
+  fetchBalances(): Promise<Balances> {
+    return this.venue.balances(this.accountId);
+  }
+
+  createOrder(request: CreateOrderRequest): Promise<Order> {
+    return this.venue.createOrder(this.accountId, this.marketType, {
+      ...request,
+      symbol: this.symbol(request.symbol),
+    });
+  }
+
+  cancelOrder(venueOrderId: string, _symbol: string): Promise<Order> {
+    return this.venue.cancelOrder(this.accountId, venueOrderId);
+  }
+
+  fetchOrder(venueOrderId: string, _symbol: string): Promise<Order> {
+    return this.venue.fetchOrder(this.accountId, venueOrderId);
+  }
+
+  fetchOrderByClientId(clientOrderId: string, _symbol: string): Promise<Order> {
+    return this.venue.fetchOrderByClientId(this.accountId, clientOrderId);
+  }
+
+  fetchOpenOrders(symbol?: string): Promise<Order[]> {
+    return this.venue.openOrders(
+      this.accountId,
+      this.marketType,
+      symbol === undefined ? undefined : this.symbol(symbol),
+    );
+  }
+
+  fetchMyTrades(symbol: string, since?: number): Promise<Fill[]> {
+    return this.venue.fills(this.accountId, this.marketType, this.symbol(symbol), since);
+  }
+
+  async fetchPositions(): Promise<Position[]> {
+    if (this.marketType !== 'future') return [];
+    return this.venue.positions(this.accountId);
+  }
+
+  async setLeverage(symbol: string, leverage: number): Promise<void> {
+    if (this.marketType !== 'future') {
+      throw new UnsupportedOperationError('Leverage applies to futures accounts only');
+    }
+    await this.venue.setLeverage(this.accountId, this.symbol(symbol), leverage);
+  }
+}

@@ -1,0 +1,107 @@
+import type { AccountMarketType, OrderSide, OrderStatus, OrderType } from '../gateway';
+
+/**
+ * Persistence of paper accounts: balances, orders, fills and futures positions. Amounts are decimal strings
+ * (PostgreSQL `numeric` on the server). All changes of one account happen inside `transact`, one at a time,
+ * and commit together — a crash never leaves an order without its balance change.
+ */
+
+export interface PaperBalanceRow {
+  asset: string;
+  /** Available. */
+  free: string;
+  /** Reserved by open orders and futures margin. */
+  used: string;
+}
+
+export interface PaperOrderRow {
+  venueOrderId: string;
+  /** Unique per account. */
+  clientOrderId: string;
+  marketType: AccountMarketType;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  /** Limit price; null for market orders. */
+  price: string | null;
+  amount: string;
+  filled: string;
+  /** Σ price × amount of the fills, in quote currency. */
+  cost: string;
+  fee: string;
+  feeCurrency: string;
+  status: OrderStatus;
+  reduceOnly: boolean;
+  /** Asset and amount this order still holds in `used` (quote for spot buys, base for spot sells, margin). */
+  reservedAsset: string | null;
+  reserved: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Resting orders have been matched against the price path up to this time. */
+  checkedUntil: number;
+}
+
+export interface PaperFillRow {
+  venueTradeId: string;
+  venueOrderId: string;
+  marketType: AccountMarketType;
+  symbol: string;
+  side: OrderSide;
+  price: string;
+  amount: string;
+  cost: string;
+  fee: string;
+  feeCurrency: string;
+  takerOrMaker: 'taker' | 'maker';
+  /** Futures: profit or loss realised by this fill. */
+  realizedPnl: string;
+  timestamp: number;
+}
+
+export interface PaperPositionRow {
+  symbol: string;
+  /** Signed: positive long, negative short. */
+  amount: string;
+  entryPrice: string;
+  leverage: number;
+  /** Margin held for this position (in `used`). */
+  margin: string;
+  updatedAt: number;
+}
+
+/** One account's ledger, valid inside a `transact` callback only. */
+export interface PaperLedger {
+  balances(): Promise<PaperBalanceRow[]>;
+  saveBalance(row: PaperBalanceRow): Promise<void>;
+
+  orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
+  orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null>;
+  /** Orders with status open or partially_filled, oldest first. */
+  openOrders(symbol?: string): Promise<PaperOrderRow[]>;
+  /** Fails if the client order id is already used by this account. */
+  insertOrder(row: PaperOrderRow): Promise<void>;
+  updateOrder(row: PaperOrderRow): Promise<void>;
+
+  insertFill(row: PaperFillRow): Promise<void>;
+  /** Oldest first. */
+  fills(symbol: string, since?: number): Promise<PaperFillRow[]>;
+
+  positions(): Promise<PaperPositionRow[]>;
+  savePosition(row: PaperPositionRow): Promise<void>;
+  /** Leverage chosen for a symbol before any position exists; null for the default. */
+  leverage(symbol: string): Promise<number | null>;
+  saveLeverage(symbol: string, leverage: number): Promise<void>;
+}
+
+export interface PaperLedgerStore {
+  /** Runs `work` with exclusive access to the account's ledger; its writes commit together or not at all. */
+  transact<T>(accountId: string, work: (ledger: PaperLedger) => Promise<T>): Promise<T>;
+  /** Accounts holding open orders, for the matching tick. */
+  accountsWithOpenOrders(): Promise<string[]>;
+}
+
+export class DuplicateClientOrderIdError extends Error {
+  constructor(readonly clientOrderId: string) {
+    super(`Client order id ${clientOrderId} already used`);
+  }
+}

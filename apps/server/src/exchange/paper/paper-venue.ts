@@ -1,0 +1,799 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { Decimal, ZERO, dec, isMultipleOf } from '../decimal';
+import {
+  InsufficientFundsError,
+  InvalidOrderError,
+  OrderNotFoundError,
+  UnknownSymbolError,
+  UnsupportedOperationError,
+} from '../errors';
+import type {
+  AccountMarketType,
+  Balances,
+  CreateOrderRequest,
+  Fill,
+  Market,
+  Order,
+  Position,
+} from '../gateway';
+import { MarketSimulator, type PaperMarketData } from './market-simulator';
+import {
+  DuplicateClientOrderIdError,
+  type PaperFillRow,
+  type PaperLedger,
+  type PaperLedgerStore,
+  type PaperOrderRow,
+  type PaperPositionRow,
+} from './paper-ledger-store';
+import {
+  applyFill,
+  feeFor,
+  totalAmount,
+  totalCost,
+  totalFees,
+  walkBook,
+  type Execution,
+} from './paper-matching';
+import type { PaperMarketSpec } from './paper-markets';
+
+export interface PaperFees {
+  maker: string;
+  taker: string;
+}
+
+export interface PaperVenueOptions {
+  store: PaperLedgerStore;
+  market?: PaperMarketData;
+  /** Rates as fractions: 0.001 = 0.1 % (the default for both). */
+  fees?: Partial<PaperFees>;
+  clock?: () => number;
+  newId?: () => string;
+  /** Leverage of a futures position until `setLeverage` says otherwise. */
+  defaultLeverage?: number;
+}
+
+export interface PaperFillEvent {
+  accountId: string;
+  marketType: AccountMarketType;
+  order: Order;
+  fill: Fill;
+}
+
+export interface PaperOrderEvent {
+  accountId: string;
+  marketType: AccountMarketType;
+  order: Order;
+}
+
+interface PaperVenueEvents {
+  fill: [PaperFillEvent];
+  order: [PaperOrderEvent];
+}
+
+/** Resting orders are matched against at most this much unobserved price history. */
+const MAX_CATCH_UP_MS = 30 * 86_400_000;
+const SETTLEMENT_ASSET = 'USDT';
+
+interface MutableBalance {
+  free: Decimal;
+  used: Decimal;
+  dirty: boolean;
+}
+
+/** One account's balances and pending events inside a transaction. */
+class AccountSession {
+  private balances: Map<string, MutableBalance> | null = null;
+  readonly fills: PaperFillEvent[] = [];
+  readonly orders = new Map<string, PaperOrderEvent>();
+
+  constructor(
+    readonly accountId: string,
+    readonly ledger: PaperLedger,
+  ) {}
+
+  async balance(asset: string): Promise<MutableBalance> {
+    if (!this.balances) {
+      this.balances = new Map();
+      for (const row of await this.ledger.balances()) {
+        this.balances.set(row.asset, { free: dec(row.free), used: dec(row.used), dirty: false });
+      }
+    }
+    let balance = this.balances.get(asset);
+    if (!balance) {
+      balance = { free: ZERO, used: ZERO, dirty: true };
+      this.balances.set(asset, balance);
+    }
+    return balance;
+  }
+
+  async change(asset: string, delta: { free?: Decimal; used?: Decimal }): Promise<void> {
+    const balance = await this.balance(asset);
+    if (delta.free) balance.free = balance.free.plus(delta.free);
+    if (delta.used) balance.used = balance.used.plus(delta.used);
+    balance.dirty = true;
+  }
+
+  async flush(): Promise<void> {
+    if (!this.balances) return;
+    for (const [asset, balance] of this.balances) {
+      if (!balance.dirty) continue;
+      await this.ledger.saveBalance({ asset, free: balance.free.toFixed(), used: balance.used.toFixed() });
+      balance.dirty = false;
+    }
+  }
+}
+
+function isOpen(order: PaperOrderRow): boolean {
+  return order.status === 'open' || order.status === 'partially_filled';
+}
+
+export function toOrder(row: PaperOrderRow): Order {
+  const filled = dec(row.filled);
+  return {
+    venueOrderId: row.venueOrderId,
+    clientOrderId: row.clientOrderId,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    status: row.status,
+    price: row.price,
+    amount: row.amount,
+    filled: row.filled,
+    average: filled.gt(0) ? dec(row.cost).div(filled).toDecimalPlaces(12).toFixed() : null,
+    fee: dec(row.fee).gt(0) ? { cost: row.fee, currency: row.feeCurrency } : null,
+    reduceOnly: row.reduceOnly,
+    timestamp: row.createdAt,
+  };
+}
+
+export function toFill(row: PaperFillRow): Fill {
+  return {
+    venueTradeId: row.venueTradeId,
+    venueOrderId: row.venueOrderId,
+    symbol: row.symbol,
+    side: row.side,
+    price: row.price,
+    amount: row.amount,
+    cost: row.cost,
+    fee: row.fee,
+    feeCurrency: row.feeCurrency,
+    takerOrMaker: row.takerOrMaker,
+    timestamp: row.timestamp,
+  };
+}
+
+/**
+ * The simulated exchange behind every paper account: a deterministic market, an order book with depth,
+ * market and limit orders, reduce-only, partial fills, maker/taker fees, spot balances and one-way USDT
+ * futures positions, persisted through a `PaperLedgerStore`. `PaperGateway` is one account's view of it.
+ */
+export class PaperVenue {
+  readonly events = new EventEmitter<PaperVenueEvents>();
+  readonly market: PaperMarketData;
+  private readonly store: PaperLedgerStore;
+  private readonly makerRate: Decimal;
+  private readonly takerRate: Decimal;
+  private readonly clock: () => number;
+  private readonly newId: () => string;
+  private readonly defaultLeverage: number;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private matching: Promise<void> | null = null;
+
+  constructor(options: PaperVenueOptions) {
+    this.store = options.store;
+    this.market = options.market ?? new MarketSimulator();
+    this.makerRate = dec(options.fees?.maker ?? '0.001');
+    this.takerRate = dec(options.fees?.taker ?? '0.001');
+    this.clock = options.clock ?? (() => Date.now());
+    this.newId = options.newId ?? (() => randomUUID().replace(/-/g, ''));
+    this.defaultLeverage = options.defaultLeverage ?? 1;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  // ---- accounts ------------------------------------------------------------------------------------------
+
+  /** Credits the starting balances of a new paper account; does nothing if the account has a ledger already. */
+  fundAccount(accountId: string, balances: Record<string, string>): Promise<boolean> {
+    return this.store.transact(accountId, async (ledger) => {
+      if ((await ledger.balances()).length > 0) return false;
+      for (const [asset, amount] of Object.entries(balances)) {
+        const value = dec(amount);
+        if (value.isNeg()) throw new InvalidOrderError(`Negative starting balance for ${asset}`);
+        await ledger.saveBalance({ asset, free: value.toFixed(), used: '0' });
+      }
+      return true;
+    });
+  }
+
+  async balances(accountId: string): Promise<Balances> {
+    await this.matchRestingOrders(accountId);
+    return this.store.transact(accountId, async (ledger) => {
+      const result: Balances = {};
+      for (const row of await ledger.balances()) {
+        const free = dec(row.free);
+        const used = dec(row.used);
+        result[row.asset] = { free: free.toFixed(), used: used.toFixed(), total: free.plus(used).toFixed() };
+      }
+      return result;
+    });
+  }
+
+  // ---- markets -------------------------------------------------------------------------------------------
+
+  listMarkets(marketType: AccountMarketType): Market[] {
+    return this.market.listMarkets().map((spec) => ({
+      symbol: spec.symbol,
+      venueSymbol: marketType === 'future' ? `${spec.symbol}:${spec.quote}` : spec.symbol,
+      base: spec.base,
+      quote: spec.quote,
+      type: marketType === 'future' ? 'swap' : 'spot',
+      amountStep: spec.amountStep,
+      priceTick: spec.priceTick,
+      minAmount: spec.minAmount,
+      minNotional: spec.minNotional,
+      active: true,
+    }));
+  }
+
+  spec(symbol: string): PaperMarketSpec {
+    const spec = this.market.getMarket(symbol) ?? this.market.getMarket(symbol.split(':')[0]!);
+    if (!spec) throw new UnknownSymbolError(`The paper venue has no market ${symbol}`);
+    return spec;
+  }
+
+  // ---- orders --------------------------------------------------------------------------------------------
+
+  async createOrder(
+    accountId: string,
+    marketType: AccountMarketType,
+    request: CreateOrderRequest,
+  ): Promise<Order> {
+    const spec = this.spec(request.symbol);
+    const { amount, price } = this.validate(spec, request);
+    const result = await this.inTransaction(accountId, async (session) => {
+      const existing = await session.ledger.orderByClientId(request.clientOrderId);
+      if (existing) return existing;
+      return marketType === 'future'
+        ? this.placeFutures(session, spec, request, amount, price)
+        : this.placeSpot(session, spec, request, amount, price);
+    });
+    return toOrder(result);
+  }
+
+  private validate(
+    spec: PaperMarketSpec,
+    request: CreateOrderRequest,
+  ): { amount: Decimal; price: Decimal | null } {
+    if (!request.clientOrderId || request.clientOrderId.length > 36) {
+      throw new InvalidOrderError('clientOrderId is required (at most 36 characters)');
+    }
+    let amount: Decimal;
+    let price: Decimal | null = null;
+    try {
+      amount = dec(request.amount);
+      if (request.type === 'limit') price = dec(request.price ?? '');
+    } catch {
+      throw new InvalidOrderError('Amount and price must be decimal numbers');
+    }
+    if (amount.lte(0) || !isMultipleOf(amount, dec(spec.amountStep)) || amount.lt(spec.minAmount)) {
+      throw new InvalidOrderError(
+        `Amount ${request.amount} must be a multiple of ${spec.amountStep} and at least ${spec.minAmount}`,
+      );
+    }
+    if (price !== null && (price.lte(0) || !isMultipleOf(price, dec(spec.priceTick)))) {
+      throw new InvalidOrderError(`Price ${request.price} must be a positive multiple of ${spec.priceTick}`);
+    }
+    const reference = price ?? this.market.price(spec.symbol, this.clock());
+    if (!request.reduceOnly && amount.times(reference).lt(spec.minNotional)) {
+      throw new InvalidOrderError(`Order value must be at least ${spec.minNotional} ${spec.quote}`);
+    }
+    return { amount, price };
+  }
+
+  private newOrderRow(
+    spec: PaperMarketSpec,
+    marketType: AccountMarketType,
+    request: CreateOrderRequest,
+    amount: Decimal,
+    price: Decimal | null,
+    now: number,
+  ): PaperOrderRow {
+    return {
+      venueOrderId: this.newId(),
+      clientOrderId: request.clientOrderId,
+      marketType,
+      symbol: spec.symbol,
+      side: request.side,
+      type: request.type,
+      price: price?.toFixed() ?? null,
+      amount: amount.toFixed(),
+      filled: '0',
+      cost: '0',
+      fee: '0',
+      feeCurrency: spec.quote,
+      status: 'open',
+      reduceOnly: request.reduceOnly === true,
+      reservedAsset: null,
+      reserved: '0',
+      createdAt: now,
+      updatedAt: now,
+      checkedUntil: now,
+    };
+  }
+
+  /** Terminal status of a taker order once its immediate executions are known. */
+  private statusAfterTaking(order: PaperOrderRow, taken: Decimal, amount: Decimal): PaperOrderRow['status'] {
+    if (taken.eq(amount)) return 'filled';
+    // A market order takes what the book offers and expires for the rest.
+    if (order.type === 'market') return 'expired';
+    return taken.gt(0) ? 'partially_filled' : 'open';
+  }
+
+  private async placeSpot(
+    session: AccountSession,
+    spec: PaperMarketSpec,
+    request: CreateOrderRequest,
+    amount: Decimal,
+    price: Decimal | null,
+  ): Promise<PaperOrderRow> {
+    const now = this.clock();
+    const base = await session.balance(spec.base);
+    const quote = await session.balance(spec.quote);
+    if (request.reduceOnly) {
+      // Spot positions are holdings: reduce-only may only sell what is held.
+      if (request.side === 'buy')
+        throw new InvalidOrderError('Reduce-only buy would open or increase a position');
+      if (base.free.plus(base.used).lt(amount)) {
+        throw new InvalidOrderError(`Reduce-only sell of ${amount.toFixed()} exceeds the ${spec.base} held`);
+      }
+    }
+    const book = this.market.orderBook(spec.symbol, now);
+    const executions = walkBook(
+      request.side === 'buy' ? book.asks : book.bids,
+      request.side,
+      amount,
+      price ?? undefined,
+    );
+    const taken = totalAmount(executions);
+    const rest = request.type === 'limit' ? amount.minus(taken) : ZERO;
+    const order = this.newOrderRow(spec, 'spot', request, amount, price, now);
+
+    // Check the whole order first; nothing changes unless it can be paid for.
+    let restReserve = ZERO;
+    if (request.side === 'buy') {
+      restReserve = rest.gt(0) ? rest.times(price!).times(this.makerRate.plus(1)) : ZERO;
+      const needed = totalCost(executions).plus(totalFees(executions, this.takerRate)).plus(restReserve);
+      if (quote.free.lt(needed)) {
+        throw new InsufficientFundsError(
+          `Insufficient ${spec.quote}: ${needed.toFixed()} needed, ${quote.free.toFixed()} available`,
+        );
+      }
+    } else {
+      restReserve = rest;
+      if (base.free.lt(amount)) {
+        throw new InsufficientFundsError(
+          `Insufficient ${spec.base}: ${amount.toFixed()} needed, ${base.free.toFixed()} available`,
+        );
+      }
+    }
+
+    await this.insertOrder(session, order);
+    for (const execution of executions) {
+      await this.executeSpot(session, spec, order, execution, 'taker', now);
+    }
+    if (restReserve.gt(0)) {
+      const asset = request.side === 'buy' ? spec.quote : spec.base;
+      await session.change(asset, { free: restReserve.neg(), used: restReserve });
+      order.reservedAsset = asset;
+      order.reserved = restReserve.toFixed();
+    }
+    order.status = this.statusAfterTaking(order, taken, amount);
+    await session.ledger.updateOrder(order);
+    this.recordOrder(session, order);
+    return order;
+  }
+
+  private async insertOrder(session: AccountSession, order: PaperOrderRow): Promise<void> {
+    try {
+      await session.ledger.insertOrder(order);
+    } catch (error) {
+      if (error instanceof DuplicateClientOrderIdError) {
+        throw new InvalidOrderError(`Duplicate clientOrderId ${order.clientOrderId}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Books one spot execution: balances, the order's totals, a fill row and its event. */
+  private async executeSpot(
+    session: AccountSession,
+    spec: PaperMarketSpec,
+    order: PaperOrderRow,
+    execution: Execution,
+    role: 'taker' | 'maker',
+    timestamp: number,
+  ): Promise<void> {
+    const cost = execution.price.times(execution.amount);
+    const fee = feeFor(cost, role === 'maker' ? this.makerRate : this.takerRate);
+    const fromReserve = this.releaseReservation(order, execution.amount);
+    if (order.side === 'buy') {
+      // Reserved quote (resting part) goes back to free, then the purchase is paid from free.
+      await session.change(spec.quote, { free: fromReserve.minus(cost).minus(fee), used: fromReserve.neg() });
+      await session.change(spec.base, { free: execution.amount });
+    } else {
+      await session.change(spec.base, {
+        free: execution.amount.minus(fromReserve).neg(),
+        used: fromReserve.neg(),
+      });
+      await session.change(spec.quote, { free: cost.minus(fee) });
+    }
+    await this.recordExecution(session, order, execution, fee, role, timestamp, ZERO);
+  }
+
+  /**
+   * The part of the order's reservation that covers `amount` of its remaining size (all of it on the last
+   * fill), removed from the order.
+   */
+  private releaseReservation(order: PaperOrderRow, amount: Decimal): Decimal {
+    const reserved = dec(order.reserved);
+    if (reserved.isZero()) return ZERO;
+    const remaining = dec(order.amount).minus(order.filled);
+    const share = amount.gte(remaining) ? reserved : reserved.times(amount).div(remaining);
+    order.reserved = reserved.minus(share).toFixed();
+    return share;
+  }
+
+  private async recordExecution(
+    session: AccountSession,
+    order: PaperOrderRow,
+    execution: Execution,
+    fee: Decimal,
+    role: 'taker' | 'maker',
+    timestamp: number,
+    realizedPnl: Decimal,
+  ): Promise<void> {
+    const cost = execution.price.times(execution.amount);
+    order.filled = dec(order.filled).plus(execution.amount).toFixed();
+    order.cost = dec(order.cost).plus(cost).toFixed();
+    order.fee = dec(order.fee).plus(fee).toFixed();
+    order.updatedAt = timestamp;
+    if (dec(order.filled).gte(order.amount)) order.status = 'filled';
+    else if (order.type === 'limit' && isOpen(order)) order.status = 'partially_filled';
+    const row: PaperFillRow = {
+      venueTradeId: this.newId(),
+      venueOrderId: order.venueOrderId,
+      marketType: order.marketType,
+      symbol: order.symbol,
+      side: order.side,
+      price: execution.price.toFixed(),
+      amount: execution.amount.toFixed(),
+      cost: cost.toFixed(),
+      fee: fee.toFixed(),
+      feeCurrency: order.feeCurrency,
+      takerOrMaker: role,
+      realizedPnl: realizedPnl.toFixed(),
+      timestamp,
+    };
+    await session.ledger.insertFill(row);
+    session.fills.push({
+      accountId: session.accountId,
+      marketType: order.marketType,
+      order: toOrder(order),
+      fill: toFill(row),
+    });
+  }
+
+  private recordOrder(session: AccountSession, order: PaperOrderRow): void {
+    session.orders.set(order.venueOrderId, {
+      accountId: session.accountId,
+      marketType: order.marketType,
+      order: toOrder(order),
+    });
+  }
+
+  private async positionOf(ledger: PaperLedger, symbol: string): Promise<PaperPositionRow> {
+    const existing = (await ledger.positions()).find((row) => row.symbol === symbol);
+    if (existing) return existing;
+    const leverage = (await ledger.leverage(symbol)) ?? this.defaultLeverage;
+    return { symbol, amount: '0', entryPrice: '0', leverage, margin: '0', updatedAt: this.clock() };
+  }
+
+  private async placeFutures(
+    session: AccountSession,
+    spec: PaperMarketSpec,
+    request: CreateOrderRequest,
+    amount: Decimal,
+    price: Decimal | null,
+  ): Promise<PaperOrderRow> {
+    const now = this.clock();
+    const position = await this.positionOf(session.ledger, spec.symbol);
+    const held = dec(position.amount);
+    const reducesPosition = !held.isZero() && held.isNeg() === (request.side === 'buy');
+    if (request.reduceOnly && (!reducesPosition || amount.gt(held.abs()))) {
+      throw new InvalidOrderError(
+        reducesPosition
+          ? `Reduce-only order of ${amount.toFixed()} exceeds the ${held.abs().toFixed()} position`
+          : 'Reduce-only order would open or increase a position',
+      );
+    }
+    const book = this.market.orderBook(spec.symbol, now);
+    const executions = walkBook(
+      request.side === 'buy' ? book.asks : book.bids,
+      request.side,
+      amount,
+      price ?? undefined,
+    );
+    const taken = totalAmount(executions);
+    const rest = request.type === 'limit' ? amount.minus(taken) : ZERO;
+
+    // Margin for what the executions open (beyond what they close), fees, and the resting part.
+    const closable = reducesPosition ? held.abs() : ZERO;
+    const opening = Decimal.max(0, taken.minus(closable));
+    const openingShare = taken.isZero() ? ZERO : opening.div(taken);
+    const openingMargin = totalCost(executions).times(openingShare).div(position.leverage);
+    const restReserve =
+      rest.gt(0) && !request.reduceOnly
+        ? rest.times(price!).div(position.leverage).times(this.makerRate.plus(1))
+        : ZERO;
+    const usdt = await session.balance(SETTLEMENT_ASSET);
+    const needed = openingMargin.plus(totalFees(executions, this.takerRate)).plus(restReserve);
+    if (usdt.free.lt(needed)) {
+      throw new InsufficientFundsError(
+        `Insufficient margin: ${needed.toFixed()} ${SETTLEMENT_ASSET} needed, ${usdt.free.toFixed()} available`,
+      );
+    }
+
+    const order = this.newOrderRow(spec, 'future', request, amount, price, now);
+    order.feeCurrency = SETTLEMENT_ASSET;
+    await this.insertOrder(session, order);
+    for (const execution of executions) {
+      await this.executeFutures(session, order, execution, 'taker', now);
+    }
+    if (restReserve.gt(0)) {
+      await session.change(SETTLEMENT_ASSET, { free: restReserve.neg(), used: restReserve });
+      order.reservedAsset = SETTLEMENT_ASSET;
+      order.reserved = restReserve.toFixed();
+    }
+    order.status = this.statusAfterTaking(order, taken, amount);
+    await session.ledger.updateOrder(order);
+    this.recordOrder(session, order);
+    return order;
+  }
+
+  private async executeFutures(
+    session: AccountSession,
+    order: PaperOrderRow,
+    execution: Execution,
+    role: 'taker' | 'maker',
+    timestamp: number,
+  ): Promise<Decimal> {
+    const row = await this.positionOf(session.ledger, order.symbol);
+    let amount = execution.amount;
+    if (order.reduceOnly) {
+      // The position may have shrunk since the order was placed: never flip it.
+      const held = dec(row.amount);
+      const reduces = !held.isZero() && held.isNeg() === (order.side === 'buy');
+      amount = reduces ? Decimal.min(amount, held.abs()) : ZERO;
+      if (amount.isZero()) return ZERO;
+    }
+    const fill = { price: execution.price, amount };
+    const fee = feeFor(fill.price.times(amount), role === 'maker' ? this.makerRate : this.takerRate);
+    const fromReserve = this.releaseReservation(order, amount);
+    const change = applyFill(
+      {
+        amount: dec(row.amount),
+        entryPrice: dec(row.entryPrice),
+        margin: dec(row.margin),
+        leverage: row.leverage,
+      },
+      order.side,
+      fill.price,
+      amount,
+    );
+    await session.change(SETTLEMENT_ASSET, {
+      free: fromReserve
+        .minus(change.marginAdded)
+        .plus(change.marginReleased)
+        .plus(change.realizedPnl)
+        .minus(fee),
+      used: fromReserve.neg().plus(change.marginAdded).minus(change.marginReleased),
+    });
+    await session.ledger.savePosition({
+      symbol: order.symbol,
+      amount: change.position.amount.toFixed(),
+      entryPrice: change.position.entryPrice.toFixed(),
+      leverage: row.leverage,
+      margin: change.position.margin.toFixed(),
+      updatedAt: timestamp,
+    });
+    await this.recordExecution(session, order, fill, fee, role, timestamp, change.realizedPnl);
+    return amount;
+  }
+
+  async cancelOrder(accountId: string, venueOrderId: string): Promise<Order> {
+    await this.matchRestingOrders(accountId);
+    const row = await this.inTransaction(accountId, async (session) => {
+      const order = await session.ledger.orderById(venueOrderId);
+      if (!order) throw new OrderNotFoundError(`Unknown paper order ${venueOrderId}`);
+      if (!isOpen(order))
+        throw new OrderNotFoundError(`Paper order ${venueOrderId} is already ${order.status}`);
+      await this.closeOrder(session, order, 'cancelled');
+      return order;
+    });
+    return toOrder(row);
+  }
+
+  private async closeOrder(session: AccountSession, order: PaperOrderRow, status: 'cancelled' | 'expired') {
+    const reserved = dec(order.reserved);
+    if (order.reservedAsset && reserved.gt(0)) {
+      await session.change(order.reservedAsset, { free: reserved, used: reserved.neg() });
+    }
+    order.reserved = '0';
+    order.status = status;
+    order.updatedAt = this.clock();
+    await session.ledger.updateOrder(order);
+    this.recordOrder(session, order);
+  }
+
+  async fetchOrder(accountId: string, venueOrderId: string): Promise<Order> {
+    await this.matchRestingOrders(accountId);
+    const row = await this.store.transact(accountId, (ledger) => ledger.orderById(venueOrderId));
+    if (!row) throw new OrderNotFoundError(`Unknown paper order ${venueOrderId}`);
+    return toOrder(row);
+  }
+
+  async fetchOrderByClientId(accountId: string, clientOrderId: string): Promise<Order> {
+    await this.matchRestingOrders(accountId);
+    const row = await this.store.transact(accountId, (ledger) => ledger.orderByClientId(clientOrderId));
+    if (!row) throw new OrderNotFoundError(`No paper order with client id ${clientOrderId}`);
+    return toOrder(row);
+  }
+
+  async openOrders(accountId: string, marketType: AccountMarketType, symbol?: string): Promise<Order[]> {
+    await this.matchRestingOrders(accountId);
+    const rows = await this.store.transact(accountId, (ledger) => ledger.openOrders(symbol));
+    return rows.filter((row) => row.marketType === marketType).map(toOrder);
+  }
+
+  async fills(
+    accountId: string,
+    marketType: AccountMarketType,
+    symbol: string,
+    since?: number,
+  ): Promise<Fill[]> {
+    await this.matchRestingOrders(accountId);
+    const rows = await this.store.transact(accountId, (ledger) => ledger.fills(symbol, since));
+    return rows.filter((row) => row.marketType === marketType).map(toFill);
+  }
+
+  async positions(accountId: string): Promise<Position[]> {
+    await this.matchRestingOrders(accountId);
+    const rows = await this.store.transact(accountId, (ledger) => ledger.positions());
+    const now = this.clock();
+    return rows
+      .filter((row) => !dec(row.amount).isZero())
+      .map((row) => {
+        const amount = dec(row.amount);
+        const mark = this.market.price(row.symbol, now);
+        return {
+          symbol: row.symbol,
+          side: amount.isNeg() ? 'short' : 'long',
+          amount: amount.abs().toFixed(),
+          entryPrice: row.entryPrice,
+          markPrice: mark.toFixed(),
+          unrealizedPnl: mark.minus(row.entryPrice).times(amount).toFixed(),
+          leverage: String(row.leverage),
+          liquidationPrice: null,
+        } satisfies Position;
+      });
+  }
+
+  async setLeverage(accountId: string, symbol: string, leverage: number): Promise<void> {
+    const spec = this.spec(symbol);
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > 125) {
+      throw new InvalidOrderError(`Leverage must be an integer from 1 to 125, got ${leverage}`);
+    }
+    await this.store.transact(accountId, async (ledger) => {
+      const position = (await ledger.positions()).find((row) => row.symbol === spec.symbol);
+      if (position && !dec(position.amount).isZero() && position.leverage !== leverage) {
+        throw new UnsupportedOperationError('Leverage cannot change while a position is open');
+      }
+      await ledger.saveLeverage(spec.symbol, leverage);
+      if (position) await ledger.savePosition({ ...position, leverage });
+    });
+  }
+
+  // ---- matching of resting orders ------------------------------------------------------------------------
+
+  /**
+   * Fills this account's resting limit orders wherever the price path went through their price since they
+   * were last checked — as makers, at their own price, at most the book's depth per minute (so a large order
+   * fills over several minutes). Runs on every poll and on the tick; the result only depends on the path.
+   */
+  async matchRestingOrders(accountId: string): Promise<void> {
+    const now = this.clock();
+    await this.inTransaction(accountId, async (session) => {
+      for (const order of await session.ledger.openOrders()) {
+        if (order.type !== 'limit' || order.price === null) continue;
+        const limit = dec(order.price);
+        const from = Math.max(order.checkedUntil, now - MAX_CATCH_UP_MS);
+        const before = order.filled;
+        for (const segment of this.market.pathSegments(order.symbol, from, now)) {
+          const crossed = order.side === 'buy' ? segment.low.lte(limit) : segment.high.gte(limit);
+          if (!crossed) continue;
+          const extreme = order.side === 'buy' ? segment.low : segment.high;
+          const depth = this.market.crossingDepth(order.symbol, order.side, limit, extreme, segment.end);
+          const remaining = dec(order.amount).minus(order.filled);
+          const amount = Decimal.min(remaining, depth);
+          const execution = { price: limit, amount };
+          if (order.marketType === 'future') {
+            const done = await this.executeFutures(session, order, execution, 'maker', segment.end);
+            if (done.isZero()) {
+              await this.closeOrder(session, order, 'expired');
+              break;
+            }
+          } else {
+            await this.executeSpot(session, this.spec(order.symbol), order, execution, 'maker', segment.end);
+          }
+          if (!isOpen(order)) break;
+        }
+        order.checkedUntil = now;
+        if (order.filled !== before || !isOpen(order)) this.recordOrder(session, order);
+        await session.ledger.updateOrder(order);
+      }
+    });
+  }
+
+  /** One matching pass over every account with resting orders (the tick). Passes never overlap. */
+  matchAll(): Promise<void> {
+    if (this.matching) return this.matching;
+    this.matching = (async () => {
+      try {
+        for (const accountId of await this.store.accountsWithOpenOrders()) {
+          await this.matchRestingOrders(accountId);
+        }
+      } finally {
+        this.matching = null;
+      }
+    })();
+    return this.matching;
+  }
+
+  /** Starts the matching tick; errors are reported through `onError` and do not stop it. */
+  start(intervalMs = 1_000, onError: (error: unknown) => void = () => {}): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      this.matchAll().catch(onError);
+    }, intervalMs);
+    this.ticker.unref?.();
+  }
+
+  stop(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** Runs `work` in the account's transaction, then publishes its fills and order changes. */
+  private async inTransaction<T>(
+    accountId: string,
+    work: (session: AccountSession) => Promise<T>,
+  ): Promise<T> {
+    let session: AccountSession | null = null;
+    const result = await this.store.transact(accountId, async (ledger) => {
+      session = new AccountSession(accountId, ledger);
+      const value = await work(session);
+      await session.flush();
+      return value;
+    });
+    const committed = session as AccountSession | null;
+    if (committed) {
+      for (const event of committed.fills) this.events.emit('fill', event);
+      for (const event of committed.orders.values()) this.events.emit('order', event);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  DuplicateClientOrderIdError,
+  type PaperBalanceRow,
+  type PaperFillRow,
+  type PaperLedger,
+  type PaperLedgerStore,
+  type PaperOrderRow,
+  type PaperPositionRow,
+} from '../../src/exchange/paper/paper-ledger-store';
+
+/** Test double of the paper ledger: per-account serialised transactions with rollback, rows copied in and out. */
+interface AccountState {
+  balances: Map<string, PaperBalanceRow>;
+  orders: PaperOrderRow[];
+  fills: PaperFillRow[];
+  positions: Map<string, PaperPositionRow>;
+  leverage: Map<string, number>;
+}
+
+function emptyState(): AccountState {
+  return { balances: new Map(), orders: [], fills: [], positions: new Map(), leverage: new Map() };
+}
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+class InMemoryLedger implements PaperLedger {
+  constructor(private readonly state: AccountState) {}
+
+  async balances() {
+    return [...this.state.balances.values()].map(copy);
+  }
+  async saveBalance(row: PaperBalanceRow) {
+    this.state.balances.set(row.asset, copy(row));
+  }
+  async orderById(venueOrderId: string) {
+    const row = this.state.orders.find((order) => order.venueOrderId === venueOrderId);
+    return row ? copy(row) : null;
+  }
+  async orderByClientId(clientOrderId: string) {
+    const row = this.state.orders.find((order) => order.clientOrderId === clientOrderId);
+    return row ? copy(row) : null;
+  }
+  async openOrders(symbol?: string) {
+    return this.state.orders
+      .filter(
+        (order) =>
+          (order.status === 'open' || order.status === 'partially_filled') &&
+          (symbol === undefined || order.symbol === symbol),
+      )
+      .map(copy);
+  }
+  async insertOrder(row: PaperOrderRow) {
+    if (this.state.orders.some((order) => order.clientOrderId === row.clientOrderId)) {
+      throw new DuplicateClientOrderIdError(row.clientOrderId);
+    }
+    this.state.orders.push(copy(row));
+  }
+  async updateOrder(row: PaperOrderRow) {
+    const index = this.state.orders.findIndex((order) => order.venueOrderId === row.venueOrderId);
+    if (index === -1) throw new Error(`updateOrder: unknown order ${row.venueOrderId}`);
+    this.state.orders[index] = copy(row);
+  }
+  async insertFill(row: PaperFillRow) {
+    if (!this.state.orders.some((order) => order.venueOrderId === row.venueOrderId)) {
+      throw new Error(`insertFill: unknown order ${row.venueOrderId}`);
+    }
+    this.state.fills.push(copy(row));
+  }
+  async fills(symbol: string, since?: number) {
+    return this.state.fills
+      .filter((fill) => fill.symbol === symbol && (since === undefined || fill.timestamp >= since))
+      .map(copy);
+  }
+  async positions() {
+    return [...this.state.positions.values()].map(copy);
+  }
+  async savePosition(row: PaperPositionRow) {
+    this.state.positions.set(row.symbol, copy(row));
+  }
+  async leverage(symbol: string) {
+    return this.state.leverage.get(symbol) ?? null;
+  }
+  async saveLeverage(symbol: string, leverage: number) {
+    this.state.leverage.set(symbol, leverage);
+  }
+}
+
+export class InMemoryPaperLedgerStore implements PaperLedgerStore {
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  transactions = 0;
+
+  transact<T>(accountId: string, work: (ledger: PaperLedger) => Promise<T>): Promise<T> {
+    const previous = this.queues.get(accountId) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      this.transactions += 1;
+      const staged = copy(this.accounts.get(accountId) ?? emptyState());
+      const result = await work(new InMemoryLedger(staged));
+      this.accounts.set(accountId, staged);
+      return result;
+    });
+    this.queues.set(
+      accountId,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  async accountsWithOpenOrders(): Promise<string[]> {
+    return [...this.accounts.entries()]
+      .filter(([, state]) =>
+        state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled'),
+      )
+      .map(([accountId]) => accountId);
+  }
+
+  /** Test inspection: the committed rows of an account. */
+  snapshot(accountId: string): AccountState {
+    return copy(this.accounts.get(accountId) ?? emptyState());
+  }
+}
