@@ -1,0 +1,20 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { useSession } from '../lib/session-store';
+
+/** Server state and session glue shared by every screen. */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+
+  // When the session ends (logout, 401) no cached data of that user may stay in memory.
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        if (previous.token && !state.token) client.clear();
+      }),
+    [client],
+  );
+
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

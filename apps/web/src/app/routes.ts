@@ -1,0 +1,49 @@
+import type { RouteObject } from 'react-router';
+import { guestOnly, requireAdmin, requireAuth } from './guards';
+import { HydrateFallback, RootLayout, RouteError } from './root-layout';
+
+/**
+ * The 17 screens of spec §2. Every screen is its own lazy chunk (`lazy` → one import each);
+ * the guards run as loaders before the screen renders.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'login', loader: guestOnly, lazy: () => import('./routes/login') },
+      { path: 'register', loader: guestOnly, lazy: () => import('./routes/register') },
+      { path: 'components', lazy: () => import('./routes/component-showcase') },
+      {
+        loader: requireAuth,
+        lazy: () => import('./layout/app-layout'),
+        children: [
+          { path: 'dashboard', loader: requireAuth, lazy: () => import('./routes/dashboard') },
+          { path: 'trading', loader: requireAuth, lazy: () => import('./routes/trading') },
+          { path: 'bots', loader: requireAuth, lazy: () => import('./routes/bots') },
+          { path: 'portfolio', loader: requireAuth, lazy: () => import('./routes/portfolio') },
+          { path: 'settings', loader: requireAuth, lazy: () => import('./routes/settings') },
+          { path: 'accounts', loader: requireAuth, lazy: () => import('./routes/trading-accounts') },
+          { path: 'bot/:id', loader: requireAuth, lazy: () => import('./routes/bot-detail') },
+          { path: 'trade/:id', loader: requireAuth, lazy: () => import('./routes/trade-detail') },
+          { path: 'admin/alerts', loader: requireAdmin, lazy: () => import('./routes/admin/alerts') },
+          { path: 'admin/billing', loader: requireAdmin, lazy: () => import('./routes/admin/billing') },
+          {
+            path: 'admin/billing/user/:userId',
+            loader: requireAdmin,
+            lazy: () => import('./routes/admin/user-billing-detail'),
+          },
+          {
+            path: 'admin/trade-control',
+            loader: requireAdmin,
+            lazy: () => import('./routes/admin/trade-control'),
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeRedirectTarget } from '../../config/paths';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useSession } from '../../lib/session-store';
+import { AuthFrame } from './auth-frame';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  const clearTwoFactor = useSession((state) => state.clearTwoFactor);
+  // A 2FA step left half-done does not follow the user back to this page.
+  useEffect(() => clearTwoFactor, [clearTwoFactor]);
+
+  return (
+    <AuthFrame
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Link
+            to={redirect ? `${paths.register}?${new URLSearchParams({ redirect })}` : paths.register}
+            className="font-medium text-accent hover:underline"
+          >
+            {t('auth.login.createOne')}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm onSuccess={() => void navigate(safeRedirectTarget(redirect), { replace: true })} />
+    </AuthFrame>
+  );
+}
+
+export { LoginRoute as Component };

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../components/ui/toast';
+import { paths, safeRedirectTarget } from '../../config/paths';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { AuthFrame } from './auth-frame';
+
+export function RegisterRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  const loginPath = redirect ? `${paths.login}?${new URLSearchParams({ redirect })}` : paths.login;
+
+  return (
+    <AuthFrame
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.haveAccount')}{' '}
+          <Link to={loginPath} className="font-medium text-accent hover:underline">
+            {t('auth.register.login')}
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm
+        onSuccess={(outcome) => {
+          if (outcome.status === 'authenticated') {
+            void navigate(safeRedirectTarget(redirect), { replace: true });
+          } else {
+            toast.success(t('auth.register.created'));
+            void navigate(loginPath, { replace: true });
+          }
+        }}
+      />
+    </AuthFrame>
+  );
+}
+
+export { RegisterRoute as Component };

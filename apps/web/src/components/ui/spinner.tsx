@@ -1,0 +1,27 @@
+import { cn } from '../../lib/cn';
+
+export function Spinner({
+  size = 16,
+  className,
+  label,
+}: {
+  size?: number;
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <svg
+      className={cn('animate-spin', className)}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

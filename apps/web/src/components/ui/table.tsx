@@ -1,0 +1,154 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { SkeletonTable } from './skeleton';
+import { ErrorState } from './states';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Numbers are right-aligned with tabular figures (STYLE "How it looks"). */
+  numeric?: boolean;
+  className?: string;
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+export interface TableProps<T> {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  caption: string;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** Shown when there are no rows: say what to do next. */
+  empty?: ReactNode;
+  pagination?: Pagination;
+  onRowClick?: (row: T) => void;
+  /** Height of the scrolling area; the header sticks while rows scroll. */
+  maxHeight?: number | string;
+}
+
+export function Table<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  loading,
+  error,
+  onRetry,
+  empty,
+  pagination,
+  onRowClick,
+  maxHeight = '70dvh',
+}: TableProps<T>) {
+  const { t } = useTranslation();
+  let body: ReactNode;
+  if (loading) body = <SkeletonTable columns={Math.min(columns.length, 6)} />;
+  else if (error !== undefined && error !== null) body = <ErrorState error={error} onRetry={onRetry} />;
+  else if (!rows || rows.length === 0)
+    body = empty ?? <p className="px-4 py-8 text-center text-sm text-muted">{t('table.empty')}</p>;
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-line bg-surface">
+      {body ?? (
+        <div className="overflow-auto" style={{ maxHeight }}>
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={cn(
+                      'sticky top-0 z-[1] border-b border-line bg-surface-2 px-3 py-2 text-xs font-medium whitespace-nowrap text-muted',
+                      column.numeric ? 'text-right' : 'text-left',
+                      column.className,
+                    )}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows?.map((row) => (
+                <tr
+                  key={rowKey(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  className={cn(
+                    'border-b border-line last:border-b-0 hover:bg-surface-2',
+                    onRowClick && 'cursor-pointer',
+                  )}
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.key}
+                      className={cn(
+                        'px-3 py-2 whitespace-nowrap text-fg',
+                        column.numeric ? 'num text-right' : 'text-left',
+                        column.className,
+                      )}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pagination && !loading && !error && pagination.total > 0 ? <Pager {...pagination} /> : null}
+    </div>
+  );
+}
+
+export function Pager({ page, pageSize, total, onPageChange }: Pagination) {
+  const { t, i18n } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  return (
+    <nav
+      aria-label={t('table.pagination')}
+      className="flex items-center justify-between gap-3 border-t border-line bg-surface px-3 py-2 text-xs text-muted"
+    >
+      <span className="num">
+        {t('table.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
+      </span>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onPageChange(page - 1)}
+          disabled={page <= 1}
+          aria-label={t('table.previous')}
+          icon={<ChevronLeftIcon size={14} />}
+        />
+        <span className="num px-1">
+          {t('table.page', { page: number.format(page), pages: number.format(pages) })}
+        </span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={page >= pages}
+          aria-label={t('table.next')}
+          icon={<ChevronRightIcon size={14} />}
+        />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginFormInput, type LoginFormValues, loginFormSchema } from '@kairos/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { InfoIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../i18n/translate-message';
+import { useSession } from '../../../lib/session-store';
+import { LOGIN_MESSAGES, useLogin } from '../api/login';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const twoFactorRequired = useSession((state) => state.isTwoFactorRequired);
+  const clearTwoFactor = useSession((state) => state.clearTwoFactor);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: '', password: '', code: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (outcome) => {
+        if (outcome.status === 'authenticated') onSuccess();
+      },
+    }),
+  );
+
+  const startOver = () => {
+    clearTwoFactor();
+    resetField('code');
+    login.reset();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.login.title')}>
+      <Input
+        label={t('auth.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        readOnly={twoFactorRequired}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        readOnly={twoFactorRequired}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {twoFactorRequired ? (
+        <>
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-md border border-info/30 bg-info/10 px-3 py-2 text-sm text-fg"
+          >
+            <InfoIcon className="mt-0.5 shrink-0 text-info" />
+            <span>
+              <strong className="font-medium">{errorMessage(t, LOGIN_MESSAGES.twoFactorRequired)}</strong>
+              <span className="block text-xs text-muted">{t('auth.login.codeHint')}</span>
+            </span>
+          </p>
+          <Input
+            label={t('auth.login.code')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={8}
+            autoFocus
+            error={errors.code?.message}
+            className="num tracking-[0.3em]"
+            {...register('code')}
+          />
+        </>
+      ) : null}
+      {login.isError ? (
+        <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-loss">
+          {errorMessage(t, login.error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+        {login.isPending
+          ? t('auth.login.submitting')
+          : twoFactorRequired
+            ? t('auth.login.verify')
+            : t('auth.login.submit')}
+      </Button>
+      {twoFactorRequired ? (
+        <Button variant="ghost" size="sm" onClick={startOver}>
+          {t('auth.login.startOver')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RegisterFormInput, type RegisterFormValues, registerFormSchema } from '@kairos/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../i18n/translate-message';
+import { type RegisterOutcome, useRegister } from '../api/register';
+
+export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutcome) => void }) {
+  const { t } = useTranslation();
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => registration.mutate(values, { onSuccess }));
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t('auth.register.title')}
+    >
+      <Input
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Input
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.register.passwordHint')}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Input
+        label={t('auth.register.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...register('confirm_password')}
+      />
+      {registration.isError ? (
+        <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-loss">
+          {errorMessage(t, registration.error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" loading={registration.isPending} className="w-full">
+        {registration.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type Page, api, unwrapPage } from '../../../lib/api-client';
+import type { Row } from '../../../lib/fields';
+
+/** Spec §9: trades page size 50. */
+export const TRADES_PAGE_SIZE = 50;
+
+export async function getBotTrades(
+  id: string,
+  page: number,
+  pageSize = TRADES_PAGE_SIZE,
+): Promise<Page<Row>> {
+  const body = await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}/trades`, {
+    params: { page, pageSize },
+  });
+  return unwrapPage<Row>(body, { page, pageSize });
+}
+
+export const botTradesQueryOptions = (id: string, page: number) =>
+  queryOptions({
+    queryKey: ['bots', id, 'trades', { page }],
+    queryFn: () => getBotTrades(id, page),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBotTrades(id: string, page: number) {
+  return useQuery(botTradesQueryOptions(id, page));
+}

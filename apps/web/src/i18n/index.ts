@@ -1,0 +1,50 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, type Language, usePreferences } from '../lib/preferences-store';
+import enUS from './locales/en-US';
+import enUSMessages from './locales/en-US.messages';
+
+export type TranslationResources = typeof enUS;
+export type MessageResources = typeof enUSMessages;
+
+// English ships with the first load (it is also the fallback); other languages load on demand.
+const loaders: Record<
+  Exclude<Language, 'en-US'>,
+  () => Promise<{ translation: TranslationResources; messages: MessageResources }>
+> = {
+  'fr-FR': () => import('./locales/fr-FR').then((module) => module.default),
+};
+
+let initialised: Promise<unknown> | undefined;
+
+export function initI18n(): Promise<unknown> {
+  initialised ??= i18n.use(initReactI18next).init({
+    resources: { 'en-US': { translation: enUS, messages: enUSMessages } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['en-US', 'fr-FR'],
+    ns: ['translation', 'messages'],
+    defaultNS: 'translation',
+    // Message keys are English sentences and may contain ':' (e.g. 'Login failed: malformed response').
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return initialised;
+}
+
+/** Loads the language's texts if needed, then switches the whole app to it. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await initI18n();
+  if (language !== 'en-US' && !i18n.hasResourceBundle(language, 'translation')) {
+    const bundles = await loaders[language]();
+    i18n.addResourceBundle(language, 'translation', bundles.translation, true, true);
+    i18n.addResourceBundle(language, 'messages', bundles.messages, true, true);
+  }
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  usePreferences.getState().setLanguage(language);
+}
+
+export { i18n };

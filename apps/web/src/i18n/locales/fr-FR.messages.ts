@@ -1,0 +1,33 @@
+import type enUSMessages from './en-US.messages';
+
+const frFRMessages: typeof enUSMessages = {
+  'This field is required': 'Ce champ est obligatoire',
+  'Please enter a valid email address': 'Veuillez saisir une adresse e-mail valide',
+  'Password must be at least 8 characters': 'Le mot de passe doit contenir au moins 8 caractères',
+  'Password must be at most 128 characters': 'Le mot de passe doit contenir au plus 128 caractères',
+  'Passwords must match': 'Les mots de passe doivent correspondre',
+  'Please enter a valid amount': 'Veuillez saisir un montant valide',
+  'Please enter a valid price': 'Veuillez saisir un prix valide',
+  'Please enter the 6-digit code': 'Veuillez saisir le code à 6 chiffres',
+  Unauthorized: 'Non autorisé',
+  'HTTP error! status: {{status}}': 'Erreur HTTP ! Statut : {{status}}',
+  'Request failed': 'La requête a échoué',
+  'Failed to fetch': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  'Login failed': 'Échec de la connexion',
+  'Login failed: malformed response': 'Échec de la connexion : réponse mal formée',
+  '2FA code required': 'Code 2FA requis',
+  'Invalid response from server': 'Réponse du serveur invalide',
+  'Registration failed': 'Échec de l’inscription',
+  'Missing user email': 'E-mail de l’utilisateur manquant',
+  'Failed to enable 2FA': 'Impossible d’activer la 2FA',
+  '2FA verification failed': 'Échec de la vérification 2FA',
+  'Failed to disable 2FA': 'Impossible de désactiver la 2FA',
+  'Failed to send reset email': 'Impossible d’envoyer l’e-mail de réinitialisation',
+  'Failed to change password': 'Impossible de changer le mot de passe',
+  'Failed to load bots': 'Impossible de charger les bots',
+  'No refresh token available': 'Aucun jeton de rafraîchissement disponible',
+  'Failed to push take profit to market': 'Impossible d’envoyer le take profit au marché',
+  'Network error occurred': 'Une erreur réseau est survenue',
+};
+
+export default frFRMessages;

@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+const HTTP_ERROR = /^HTTP error! status: (\d{3})$/;
+
+/**
+ * Messages from validation (spec §5) and from the server (spec §8) are English sentences;
+ * they are the keys of the `messages` namespace. Unknown messages are shown as they are.
+ */
+export function translateMessage(t: TFunction, message: string | undefined | null): string {
+  if (!message) return '';
+  const httpError = HTTP_ERROR.exec(message);
+  if (httpError) return t('HTTP error! status: {{status}}', { ns: 'messages', status: httpError[1] });
+  return t(message, { ns: 'messages', keySeparator: false, defaultValue: message });
+}
+
+export function useTranslateMessage(): (message: string | undefined | null) => string {
+  const { t } = useTranslation();
+  return (message) => translateMessage(t, message);
+}
+
+/** The text of any thrown value, translated when it is a known message. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof Error) return translateMessage(t, error.message);
+  if (typeof error === 'string') return translateMessage(t, error);
+  return t('common.unexpectedError');
+}

@@ -1,0 +1,161 @@
+import { env } from '../config/env';
+import { loginPathWithRedirect, paths } from '../config/paths';
+import { ApiError } from './api-error';
+import { navigateTo } from './navigation';
+import { endSession, useSession } from './session-store';
+
+export { ApiError };
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function buildUrl(base: string, path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const query = search.toString();
+  return `${base}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON (a proxy's error page, say): nothing the user should read.
+    return null;
+  }
+}
+
+/** Any response carrying apiToken, at the top level or inside `results`, saves it (spec §7). */
+function captureToken(body: unknown): void {
+  if (!isRecord(body)) return;
+  const token =
+    nonEmptyString(body.apiToken) ??
+    (isRecord(body.results) ? nonEmptyString(body.results.apiToken) : undefined);
+  if (token) useSession.getState().setToken(token);
+}
+
+function handleUnauthorized(body: unknown): never {
+  const message =
+    (isRecord(body) && (nonEmptyString(body.message) ?? nonEmptyString(body.error))) || 'Unauthorized';
+  endSession();
+  const { pathname, search, hash } = window.location;
+  if (pathname !== paths.login) navigateTo(loginPathWithRedirect(`${pathname}${search}${hash}`));
+  throw new ApiError(message, 401, body);
+}
+
+async function request<T>(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...options.headers,
+  };
+  const token = useSession.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(buildUrl(base, path, options.params), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const data = await readBody(response);
+
+  if (response.status === 401) handleUnauthorized(data);
+  if (!response.ok) {
+    const message =
+      (isRecord(data) && nonEmptyString(data.message)) || `HTTP error! status: ${response.status}`;
+    throw new ApiError(message, response.status, data);
+  }
+  captureToken(data);
+  return data as T;
+}
+
+function createClient(base: () => string) {
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>(base(), 'GET', path, undefined, options),
+    delete: <T>(path: string, options?: RequestOptions) =>
+      request<T>(base(), 'DELETE', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base(), 'POST', path, body ?? {}, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base(), 'PUT', path, body ?? {}, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>(base(), 'PATCH', path, body ?? {}, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createClient>;
+
+/** Main and billing calls (VITE_API_URL). */
+export const api = createClient(() => env.VITE_API_URL);
+/** The push-to-take-profit host (VITE_TRADE_API_URL). */
+export const tradeApi = createClient(() => env.VITE_TRADE_API_URL);
+
+/** The server's success envelope (DESIGN §2). */
+export interface ApiEnvelope<T> {
+  success: boolean;
+  results: T;
+  message?: string;
+  error?: string;
+  total?: number;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Reads `results` from `{ success, results }`; a body without the envelope is returned as is. */
+export function unwrapResults<T>(body: unknown): T {
+  if (isRecord(body) && 'results' in body) {
+    if (body.success === false) {
+      throw new ApiError(
+        nonEmptyString(body.message) ?? nonEmptyString(body.error) ?? 'Request failed',
+        200,
+        body,
+      );
+    }
+    return body.results as T;
+  }
+  return body as T;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Reads a paged list (`results` array plus `total`, `page`, `pageSize`). */
+export function unwrapPage<T>(body: unknown, fallback: { page: number; pageSize: number }): Page<T> {
+  const results = unwrapResults<unknown>(body);
+  const items = Array.isArray(results) ? (results as T[]) : [];
+  const meta = isRecord(body) ? body : {};
+  return {
+    items,
+    total: typeof meta.total === 'number' ? meta.total : items.length,
+    page: typeof meta.page === 'number' ? meta.page : fallback.page,
+    pageSize: typeof meta.pageSize === 'number' ? meta.pageSize : fallback.pageSize,
+  };
+}
