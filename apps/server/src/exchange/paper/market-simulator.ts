@@ -64,6 +64,8 @@ const LEVEL_SPACING_BPS = 2;
 /** Weekly candles open on Monday 00:00 UTC (1970-01-05 was a Monday). */
 const WEEK_ORIGIN_MS = 4 * DAY_MS;
 const DAY_PATH_CACHE = 512;
+/** Largest 1-minute wick, in minute sigmas. */
+const WICK_SIGMAS = 0.6;
 
 interface DaySummary {
   open: number;
@@ -105,12 +107,7 @@ class SymbolPath {
   /** Offsets at the 1,441 minute boundaries of `day`: a random walk bridged onto the two daily levels. */
   private dayPath(day: number): Float64Array {
     const cached = this.dayPaths.get(day);
-    if (cached) {
-      // Refresh recency for the LRU.
-      this.dayPaths.delete(day);
-      this.dayPaths.set(day, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const from = this.dayLevel(day);
     const to = this.dayLevel(day + 1);
     const walk = new Float64Array(MINUTES_PER_DAY + 1);
@@ -146,20 +143,20 @@ class SymbolPath {
     return a + (this.logAtMinute(minute + 1) - a) * fraction;
   }
 
-  /** A completed minute's candle in log space (wicks are cosmetic: matching uses the path itself). */
-  minuteCandle(minute: number): DaySummary {
-    const open = this.logAtMinute(minute);
-    const close = this.logAtMinute(minute + 1);
-    const wickUp = Math.abs(normalAt(this.stream, minute, 2, 0)) * this.sigmaMinute * 0.35;
-    const wickDown = Math.abs(normalAt(this.stream, minute, 3, 0)) * this.sigmaMinute * 0.35;
+  /**
+   * Candle of completed minute `minute` in log space, from the boundaries `open` → `close`. Wicks are
+   * cosmetic (matching follows the path itself) and at most WICK_SIGMAS × sigmaMinute.
+   */
+  private minuteCandle(minute: number, open: number, close: number): DaySummary {
+    const wick = WICK_SIGMAS * this.sigmaMinute;
     const move = Math.abs(close - open) / this.sigmaMinute;
     const quoteVolume =
       this.spec.levelDepthQuote * 0.4 * (0.2 + uniformAt(this.stream, minute, 4, 0)) * (1 + move);
     return {
       open,
       close,
-      high: Math.max(open, close) + wickUp,
-      low: Math.min(open, close) - wickDown,
+      high: Math.max(open, close) + wick * uniformAt(this.stream, minute, 2, 0),
+      low: Math.min(open, close) - wick * uniformAt(this.stream, minute, 3, 0),
       volume: quoteVolume / Math.exp(close),
     };
   }
@@ -172,18 +169,31 @@ class SymbolPath {
     return summary;
   }
 
-  /** Candle over completed minutes [fromMinute, toMinute). */
+  /** Candle over completed minutes [fromMinute, toMinute), walking the cached day paths directly. */
   aggregateMinutes(fromMinute: number, toMinute: number): DaySummary {
-    const first = this.minuteCandle(fromMinute);
-    const result = { ...first };
-    for (let m = fromMinute + 1; m < toMinute; m++) {
-      const candle = this.minuteCandle(m);
-      if (candle.high > result.high) result.high = candle.high;
-      if (candle.low < result.low) result.low = candle.low;
-      result.close = candle.close;
-      result.volume += candle.volume;
+    let result: DaySummary | null = null;
+    let minute = Math.max(0, fromMinute);
+    while (minute < toMinute) {
+      const day = Math.floor(minute / MINUTES_PER_DAY);
+      const path = this.dayPath(day);
+      const dayStart = day * MINUTES_PER_DAY;
+      const until = Math.min(toMinute, dayStart + MINUTES_PER_DAY);
+      for (; minute < until; minute++) {
+        const k = minute - dayStart;
+        const candle = this.minuteCandle(minute, this.logStart + path[k]!, this.logStart + path[k + 1]!);
+        if (!result) {
+          result = candle;
+          continue;
+        }
+        if (candle.high > result.high) result.high = candle.high;
+        if (candle.low < result.low) result.low = candle.low;
+        result.close = candle.close;
+        result.volume += candle.volume;
+      }
     }
-    return result;
+    if (result) return result;
+    const flat = this.logAtMinute(Math.max(0, fromMinute));
+    return { open: flat, close: flat, high: flat, low: flat, volume: 0 };
   }
 }
 

@@ -26,11 +26,10 @@ function mix(value: number): number {
 
 /** Uniform in (0, 1), a pure function of the four coordinates. */
 export function uniformAt(stream: number, a: number, b: number, c: number): number {
-  let h = mix(stream ^ 0x9e3779b9);
-  h = mix(h ^ Math.imul(a | 0, 0x27d4eb2f));
-  h = mix(h ^ Math.imul((a / 0x100000000) | 0, 0x165667b1));
-  h = mix(h ^ Math.imul(b | 0, 0x9e3779b1));
-  h = mix(h ^ Math.imul(c | 0, 0x85ebca77));
+  // `a` may exceed 32 bits (minutes since the epoch): fold its high part in separately.
+  let h = stream ^ Math.imul(a | 0, 0x27d4eb2f) ^ Math.imul(Math.floor(a / 0x100000000) | 0, 0x165667b1);
+  h = mix(h);
+  h = mix(h ^ Math.imul(b | 0, 0x9e3779b1) ^ Math.imul(c | 0, 0x85ebca77));
   return (h + 0.5) / 0x100000000;
 }
 
