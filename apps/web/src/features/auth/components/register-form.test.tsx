@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { renderApp } from '../../../testing/render';
+
+describe('Register screen', () => {
+  it('checks the form with the messages of spec §5', async () => {
+    mockFetch();
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Passwords must match')).toBeTruthy();
+  });
+
+  it('registers, then sends the user to Login with a confirmation', async () => {
+    const { requests } = mockFetch(() => ({
+      status: 201,
+      body: { success: true, results: { id: 'u1', email: 'ada@example.com' } },
+    }));
+    const app = renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(requests[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      confirm_password: 'correct horse',
+    });
+    expect(await screen.findByText('Your account is ready. Log in to continue.')).toBeTruthy();
+  });
+
+  it("shows 'Invalid response from server' for an unreadable answer", async () => {
+    mockFetch(() => ({ status: 200, body: 'ok' }));
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Invalid response from server')).toBeTruthy();
+  });
+});
