@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { logout } from '../features/auth/api/logout';
-import { NO_REFRESH_TOKEN, refreshSession } from '../features/auth/api/refresh-session';
-import { mockFetch } from '../testing/fetch-mock';
 import {
   DEFAULT_PREFERENCES,
   SESSION_STORAGE_KEYS,
@@ -111,45 +108,5 @@ describe('session store (spec §3, §4, §9)', () => {
     });
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
-  });
-});
-
-describe('logout', () => {
-  it('calls POST /auth/logout, then clears the session and all storage', async () => {
-    const { requests } = mockFetch(() => ({ body: { success: true, results: null } }));
-    useSession.getState().setSession({ user: backendUser, token: 'tok', refreshToken: 'ref' });
-    window.sessionStorage.setItem('anything', '1');
-    await logout();
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /auth/logout']);
-    expect(requests[0]?.headers.authorization).toBe('Bearer tok');
-    expect(useSession.getState().isAuthenticated).toBe(false);
-    expect(window.localStorage.length + window.sessionStorage.length).toBe(0);
-  });
-
-  it('still logs out locally when the server cannot be reached', async () => {
-    mockFetch(() => ({ status: 503 }));
-    useSession.getState().setSession({ user: backendUser, token: 'tok' });
-    await logout();
-    expect(useSession.getState().token).toBeNull();
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.token)).toBeNull();
-  });
-});
-
-describe('refresh', () => {
-  it("fails with 'No refresh token available' without a refresh token", async () => {
-    const { fetchMock } = mockFetch();
-    await expect(refreshSession()).rejects.toThrow(NO_REFRESH_TOKEN);
-    expect(NO_REFRESH_TOKEN).toBe('No refresh token available');
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('stores the new api token and the rotated refresh token', async () => {
-    const { requests } = mockFetch(() => ({
-      body: { success: true, results: { apiToken: 'tok_2', refreshToken: 'ref_2' } },
-    }));
-    useSession.getState().setSession({ user: backendUser, token: 'tok_1', refreshToken: 'ref_1' });
-    await expect(refreshSession()).resolves.toBe('tok_2');
-    expect(requests[0]).toMatchObject({ path: '/auth/refresh', body: { refreshToken: 'ref_1' } });
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEYS.refreshToken)).toBe('ref_2');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialogHost, confirmAction } from './confirm-dialog';
 import { PnlText } from './pnl-text';
 import { STATUSES, STATUS_STYLES, StatusBadge } from './status-badge';
-import { Table } from './table';
+import { type Column, Table } from './table';
 import { Toaster, toast } from './toast';
 
 describe('StatusBadge', () => {
@@ -43,10 +43,14 @@ describe('PnlText', () => {
 });
 
 describe('Table', () => {
-  const rows = Array.from({ length: 3 }, (_, index) => ({ id: String(index), price: 100 + index }));
-  const columns = [
-    { key: 'id', header: 'Id', cell: (row: { id: string }) => row.id },
-    { key: 'price', header: 'Price', numeric: true, cell: (row: { price: number }) => row.price },
+  type PriceRow = { id: string; price: number };
+  const rows: PriceRow[] = Array.from({ length: 3 }, (_, index) => ({
+    id: String(index),
+    price: 100 + index,
+  }));
+  const columns: Column<PriceRow>[] = [
+    { key: 'id', header: 'Id', cell: (row) => row.id },
+    { key: 'price', header: 'Price', numeric: true, cell: (row) => row.price },
   ];
 
   it('right-aligns numbers with tabular figures and pages through rows', async () => {
