@@ -10,6 +10,19 @@ export interface Execution {
 
 /** Venues round fees to 8 decimals; so do we, per fill. */
 export const FEE_DECIMALS = 8;
+/**
+ * Scale of derived amounts (margins, reserves, entry prices): divisions are cut here so every stored value
+ * fits the ledger's numeric(38,18) exactly, whatever the store.
+ */
+export const DERIVED_DECIMALS = 12;
+
+export function roundUp(value: Decimal): Decimal {
+  return value.toDecimalPlaces(DERIVED_DECIMALS, Decimal.ROUND_UP);
+}
+
+export function roundDown(value: Decimal): Decimal {
+  return value.toDecimalPlaces(DERIVED_DECIMALS, Decimal.ROUND_DOWN);
+}
 
 export function feeFor(cost: Decimal, rate: Decimal): Decimal {
   return cost.times(rate).toDecimalPlaces(FEE_DECIMALS, Decimal.ROUND_HALF_UP);
@@ -88,11 +101,15 @@ export function applyFill(
 
   if (current.isZero() || current.isNeg() === signed.isNeg()) {
     const size = current.abs().plus(amount);
-    marginAdded = price.times(amount).div(position.leverage);
+    marginAdded = roundUp(price.times(amount).div(position.leverage));
     next = {
       ...position,
       amount: current.plus(signed),
-      entryPrice: position.entryPrice.times(current.abs()).plus(price.times(amount)).div(size),
+      entryPrice: position.entryPrice
+        .times(current.abs())
+        .plus(price.times(amount))
+        .div(size)
+        .toDecimalPlaces(DERIVED_DECIMALS, Decimal.ROUND_HALF_UP),
       margin: position.margin.plus(marginAdded),
     };
     return { position: next, marginAdded, marginReleased, realizedPnl };
@@ -113,7 +130,7 @@ export function applyFill(
   };
   const reversing = amount.minus(closing);
   if (reversing.gt(0)) {
-    marginAdded = price.times(reversing).div(position.leverage);
+    marginAdded = roundUp(price.times(reversing).div(position.leverage));
     next = {
       ...next,
       amount: side === 'buy' ? reversing : reversing.neg(),

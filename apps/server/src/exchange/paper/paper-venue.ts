@@ -29,6 +29,8 @@ import {
 import {
   applyFill,
   feeFor,
+  roundDown,
+  roundUp,
   totalAmount,
   totalCost,
   totalFees,
@@ -365,7 +367,7 @@ export class PaperVenue {
     // Check the whole order first; nothing changes unless it can be paid for.
     let restReserve = ZERO;
     if (request.side === 'buy') {
-      restReserve = rest.gt(0) ? rest.times(price!).times(this.makerRate.plus(1)) : ZERO;
+      restReserve = rest.gt(0) ? roundUp(rest.times(price!).times(this.makerRate.plus(1))) : ZERO;
       const needed = totalCost(executions).plus(totalFees(executions, this.takerRate)).plus(restReserve);
       if (quote.free.lt(needed)) {
         throw new InsufficientFundsError(
@@ -442,7 +444,7 @@ export class PaperVenue {
     const reserved = dec(order.reserved);
     if (reserved.isZero()) return ZERO;
     const remaining = dec(order.amount).minus(order.filled);
-    const share = amount.gte(remaining) ? reserved : reserved.times(amount).div(remaining);
+    const share = amount.gte(remaining) ? reserved : roundDown(reserved.times(amount).div(remaining));
     order.reserved = reserved.minus(share).toFixed();
     return share;
   }
@@ -534,10 +536,10 @@ export class PaperVenue {
     const closable = reducesPosition ? held.abs() : ZERO;
     const opening = Decimal.max(0, taken.minus(closable));
     const openingShare = taken.isZero() ? ZERO : opening.div(taken);
-    const openingMargin = totalCost(executions).times(openingShare).div(position.leverage);
+    const openingMargin = roundUp(totalCost(executions).times(openingShare).div(position.leverage));
     const restReserve =
       rest.gt(0) && !request.reduceOnly
-        ? rest.times(price!).div(position.leverage).times(this.makerRate.plus(1))
+        ? roundUp(rest.times(price!).div(position.leverage).times(this.makerRate.plus(1)))
         : ZERO;
     const usdt = await session.balance(SETTLEMENT_ASSET);
     const needed = openingMargin.plus(totalFees(executions, this.takerRate)).plus(restReserve);

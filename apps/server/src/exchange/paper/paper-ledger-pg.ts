@@ -1,0 +1,296 @@
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
+import {
+  DuplicateClientOrderIdError,
+  type PaperBalanceRow,
+  type PaperFillRow,
+  type PaperLedger,
+  type PaperLedgerStore,
+  type PaperOrderRow,
+  type PaperPositionRow,
+} from './paper-ledger-store';
+
+/** Advisory-lock class of paper ledgers (the object id is the account id's hash). */
+const PAPER_LEDGER_LOCK_CLASS = 724_311_101;
+const OPEN_STATUSES = ['open', 'partially_filled'] as const;
+
+/** numeric → canonical decimal string ('1.500000000000000000' → '1.5'). */
+function canonical(value: string): string {
+  if (!value.includes('.')) return value;
+  const trimmed = value.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+type OrderRecord = typeof paperOrders.$inferSelect;
+type FillRecord = typeof paperFills.$inferSelect;
+type PositionRecord = typeof paperPositions.$inferSelect;
+
+function toOrderRow(record: OrderRecord): PaperOrderRow {
+  return {
+    venueOrderId: record.venueOrderId,
+    clientOrderId: record.clientOrderId,
+    marketType: record.marketType,
+    symbol: record.symbol,
+    side: record.side,
+    type: record.type,
+    price: record.price === null ? null : canonical(record.price),
+    amount: canonical(record.amount),
+    filled: canonical(record.filled),
+    cost: canonical(record.cost),
+    fee: canonical(record.fee),
+    feeCurrency: record.feeCurrency,
+    status: record.status,
+    reduceOnly: record.reduceOnly,
+    reservedAsset: record.reservedAsset,
+    reserved: canonical(record.reserved),
+    createdAt: record.createdAt.getTime(),
+    updatedAt: record.updatedAt.getTime(),
+    checkedUntil: record.checkedUntil.getTime(),
+  };
+}
+
+function orderValues(accountId: string, row: PaperOrderRow) {
+  return {
+    venueOrderId: row.venueOrderId,
+    accountId,
+    clientOrderId: row.clientOrderId,
+    marketType: row.marketType,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    price: row.price,
+    amount: row.amount,
+    filled: row.filled,
+    cost: row.cost,
+    fee: row.fee,
+    feeCurrency: row.feeCurrency,
+    status: row.status,
+    reduceOnly: row.reduceOnly,
+    reservedAsset: row.reservedAsset,
+    reserved: row.reserved,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    checkedUntil: new Date(row.checkedUntil),
+  };
+}
+
+function toFillRow(record: FillRecord): PaperFillRow {
+  return {
+    venueTradeId: record.venueTradeId,
+    venueOrderId: record.venueOrderId,
+    marketType: record.marketType,
+    symbol: record.symbol,
+    side: record.side,
+    price: canonical(record.price),
+    amount: canonical(record.amount),
+    cost: canonical(record.cost),
+    fee: canonical(record.fee),
+    feeCurrency: record.feeCurrency,
+    takerOrMaker: record.takerOrMaker,
+    realizedPnl: canonical(record.realizedPnl),
+    timestamp: record.executedAt.getTime(),
+  };
+}
+
+function toPositionRow(record: PositionRecord): PaperPositionRow {
+  return {
+    symbol: record.symbol,
+    amount: canonical(record.amount),
+    entryPrice: canonical(record.entryPrice),
+    leverage: record.leverage,
+    margin: canonical(record.margin),
+    updatedAt: record.updatedAt.getTime(),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  // Drizzle wraps the driver error; the pg error sits in `cause`.
+  for (let depth = 0; current && depth < 3; depth++) {
+    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+class PgPaperLedger implements PaperLedger {
+  constructor(
+    private readonly tx: DbOrTx,
+    private readonly accountId: string,
+  ) {}
+
+  async balances(): Promise<PaperBalanceRow[]> {
+    const rows = await this.tx
+      .select()
+      .from(paperBalances)
+      .where(eq(paperBalances.accountId, this.accountId))
+      .orderBy(asc(paperBalances.asset));
+    return rows.map((row) => ({ asset: row.asset, free: canonical(row.free), used: canonical(row.used) }));
+  }
+
+  async saveBalance(row: PaperBalanceRow): Promise<void> {
+    await this.tx
+      .insert(paperBalances)
+      .values({ accountId: this.accountId, asset: row.asset, free: row.free, used: row.used })
+      .onConflictDoUpdate({
+        target: [paperBalances.accountId, paperBalances.asset],
+        set: { free: row.free, used: row.used },
+      });
+  }
+
+  async orderById(venueOrderId: string): Promise<PaperOrderRow | null> {
+    const [row] = await this.tx
+      .select()
+      .from(paperOrders)
+      .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.venueOrderId, venueOrderId)));
+    return row ? toOrderRow(row) : null;
+  }
+
+  async orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null> {
+    const [row] = await this.tx
+      .select()
+      .from(paperOrders)
+      .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.clientOrderId, clientOrderId)));
+    return row ? toOrderRow(row) : null;
+  }
+
+  async openOrders(symbol?: string): Promise<PaperOrderRow[]> {
+    const rows = await this.tx
+      .select()
+      .from(paperOrders)
+      .where(
+        and(
+          eq(paperOrders.accountId, this.accountId),
+          inArray(paperOrders.status, [...OPEN_STATUSES]),
+          symbol === undefined ? undefined : eq(paperOrders.symbol, symbol),
+        ),
+      )
+      .orderBy(asc(paperOrders.seq));
+    return rows.map(toOrderRow);
+  }
+
+  async insertOrder(row: PaperOrderRow): Promise<void> {
+    try {
+      await this.tx.insert(paperOrders).values(orderValues(this.accountId, row));
+    } catch (error) {
+      if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
+        throw new DuplicateClientOrderIdError(row.clientOrderId);
+      }
+      throw error;
+    }
+  }
+
+  async updateOrder(row: PaperOrderRow): Promise<void> {
+    const { venueOrderId: _id, accountId: _account, ...changes } = orderValues(this.accountId, row);
+    await this.tx
+      .update(paperOrders)
+      .set(changes)
+      .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.venueOrderId, row.venueOrderId)));
+  }
+
+  async insertFill(row: PaperFillRow): Promise<void> {
+    await this.tx.insert(paperFills).values({
+      venueTradeId: row.venueTradeId,
+      accountId: this.accountId,
+      venueOrderId: row.venueOrderId,
+      marketType: row.marketType,
+      symbol: row.symbol,
+      side: row.side,
+      price: row.price,
+      amount: row.amount,
+      cost: row.cost,
+      fee: row.fee,
+      feeCurrency: row.feeCurrency,
+      takerOrMaker: row.takerOrMaker,
+      realizedPnl: row.realizedPnl,
+      executedAt: new Date(row.timestamp),
+    });
+  }
+
+  async fills(symbol: string, since?: number): Promise<PaperFillRow[]> {
+    const rows = await this.tx
+      .select()
+      .from(paperFills)
+      .where(
+        and(
+          eq(paperFills.accountId, this.accountId),
+          eq(paperFills.symbol, symbol),
+          since === undefined ? undefined : gte(paperFills.executedAt, new Date(since)),
+        ),
+      )
+      .orderBy(asc(paperFills.executedAt), asc(paperFills.seq));
+    return rows.map(toFillRow);
+  }
+
+  async positions(): Promise<PaperPositionRow[]> {
+    const rows = await this.tx
+      .select()
+      .from(paperPositions)
+      .where(eq(paperPositions.accountId, this.accountId))
+      .orderBy(asc(paperPositions.symbol));
+    return rows.map(toPositionRow);
+  }
+
+  async savePosition(row: PaperPositionRow): Promise<void> {
+    const values = {
+      amount: row.amount,
+      entryPrice: row.entryPrice,
+      leverage: row.leverage,
+      margin: row.margin,
+      updatedAt: new Date(row.updatedAt),
+    };
+    await this.tx
+      .insert(paperPositions)
+      .values({ accountId: this.accountId, symbol: row.symbol, ...values })
+      .onConflictDoUpdate({ target: [paperPositions.accountId, paperPositions.symbol], set: values });
+  }
+
+  async leverage(symbol: string): Promise<number | null> {
+    const [row] = await this.tx
+      .select({ leverage: paperPositions.leverage })
+      .from(paperPositions)
+      .where(and(eq(paperPositions.accountId, this.accountId), eq(paperPositions.symbol, symbol)));
+    return row?.leverage ?? null;
+  }
+
+  async saveLeverage(symbol: string, leverage: number): Promise<void> {
+    await this.tx
+      .insert(paperPositions)
+      .values({
+        accountId: this.accountId,
+        symbol,
+        amount: '0',
+        entryPrice: '0',
+        leverage,
+        margin: '0',
+        updatedAt: new Date(),
+      })
+      .onConflictDoUpdate({ target: [paperPositions.accountId, paperPositions.symbol], set: { leverage } });
+  }
+}
+
+/**
+ * The paper ledger on PostgreSQL. Each `transact` is one database transaction holding a per-account
+ * advisory lock, so API and worker processes never interleave two changes of the same paper account.
+ */
+export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
+  return {
+    transact(accountId, work) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext(${accountId}))`,
+        );
+        return work(new PgPaperLedger(tx, accountId));
+      });
+    },
+    async accountsWithOpenOrders() {
+      const rows = await db
+        .selectDistinct({ accountId: paperOrders.accountId })
+        .from(paperOrders)
+        .where(inArray(paperOrders.status, [...OPEN_STATUSES]));
+      return rows.map((row) => row.accountId);
+    },
+  };
+}

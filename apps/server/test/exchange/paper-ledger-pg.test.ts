@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as paperSchema from '../../src/db/schema/paper';
+import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
+import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
+import { PaperVenue } from '../../src/exchange/paper/paper-venue';
+import { createTestDatabase, type TestDatabase } from '../support/db';
+import { ScriptedMarket } from './scripted-market';
+
+/**
+ * The paper ledger on a real PostgreSQL. Until the paper tables have a migration of their own, the test
+ * creates them from the Drizzle schema (the same DDL drizzle-kit would generate).
+ */
+async function ensurePaperTables(db: TestDatabase['db']) {
+  const existing = await db.execute<{ name: string | null }>(sql`SELECT to_regclass('paper_orders') AS name`);
+  if (existing.rows[0]?.name) return;
+  const statements = await generateMigration(
+    generateDrizzleJson({}),
+    generateDrizzleJson({ ...paperSchema }),
+  );
+  for (const statement of statements) await db.execute(sql.raw(statement));
+}
+
+async function createPaperAccount(db: TestDatabase['db'], nickname: string): Promise<string> {
+  const user = await db.execute<{ id: string }>(
+    sql`INSERT INTO users (email, password_hash, preferences)
+        VALUES (${`${nickname}-${Date.now()}-${Math.random()}@example.com`}, 'x', '{}'::jsonb) RETURNING id`,
+  );
+  const account = await db.execute<{ id: string }>(
+    sql`INSERT INTO trading_accounts (user_id, nickname, exchange) VALUES (${user.rows[0]!.id}, ${nickname}, 'paper') RETURNING id`,
+  );
+  return account.rows[0]!.id;
+}
+
+describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
+  let database: TestDatabase;
+  let now: number;
+  let market: ScriptedMarket;
+
+  const venue = () =>
+    new PaperVenue({ store: createPgPaperLedgerStore(database.db), market, clock: () => now });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensurePaperTables(database.db);
+    now = Date.UTC(2026, 0, 5, 12);
+    market = new ScriptedMarket(() => now);
+  });
+  afterAll(() => database?.drop());
+
+  it('keeps balances, orders and fills exact across a restart', async () => {
+    const accountId = await createPaperAccount(database.db, 'restart');
+    const first = venue();
+    expect(await first.fundAccount(accountId, { USDT: '20000' })).toBe(true);
+    const gateway = new PaperGateway(first, accountId);
+    const buy = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.25',
+      clientOrderId: 'pg-buy',
+    });
+    expect(buy).toMatchObject({
+      status: 'filled',
+      average: '65006',
+      fee: { cost: '16.2515', currency: 'USDT' },
+    });
+    const sell = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'limit',
+      amount: '0.1',
+      price: '65100.00',
+      clientOrderId: 'pg-tp',
+      reduceOnly: true,
+    });
+
+    // A new process: same database, fresh objects.
+    const restarted = new PaperGateway(venue(), accountId);
+    expect(await restarted.fetchBalances()).toEqual({
+      BTC: { free: '0.15', used: '0.1', total: '0.25' },
+      USDT: { free: '3732.2485', used: '0', total: '3732.2485' },
+    });
+    expect((await restarted.fetchOpenOrders()).map((o) => o.clientOrderId)).toEqual(['pg-tp']);
+    expect((await restarted.fetchMyTrades('BTC/USDT')).map((f) => [f.price, f.amount, f.fee])).toEqual([
+      ['65000', '0.1', '6.5'],
+      ['65010', '0.15', '9.7515'],
+    ]);
+
+    now += 60_000;
+    market.moveTo('65150');
+    expect(await restarted.fetchOrder(sell.venueOrderId, 'BTC/USDT')).toMatchObject({
+      status: 'filled',
+      fee: { cost: '6.51' },
+      reduceOnly: true,
+    });
+    expect((await restarted.fetchBalances())['USDT']).toEqual({
+      free: '10235.7385',
+      used: '0',
+      total: '10235.7385',
+    });
+  });
+
+  it('places one order for one client order id, even from two processes at once', async () => {
+    const accountId = await createPaperAccount(database.db, 'race');
+    await venue().fundAccount(accountId, { USDT: '20000' });
+    const processes = [venue(), venue()];
+    const request = {
+      symbol: 'BTC/USDT',
+      side: 'buy' as const,
+      type: 'market' as const,
+      amount: '0.1',
+      clientOrderId: 'same-id',
+    };
+    const orders = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        new PaperGateway(processes[i % 2]!, accountId).createOrder(request),
+      ),
+    );
+    expect(new Set(orders.map((o) => o.venueOrderId)).size).toBe(1);
+    const balances = await new PaperGateway(venue(), accountId).fetchBalances();
+    expect(balances['BTC']!.total).toBe('0.1');
+    expect(balances['USDT']!.total).toBe('13493.5');
+  });
+
+  it('lists accounts with resting orders for the matching tick, and cancels back to the cent', async () => {
+    const accountId = await createPaperAccount(database.db, 'tick');
+    const paper = venue();
+    await paper.fundAccount(accountId, { USDT: '1000' });
+    const gateway = new PaperGateway(paper, accountId);
+    const order = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: '60000.00',
+      clientOrderId: 'rest',
+    });
+    expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).toContain(accountId);
+    expect((await gateway.fetchBalances())['USDT']).toEqual({ free: '399.4', used: '600.6', total: '1000' });
+    await gateway.cancelOrder(order.venueOrderId, 'BTC/USDT');
+    expect((await gateway.fetchBalances())['USDT']).toEqual({ free: '1000', used: '0', total: '1000' });
+    expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
+  });
+
+  it('keeps futures positions and leverage', async () => {
+    const accountId = await createPaperAccount(database.db, 'futures');
+    await venue().fundAccount(accountId, { USDT: '5000' });
+    const futures = new PaperGateway(venue(), accountId, 'future');
+    await futures.setLeverage('BTC/USDT', 3);
+    await futures.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'market',
+      amount: '0.1',
+      clientOrderId: 'short',
+    });
+    const positions = await new PaperGateway(venue(), accountId, 'future').fetchPositions();
+    // Sold 0.1 at the best bid 64990; margin 6499 / 3 rounded up at 12 decimals.
+    expect(positions).toMatchObject([{ side: 'short', amount: '0.1', entryPrice: '64990', leverage: '3' }]);
+    expect((await futures.fetchBalances())['USDT']).toEqual({
+      free: '2827.167666666666',
+      used: '2166.333333333334',
+      total: '4993.501',
+    });
+  });
+});
