@@ -332,8 +332,16 @@ export class CcxtGateway implements ExchangeGateway {
   async checkApiKeyPermissions(): Promise<ApiKeyPermissions> {
     const probe = this.capabilities.withdrawPermission;
     if (!probe) return { canWithdraw: null, source: 'not reported by venue' };
-    const response = await this.read(() => callImplicit(this.exchange, probe.method));
-    return { canWithdraw: probe.canWithdraw(response), source: probe.source };
+    try {
+      const response = await this.read(() => callImplicit(this.exchange, probe.method));
+      return { canWithdraw: probe.canWithdraw(response), source: probe.source };
+    } catch (error) {
+      // Sandboxes often lack the endpoint (Binance's testnet has no sapi); their keys cannot withdraw anyway.
+      if (error instanceof UnsupportedOperationError) {
+        return { canWithdraw: null, source: `${probe.source} unavailable here` };
+      }
+      throw error;
+    }
   }
 
   // ---- orders --------------------------------------------------------------------------------------------

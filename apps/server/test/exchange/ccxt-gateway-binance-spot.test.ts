@@ -127,6 +127,7 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
 
     const open = await alice.fetchOpenOrders('BTC/USDT');
     expect(open.map((order) => order.clientOrderId)).toEqual(['lim1']);
+    expect((await alice.fetchOpenOrders()).map((order) => order.symbol)).toEqual(['BTC/USDT']);
     const byClientId = await alice.fetchOrderByClientId('lim1', 'BTC/USDT');
     expect(byClientId.venueOrderId).toBe(placed.venueOrderId);
 
@@ -214,6 +215,22 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
     await expect(unknownKey.fetchBalances()).rejects.toBeInstanceOf(ExchangeAuthenticationError);
     const statuses = venue.requests.filter((r) => r.path === '/api/v3/account').slice(-2);
     expect(statuses.map((r) => r.status)).toEqual([400, 401]);
+  });
+
+  it('does not ask a sandbox without the endpoint (Binance testnet has no sapi)', async () => {
+    const sandbox = new CcxtGateway({
+      exchangeId: 'binance',
+      ...ALICE,
+      sandbox: true,
+      marketType: 'spot',
+      throttle: throttles,
+      retry: NO_RETRY,
+    });
+    expect(sandbox.venueKey).toBe('binance|sandbox|https://testnet.binance.vision');
+    expect(await sandbox.checkApiKeyPermissions()).toEqual({
+      canWithdraw: null,
+      source: 'binance apiRestrictions unavailable here',
+    });
   });
 
   it('reports whether the key can withdraw (binance apiRestrictions)', async () => {
