@@ -16,6 +16,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Decimal } from '../../src/exchange/decimal';
+import { TIMEFRAME_MS } from '../../src/exchange/gateway';
 
 type Venue = 'spot' | 'futures';
 type Side = 'BUY' | 'SELL';
@@ -764,21 +765,7 @@ export class BinanceTestServer {
   }
 
   private klines(market: MarketState, params: URLSearchParams) {
-    const intervals: Record<string, number> = {
-      '1m': 60_000,
-      '3m': 180_000,
-      '5m': 300_000,
-      '15m': 900_000,
-      '30m': 1_800_000,
-      '1h': 3_600_000,
-      '2h': 7_200_000,
-      '4h': 14_400_000,
-      '6h': 21_600_000,
-      '8h': 28_800_000,
-      '12h': 43_200_000,
-      '1d': 86_400_000,
-      '1w': 604_800_000,
-    };
+    const intervals: Record<string, number> = { ...TIMEFRAME_MS, '8h': 28_800_000 };
     const interval = intervals[params.get('interval') ?? ''];
     if (!interval) throw new BinanceApiError(400, -1120, 'Invalid interval.');
     const limit = Math.min(Number(params.get('limit') ?? 500), 1000);

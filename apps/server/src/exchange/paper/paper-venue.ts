@@ -327,6 +327,25 @@ export class PaperVenue {
     };
   }
 
+  /** What the order takes from the book right now (up to its limit), and what is left to rest. */
+  private take(
+    spec: PaperMarketSpec,
+    request: CreateOrderRequest,
+    amount: Decimal,
+    price: Decimal | null,
+    now: number,
+  ): { executions: Execution[]; taken: Decimal; rest: Decimal } {
+    const book = this.market.orderBook(spec.symbol, now);
+    const executions = walkBook(
+      request.side === 'buy' ? book.asks : book.bids,
+      request.side,
+      amount,
+      price ?? undefined,
+    );
+    const taken = totalAmount(executions);
+    return { executions, taken, rest: request.type === 'limit' ? amount.minus(taken) : ZERO };
+  }
+
   /** Terminal status of a taker order once its immediate executions are known. */
   private statusAfterTaking(order: PaperOrderRow, taken: Decimal, amount: Decimal): PaperOrderRow['status'] {
     if (taken.eq(amount)) return 'filled';
@@ -353,15 +372,7 @@ export class PaperVenue {
         throw new InvalidOrderError(`Reduce-only sell of ${amount.toFixed()} exceeds the ${spec.base} held`);
       }
     }
-    const book = this.market.orderBook(spec.symbol, now);
-    const executions = walkBook(
-      request.side === 'buy' ? book.asks : book.bids,
-      request.side,
-      amount,
-      price ?? undefined,
-    );
-    const taken = totalAmount(executions);
-    const rest = request.type === 'limit' ? amount.minus(taken) : ZERO;
+    const { executions, taken, rest } = this.take(spec, request, amount, price, now);
     const order = this.newOrderRow(spec, 'spot', request, amount, price, now);
 
     // Check the whole order first; nothing changes unless it can be paid for.
@@ -522,15 +533,7 @@ export class PaperVenue {
           : 'Reduce-only order would open or increase a position',
       );
     }
-    const book = this.market.orderBook(spec.symbol, now);
-    const executions = walkBook(
-      request.side === 'buy' ? book.asks : book.bids,
-      request.side,
-      amount,
-      price ?? undefined,
-    );
-    const taken = totalAmount(executions);
-    const rest = request.type === 'limit' ? amount.minus(taken) : ZERO;
+    const { executions, taken, rest } = this.take(spec, request, amount, price, now);
 
     // Margin for what the executions open (beyond what they close), fees, and the resting part.
     const closable = reducesPosition ? held.abs() : ZERO;
