@@ -14,7 +14,7 @@ export function PublicHeader({ showAuthLinks = true }: { showAuthLinks?: boolean
   return (
     <header className="border-b border-line bg-bg/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
-        <Link to={paths.home} aria-label={t('nav.home')}>
+        <Link to={paths.home} aria-label={t('nav.home')} className="flex items-center">
           <Logo />
         </Link>
         <div className="flex-1" />

@@ -14,7 +14,7 @@ export function ThemeSwitcher({ showLabel = false, className }: { showLabel?: bo
     <button
       type="button"
       onClick={() => setTheme(next)}
-      aria-label={showLabel ? undefined : label}
+      aria-label={label}
       title={label}
       data-testid="theme-switcher"
       className={cn(
@@ -23,7 +23,9 @@ export function ThemeSwitcher({ showLabel = false, className }: { showLabel?: bo
       )}
     >
       {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
-      {showLabel ? <span>{label}</span> : null}
+      {showLabel ? (
+        <span aria-hidden="true">{next === 'light' ? t('theme.light') : t('theme.dark')}</span>
+      ) : null}
     </button>
   );
 }

@@ -44,5 +44,5 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
 export const controlClasses = cn(
   'h-9 w-full rounded-md border border-line-strong bg-surface-2 px-3 text-sm text-fg placeholder:text-subtle',
   'transition-colors hover:border-subtle focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0',
-  'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-loss',
+  'disabled:cursor-not-allowed disabled:opacity-50 read-only:text-muted aria-invalid:border-loss',
 );

@@ -95,7 +95,7 @@ export function Table<T>({
                     <td
                       key={column.key}
                       className={cn(
-                        'px-3 py-2 whitespace-nowrap text-fg',
+                        'px-3 py-1.5 whitespace-nowrap text-fg',
                         column.numeric ? 'num text-right' : 'text-left',
                         column.className,
                       )}

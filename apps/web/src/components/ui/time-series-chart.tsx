@@ -48,7 +48,7 @@ function themeOptions() {
       fontSize: 11,
     },
     grid: { vertLines: { color: cssVar('--k-line') }, horzLines: { color: cssVar('--k-line') } },
-    rightPriceScale: { borderColor: cssVar('--k-line') },
+    rightPriceScale: { borderColor: cssVar('--k-line'), scaleMargins: { top: 0.12, bottom: 0.12 } },
     timeScale: { borderColor: cssVar('--k-line') },
     crosshair: {
       vertLine: { labelBackgroundColor: cssVar('--k-surface-3') },
@@ -81,7 +81,8 @@ export default function TimeSeriesChart({
     const chart = createChart(container, {
       autoSize: true,
       ...themeOptions(),
-      localization: { priceFormatter: (price: number) => formatRef.current(price) },
+      // Axis labels at 2 decimals (the tooltip shows the exact value): the axis stays narrow.
+      localization: { priceFormatter: (price: number) => formatRef.current(Math.round(price * 100) / 100) },
       handleScroll: false,
       handleScale: false,
     });
