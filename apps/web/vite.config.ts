@@ -20,6 +20,18 @@ const config = {
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      output: {
+        // Named vendor chunks keep the build report readable; both groups are shared by many screens.
+        advancedChunks: {
+          groups: [
+            { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            {
+              name: 'vendor-forms',
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contract is pure schema declarations: unused schemas may be dropped from the chunks.
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeRedirectTarget } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useSession } from '../../lib/session-store';
-import { AuthFrame } from './auth-frame';
+import { AuthFrame } from '../layout/auth-frame';
 
 export function LoginRoute() {
   const { t } = useTranslation();

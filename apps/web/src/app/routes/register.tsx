@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { paths, safeRedirectTarget } from '../../config/paths';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { AuthFrame } from './auth-frame';
+import { AuthFrame } from '../layout/auth-frame';
 
 export function RegisterRoute() {
   const { t } = useTranslation();

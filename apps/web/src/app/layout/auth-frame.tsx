@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicHeader } from '../layout/public-header';
+import { PublicHeader } from './public-header';
 
 /** The centred card Login and Register share. */
 export function AuthFrame({
