@@ -25,8 +25,9 @@ export function BotDetailRoute() {
   if (bot.isError) {
     return (
       <>
-        {back}
-        <Card className="mt-4">
+        <div className="mb-3">{back}</div>
+        <PageHeader title={t('bots.defaultName')} />
+        <Card>
           <ErrorState error={bot.error} onRetry={() => void bot.refetch()} />
         </Card>
       </>
