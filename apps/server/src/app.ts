@@ -15,6 +15,8 @@ import userRoutes from './routes/user';
 import strategyRoutes from './routes/strategies';
 import webhookRoutes from './routes/webhooks';
 import botRoutes from './routes/bots';
+import accountRoutes from './routes/accounts';
+import marketRoutes from './routes/market';
 import auth from './plugins/auth';
 
 declare module 'fastify' {
@@ -24,15 +26,15 @@ declare module 'fastify' {
   }
 }
 
-export type AppOptions = AppDeps & { webDist?: string | null };
+export type AppOptions = AppDeps & { webDist?: string | null; services?: Services };
 
 /** The whole HTTP application as a plugin: external plugins → app plugins → routes. */
 async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   const webDist = opts.webDist === null ? undefined : (opts.webDist ?? findWebDist());
   const scriptHashes = inlineScriptHashes(readWebIndex(webDist) ?? '');
 
-  fastify.decorate('deps', { config: opts.config, db: opts.db });
-  fastify.decorate('services', createServices(opts, fastify.log));
+  fastify.decorate('deps', { config: opts.config, db: opts.db, venueUrlsOverride: opts.venueUrlsOverride });
+  fastify.decorate('services', opts.services ?? createServices(opts, fastify.log));
 
   // external
   await fastify.register(errors);
@@ -68,6 +70,8 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(strategyRoutes);
   await fastify.register(webhookRoutes);
   await fastify.register(botRoutes);
+  await fastify.register(accountRoutes);
+  await fastify.register(marketRoutes);
 
   // last: the built web app and the Accept rule for shared paths
   await fastify.register(webApp, { dist: webDist });

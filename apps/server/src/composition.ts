@@ -1,53 +1,96 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { createAlertProcessor } from './engine/alert-processor';
+import { createOrderExecutor } from './engine/order-executor';
+import { createTradeLifecycle } from './engine/trade-lifecycle';
+import { createVenues } from './exchange/venues';
 import { createSealer, loadMasterKey } from './lib/crypto';
-import { createAuthRepo } from './modules/auth/auth-repo';
-import { createAuthService } from './modules/auth/auth-service';
-import { createHealthService } from './modules/health/health-service';
-import { createMailer } from './modules/mail/mailer';
-import { createUsersService } from './modules/users/users-service';
 import { createAccountsRepo } from './modules/accounts/accounts-repo';
+import { createAccountsService } from './modules/accounts/accounts-service';
 import { createAlertsRepo } from './modules/alerts/alerts-repo';
 import { createAlertsService } from './modules/alerts/alerts-service';
+import { createAuthRepo } from './modules/auth/auth-repo';
+import { createAuthService } from './modules/auth/auth-service';
 import { createBotsRepo } from './modules/bots/bots-repo';
-import { createBotsService, type PositionCloser } from './modules/bots/bots-service';
+import { createBotsService } from './modules/bots/bots-service';
+import { createHealthService } from './modules/health/health-service';
+import { createMailer } from './modules/mail/mailer';
+import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
 import { createTradesRepo } from './modules/trades/trades-repo';
+import { createUsersService } from './modules/users/users-service';
 
-export type AppDeps = { config: AppConfig; db: DbHandle };
+export type AppDeps = { config: AppConfig; db: DbHandle; venueUrlsOverride?: Record<string, string> };
 
 /** The one composition root: every domain service is built here from narrowed dependencies. */
-export function createServices({ config, db }: AppDeps, log: FastifyBaseLogger) {
+export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: FastifyBaseLogger) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
   const mailer = createMailer({ db: db.db, sealer, smtpUrl: config.smtpUrl, log });
-  const authRepo = createAuthRepo(db.db);
-  const strategiesRepo = createStrategiesRepo(db.db);
-  const alertsRepo = createAlertsRepo(db.db);
-  const accountsRepo = createAccountsRepo(db.db);
-  const tradesRepo = createTradesRepo(db.db);
-  const closePosition: PositionCloser = async () => {};
+  const venues = createVenues({ db: db.db, sealer, log, urlsOverride: venueUrlsOverride });
+
+  const repos = {
+    auth: createAuthRepo(db.db),
+    strategies: createStrategiesRepo(db.db),
+    alerts: createAlertsRepo(db.db),
+    accounts: createAccountsRepo(db.db),
+    bots: createBotsRepo(db.db),
+    trades: createTradesRepo(db.db),
+  };
+
+  const executor = createOrderExecutor({ trades: repos.trades, log });
+  const lifecycle = createTradeLifecycle({ trades: repos.trades, executor });
+  const engine = {
+    executor,
+    lifecycle,
+    processor: createAlertProcessor({
+      db: db.db,
+      alerts: repos.alerts,
+      trades: repos.trades,
+      lifecycle,
+      gateways: venues.gateways,
+      log,
+    }),
+    /** Exits a bot's open trade at market (bot stopped, admin close). */
+    async closeBotPosition(botId: string, reason: string) {
+      const trade = await repos.trades.findOpenForBot(botId);
+      if (!trade) return;
+      const account = (await repos.accounts.findById(trade.tradingAccountId))!;
+      const gateway = await venues.gateways.forAccount(account);
+      await lifecycle.close(gateway, trade, `x${trade.id.replace(/-/g, '').slice(0, 30)}`, reason);
+      await repos.trades.setBotPosition(botId, 'out');
+    },
+  };
+
   return {
-    repos: { strategies: strategiesRepo, alerts: alertsRepo, accounts: accountsRepo, trades: tradesRepo },
     sealer,
     mailer,
+    venues,
+    repos,
+    engine,
     health: createHealthService({ db: db.db, config }),
     auth: createAuthService({
-      repo: authRepo,
+      repo: repos.auth,
       sealer,
       mailer,
       adminEmail: config.adminEmail,
       publicUrl: config.publicUrl,
     }),
-    users: createUsersService({ repo: authRepo }),
-    strategies: createStrategiesService({ repo: strategiesRepo, sealer }),
-    alerts: createAlertsService({ strategies: strategiesRepo, alerts: alertsRepo, sealer }),
+    users: createUsersService({ repo: repos.auth }),
+    strategies: createStrategiesService({ repo: repos.strategies, sealer }),
+    alerts: createAlertsService({ strategies: repos.strategies, alerts: repos.alerts, sealer }),
+    accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues }),
+    market: createMarketService({
+      accounts: repos.accounts,
+      marketData: venues.marketData,
+      gatewayFor: (a) => venues.gateways.forAccount(a),
+    }),
     bots: createBotsService({
-      repo: createBotsRepo(db.db),
-      accounts: accountsRepo,
-      strategies: strategiesRepo,
-      closePosition,
+      repo: repos.bots,
+      accounts: repos.accounts,
+      strategies: repos.strategies,
+      closePosition: (botId, reason) => engine.closeBotPosition(botId, reason),
     }),
   };
 }

@@ -38,6 +38,18 @@ const envSchema = z.object({
   KAIROS_ROLE: z.enum(['api', 'worker', 'all'], { message: 'expected api, worker or all' }).default('all'),
   KAIROS_PUBLIC_URL: optionalString.pipe(z.url('expected a URL').optional()),
   KAIROS_CORS_ORIGINS: optionalString,
+  KAIROS_ALERT_LEASE_SECONDS: z.coerce
+    .number({ message: 'expected seconds between 2 and 600' })
+    .int('expected seconds between 2 and 600')
+    .min(2, 'expected seconds between 2 and 600')
+    .max(600, 'expected seconds between 2 and 600')
+    .default(15),
+  KAIROS_WORKER_CONCURRENCY: z.coerce
+    .number({ message: 'expected an integer between 1 and 64' })
+    .int('expected an integer between 1 and 64')
+    .min(1, 'expected an integer between 1 and 64')
+    .max(64, 'expected an integer between 1 and 64')
+    .default(4),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected fatal, error, warn, info, debug, trace or silent',
@@ -57,6 +69,8 @@ export type AppConfig = {
   publicUrl: string | undefined;
   corsOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  alertLeaseSeconds: number;
+  workerConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    alertLeaseSeconds: e.KAIROS_ALERT_LEASE_SECONDS,
+    workerConcurrency: e.KAIROS_WORKER_CONCURRENCY,
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type PgBoss from 'pg-boss';
 import { buildApp } from './app';
+import { createServices } from './composition';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { connectDatabase, type DbHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
@@ -76,12 +77,13 @@ async function main() {
   });
   await boss.start();
 
+  const services = createServices({ config, db }, log);
   if (config.role !== 'worker') {
-    http = await buildApp({ config, db });
+    http = await buildApp({ config, db, services });
     await http.listen({ port: config.port, host: config.host });
   }
   if (runsWorker) {
-    worker = await startWorker({ db: db.db, boss, log });
+    worker = await startWorker({ db, boss, log, services, config });
   }
   log.info(
     {

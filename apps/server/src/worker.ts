@@ -3,21 +3,28 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database } from './db/client';
+import type { Services } from './composition';
+import type { AppConfig } from './config';
+import type { DbHandle } from './db/client';
+import { startAlertWorker } from './engine/alert-worker';
 import { workerHeartbeats } from './db/schema/index';
 import { JOB_POLLING_SECONDS } from './queue/boss';
 
 export const HEARTBEAT_QUEUE = 'system.heartbeat';
+export const BALANCE_REFRESH_QUEUE = 'accounts.refresh-balances';
 
 export type Worker = { id: string; stop(): Promise<void> };
 
 /** The worker role: every queue consumer and scheduled job starts here. */
 export async function startWorker(deps: {
-  db: Database;
+  db: DbHandle;
   boss: PgBoss;
   log: FastifyBaseLogger;
+  services: Services;
+  config: Pick<AppConfig, 'alertLeaseSeconds' | 'workerConcurrency'>;
 }): Promise<Worker> {
-  const { db, boss, log } = deps;
+  const { boss, log, services } = deps;
+  const db = deps.db.db;
   const id = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const startedAt = new Date();
 
@@ -40,11 +47,41 @@ export async function startWorker(deps: {
   // A real scheduled job: pg-boss cron, every minute, picked up by whichever worker is alive.
   await boss.schedule(HEARTBEAT_QUEUE, '* * * * *', {}, { retryLimit: 0, expireInSeconds: 30 });
   await beat();
+
+  // usdtBalance of every account, refreshed every minute (and on demand by the services).
+  await boss.createQueue(BALANCE_REFRESH_QUEUE);
+  await boss.work(
+    BALANCE_REFRESH_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: JOB_POLLING_SECONDS },
+    async () => {
+      await services.accounts.refreshBalances();
+    },
+  );
+  await boss.schedule(BALANCE_REFRESH_QUEUE, '* * * * *', {}, { retryLimit: 0, expireInSeconds: 50 });
+
+  // Resting paper orders fill as the simulated price crosses them.
+  services.venues.paperVenue.start(1_000, (e) => log.warn({ err: e }, 'paper venue matching failed'));
+
+  const alerts = startAlertWorker({
+    pool: deps.db.pool,
+    alerts: services.repos.alerts,
+    process: (alert) => services.engine.processor.process(alert),
+    log,
+    options: {
+      workerId: id,
+      leaseSeconds: deps.config.alertLeaseSeconds,
+      concurrency: deps.config.workerConcurrency,
+      pollMs: 500,
+    },
+  });
   log.info({ workerId: id }, 'worker started');
 
   return {
     id,
     async stop() {
+      await alerts.stop();
+      services.venues.paperVenue.stop();
+      await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
       await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});
       await db
         .delete(workerHeartbeats)

@@ -3,3 +3,4 @@ export * from './health';
 export * from './forms';
 export * from './auth';
 export * from './trading';
+export * from './accounts';

@@ -50,8 +50,9 @@ describe('the server process', () => {
     // Second start: the same cluster, not a new one.
     port = await freePort();
     const second = spawnServer({ ...env, PORT: String(port) });
-    const again = await waitForHealthy(port);
-    expect((again.worker as { workers: number }).workers).toBeGreaterThanOrEqual(1);
+    // The HTTP side answers first; the worker's heartbeat follows within moments.
+    const again = await waitForHealthy(port, 20_000, (h) => (h.worker as { workers: number }).workers >= 1);
+    expect((again.worker as { ageSeconds: number }).ageSeconds).toBeLessThan(60);
     expect(second.output()).not.toContain('initialising PostgreSQL cluster');
 
     // kill -9 leaves an orphaned postmaster holding the cluster; the next start must recover.

@@ -28,13 +28,18 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
   return { child, output: () => out, exited };
 }
 
-export async function waitForHealthy(port: number, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+export async function waitForHealthy(
+  port: number,
+  timeoutMs = 20_000,
+  ready: (health: Record<string, unknown>) => boolean = () => true,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.status === 200) return (await res.json()) as Record<string, unknown>;
+      const body = res.status === 200 ? ((await res.json()) as Record<string, unknown>) : undefined;
+      if (body && ready(body)) return body;
       last = res.status;
     } catch (e) {
       last = e;

@@ -1,3 +1,4 @@
 export * from './system';
 export * from './auth';
 export * from './trading';
+export * from './paper';

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tradingAccounts } from '../../db/schema/index';
+import { bots, trades, tradingAccounts } from '../../db/schema/index';
 
 export type TradingAccountRow = typeof tradingAccounts.$inferSelect;
 
@@ -17,6 +17,62 @@ export function createAccountsRepo(db: Database) {
     async findById(id: string): Promise<TradingAccountRow | undefined> {
       const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
       return row;
+    },
+    async listOwned(userId: string) {
+      return db
+        .select({
+          account: tradingAccounts,
+          botCount: sql<number>`(SELECT count(*)::int FROM bots b WHERE b.trading_account_id = ${tradingAccounts.id})`,
+        })
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.userId, userId))
+        .orderBy(tradingAccounts.createdAt);
+    },
+    async listAll(): Promise<TradingAccountRow[]> {
+      return db.select().from(tradingAccounts);
+    },
+    async insert(values: typeof tradingAccounts.$inferInsert): Promise<TradingAccountRow> {
+      const [row] = await db.insert(tradingAccounts).values(values).returning();
+      return row!;
+    },
+    async update(
+      id: string,
+      values: Partial<typeof tradingAccounts.$inferInsert>,
+    ): Promise<TradingAccountRow> {
+      const [row] = await db
+        .update(tradingAccounts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(tradingAccounts.id, id))
+        .returning();
+      return row!;
+    },
+    /** Balance refreshes do not bump `updated_at`, which keys the gateway cache. */
+    async saveBalance(id: string, usdtBalance: string, error: string | null): Promise<void> {
+      await db
+        .update(tradingAccounts)
+        .set(
+          error
+            ? { status: 'error', lastError: error }
+            : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', lastError: null },
+        )
+        .where(eq(tradingAccounts.id, id));
+    },
+    async botsOf(accountId: string) {
+      return db.select().from(bots).where(eq(bots.tradingAccountId, accountId)).orderBy(bots.createdAt);
+    },
+    async openTradeCount(accountId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(trades)
+        .where(and(eq(trades.tradingAccountId, accountId), sql`${trades.status} IN ('open', 'closing')`));
+      return row?.n ?? 0;
+    },
+    /** Deletes the account and, when asked, its bots, in one transaction. */
+    async remove(id: string, withBots: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (withBots) await tx.delete(bots).where(eq(bots.tradingAccountId, id));
+        await tx.delete(tradingAccounts).where(eq(tradingAccounts.id, id));
+      });
     },
   };
 }

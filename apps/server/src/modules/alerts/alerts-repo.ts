@@ -155,14 +155,12 @@ export function createAlertsRepo(db: Database) {
           .where(and(eq(alerts.id, alertId), eq(alerts.lockedBy, workerId), eq(alerts.status, 'in_progress')))
           .returning({ id: alerts.id });
         if (rows.length === 1) {
-          await tx
-            .insert(alertEvents)
-            .values({
-              alertId,
-              fromStatus: 'in_progress',
-              toStatus: 'succeeded',
-              actor: `worker:${workerId}`,
-            });
+          await tx.insert(alertEvents).values({
+            alertId,
+            fromStatus: 'in_progress',
+            toStatus: 'succeeded',
+            actor: `worker:${workerId}`,
+          });
         }
       });
     },

@@ -1,0 +1,135 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { tradingAccounts } from '../db/schema/index';
+import { createGatewayProvider } from '../engine/gateway-provider';
+import type { Sealer } from '../lib/crypto';
+import { DomainRuleError } from '../lib/errors';
+import type { AccountVenues, VenueCredentials } from '../modules/accounts/accounts-service';
+import { capabilitiesFor, knownVenues } from './capabilities';
+import { CcxtGateway } from './ccxt-gateway';
+import { ExchangeAuthenticationError, ExchangeGatewayError } from './errors';
+import type { ExchangeGateway } from './gateway';
+import { PaperGateway } from './paper/paper-gateway';
+import { createPgPaperLedgerStore } from './paper/paper-ledger-pg';
+import { PaperVenue } from './paper/paper-venue';
+import { sharedVenueThrottles } from './venue-throttle';
+
+type AccountRow = typeof tradingAccounts.$inferSelect;
+
+/** Account id of the market-data-only view of the paper venue (public prices, books and candles). */
+const MARKET_DATA_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The exchange layer's composition: one paper venue for every paper account, one ccxt gateway
+ * per real account (sharing each venue's throttle), and the checks the accounts domain needs.
+ */
+export function createVenues(deps: {
+  db: Database;
+  sealer: Sealer;
+  log: FastifyBaseLogger;
+  urlsOverride?: Record<string, string>;
+}) {
+  const paperVenue = new PaperVenue({ store: createPgPaperLedgerStore(deps.db) });
+
+  function ccxtGateway(c: VenueCredentials): CcxtGateway {
+    return new CcxtGateway({
+      exchangeId: c.exchange,
+      apiKey: c.apiKey ?? '',
+      secret: c.apiSecret ?? '',
+      password: c.passphrase,
+      sandbox: c.sandbox,
+      marketType: c.marketType,
+      throttle: sharedVenueThrottles,
+      ...(deps.urlsOverride ? { urlsOverride: deps.urlsOverride } : {}),
+    });
+  }
+
+  const gateways = createGatewayProvider((account: AccountRow): ExchangeGateway => {
+    if (account.exchange === 'paper') return new PaperGateway(paperVenue, account.id, account.marketType);
+    return ccxtGateway({
+      exchange: account.exchange,
+      marketType: account.marketType,
+      sandbox: account.sandbox,
+      apiKey: account.apiKeySealed ? deps.sealer.open(account.apiKeySealed) : undefined,
+      apiSecret: account.apiSecretSealed ? deps.sealer.open(account.apiSecretSealed) : undefined,
+      passphrase: account.passphraseSealed ? deps.sealer.open(account.passphraseSealed) : undefined,
+    });
+  });
+
+  const accountVenues: AccountVenues = {
+    async verify(c) {
+      let gateway: CcxtGateway;
+      try {
+        gateway = ccxtGateway(c);
+      } catch (e) {
+        throw new DomainRuleError(
+          e instanceof Error ? e.message : 'Unknown exchange',
+          'UNSUPPORTED_EXCHANGE',
+        );
+      }
+      if (capabilitiesFor(c.exchange).requiresPassword && !c.passphrase) {
+        throw new DomainRuleError(`${c.exchange} needs the API passphrase too`, 'PASSPHRASE_REQUIRED');
+      }
+      try {
+        const balances = await gateway.fetchBalances();
+        const permissions = await gateway.checkApiKeyPermissions();
+        if (permissions.canWithdraw) {
+          throw new DomainRuleError(
+            'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
+            'KEY_CAN_WITHDRAW',
+          );
+        }
+        return { usdtBalance: balances.USDT?.total ?? '0' };
+      } catch (e) {
+        if (e instanceof DomainRuleError) throw e;
+        if (e instanceof ExchangeAuthenticationError) {
+          throw new DomainRuleError(
+            `${c.exchange} refused the API key: ${e.message}`,
+            'EXCHANGE_AUTH_FAILED',
+          );
+        }
+        if (e instanceof ExchangeGatewayError) {
+          throw new DomainRuleError(
+            `Could not connect to ${c.exchange}: ${e.message}`,
+            'EXCHANGE_UNAVAILABLE',
+          );
+        }
+        throw e;
+      }
+    },
+    async fundPaper(account, startingBalance) {
+      await paperVenue.fundAccount(account.id, { USDT: startingBalance });
+    },
+    async usdtBalance(account) {
+      const balances = await (await gateways.forAccount(account)).fetchBalances();
+      return balances.USDT?.total ?? '0';
+    },
+    forget: (id) => gateways.forget(id),
+  };
+
+  return {
+    paperVenue,
+    gateways,
+    accountVenues,
+    /** Prices, books and candles of the paper venue, for anyone (no account needed). */
+    marketData: new PaperGateway(paperVenue, MARKET_DATA_ACCOUNT, 'spot') as ExchangeGateway,
+    exchanges: () => [
+      {
+        id: 'paper',
+        name: 'Paper trading (simulated)',
+        marketTypes: ['spot', 'future'] as ('spot' | 'future')[],
+        sandbox: false,
+        needsPassphrase: false,
+      },
+      ...knownVenues().map((v) => ({
+        id: v.id,
+        name: v.displayName,
+        marketTypes: [...v.marketTypes],
+        sandbox: Object.keys(v.sandbox).length > 0,
+        needsPassphrase: v.requiresPassword,
+      })),
+    ],
+  };
+}
+
+export type Venues = ReturnType<typeof createVenues>;

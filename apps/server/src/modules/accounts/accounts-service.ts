@@ -1,0 +1,198 @@
+import { toDecimal } from '@kairos/core';
+import type { TradingAccount } from '@kairos/contract';
+import type { Sealer } from '../../lib/crypto';
+import { maskSecret } from '../../lib/crypto';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { AuthedUser } from '../auth/auth-service';
+import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
+
+export type VenueCredentials = {
+  exchange: string;
+  marketType: 'spot' | 'future';
+  sandbox: boolean;
+  apiKey?: string;
+  apiSecret?: string;
+  passphrase?: string;
+};
+
+/** What the accounts domain needs from the exchange layer. */
+export type AccountVenues = {
+  /** Connects with the keys, fetches the balance, refuses keys that can withdraw; throws a 422 with the venue's reason. */
+  verify(credentials: VenueCredentials): Promise<{ usdtBalance: string }>;
+  /** Credits a new paper account with its simulated starting balance. */
+  fundPaper(account: TradingAccountRow, startingBalance: string): Promise<void>;
+  /** The account's current USDT balance (total) from its venue. */
+  usdtBalance(account: TradingAccountRow): Promise<string>;
+  /** Drops any cached connection after keys change or the account goes. */
+  forget(accountId: string): void;
+};
+
+export const DEFAULT_PAPER_BALANCE = '10000';
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer; venues: AccountVenues }) {
+  const { repo, sealer, venues } = deps;
+
+  function toDto(a: TradingAccountRow, botCount: number): TradingAccount {
+    return {
+      id: a.id,
+      nickname: a.nickname,
+      exchange: a.exchange,
+      marketType: a.marketType,
+      sandbox: a.sandbox,
+      apiKeyMask: a.apiKeyMask,
+      usdtBalance: a.usdtBalance,
+      balanceUpdatedAt: a.balanceUpdatedAt?.toISOString() ?? null,
+      status: a.status,
+      lastError: a.lastError,
+      botCount,
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    };
+  }
+
+  async function owned(user: AuthedUser, id: string) {
+    const a = await repo.findOwned(user.id, id);
+    if (!a) throw new NotFoundError('Trading account not found');
+    return a;
+  }
+
+  return {
+    async list(user: AuthedUser) {
+      return (await repo.listOwned(user.id)).map((r) => toDto(r.account, r.botCount));
+    },
+
+    async create(
+      user: AuthedUser,
+      input: VenueCredentials & { nickname: string; startingBalance?: string },
+    ): Promise<TradingAccount> {
+      const isPaper = input.exchange === 'paper';
+      const { usdtBalance } = isPaper
+        ? { usdtBalance: input.startingBalance ?? DEFAULT_PAPER_BALANCE }
+        : await venues.verify(input);
+      const account = await repo.insert({
+        userId: user.id,
+        nickname: input.nickname,
+        exchange: input.exchange,
+        marketType: input.marketType,
+        sandbox: isPaper ? false : input.sandbox,
+        apiKeySealed: !isPaper && input.apiKey ? sealer.seal(input.apiKey) : null,
+        apiSecretSealed: !isPaper && input.apiSecret ? sealer.seal(input.apiSecret) : null,
+        passphraseSealed: !isPaper && input.passphrase ? sealer.seal(input.passphrase) : null,
+        apiKeyMask: !isPaper && input.apiKey ? maskSecret(input.apiKey) : null,
+        usdtBalance,
+        balanceUpdatedAt: new Date(),
+      });
+      if (isPaper) await venues.fundPaper(account, usdtBalance);
+      return toDto(account, 0);
+    },
+
+    async update(
+      user: AuthedUser,
+      id: string,
+      input: {
+        nickname?: string;
+        sandbox?: boolean;
+        apiKey?: string;
+        apiSecret?: string;
+        passphrase?: string;
+      },
+    ): Promise<TradingAccount> {
+      const current = await owned(user, id);
+      const rotating = Boolean(input.apiKey || input.apiSecret);
+      const changesVenue = rotating || (input.sandbox !== undefined && input.sandbox !== current.sandbox);
+      let balance: string | undefined;
+      if (current.exchange !== 'paper' && changesVenue) {
+        if (rotating && !(input.apiKey && input.apiSecret)) {
+          throw new ConflictError('Rotate the API key and secret together', 'KEY_PAIR_REQUIRED');
+        }
+        ({ usdtBalance: balance } = await venues.verify({
+          exchange: current.exchange,
+          marketType: current.marketType,
+          sandbox: input.sandbox ?? current.sandbox,
+          apiKey: input.apiKey ?? sealer.open(current.apiKeySealed!),
+          apiSecret: input.apiSecret ?? sealer.open(current.apiSecretSealed!),
+          passphrase:
+            input.passphrase ??
+            (current.passphraseSealed ? sealer.open(current.passphraseSealed) : undefined),
+        }));
+      }
+      const updated = await repo.update(id, {
+        ...(input.nickname ? { nickname: input.nickname } : {}),
+        ...(current.exchange !== 'paper' && input.sandbox !== undefined ? { sandbox: input.sandbox } : {}),
+        ...(rotating
+          ? {
+              apiKeySealed: sealer.seal(input.apiKey!),
+              apiSecretSealed: sealer.seal(input.apiSecret!),
+              apiKeyMask: maskSecret(input.apiKey!),
+              ...(input.passphrase !== undefined
+                ? { passphraseSealed: input.passphrase ? sealer.seal(input.passphrase) : null }
+                : {}),
+            }
+          : {}),
+        ...(balance !== undefined
+          ? { usdtBalance: balance, balanceUpdatedAt: new Date(), status: 'active' as const, lastError: null }
+          : {}),
+      });
+      if (changesVenue) venues.forget(id);
+      return toDto(updated, (await repo.botsOf(id)).length);
+    },
+
+    /** An account with bots is deleted only when the caller says the bots go too, and never with open trades. */
+    async remove(user: AuthedUser, id: string, botsPolicy: 'refuse' | 'delete') {
+      await owned(user, id);
+      const open = await repo.openTradeCount(id);
+      if (open > 0) {
+        throw new ConflictError(
+          `This account has ${open} open trade${open === 1 ? '' : 's'}: close ${open === 1 ? 'it' : 'them'} before deleting the account`,
+          'ACCOUNT_HAS_OPEN_TRADES',
+        );
+      }
+      const botCount = (await repo.botsOf(id)).length;
+      if (botCount > 0 && botsPolicy !== 'delete') {
+        throw new ConflictError(
+          `${botCount} bot${botCount === 1 ? ' trades' : 's trade'} on this account. Delete ${botCount === 1 ? 'it' : 'them'} with the account (bots=delete) or move ${botCount === 1 ? 'it' : 'them'} first.`,
+          'ACCOUNT_HAS_BOTS',
+        );
+      }
+      await repo.remove(id, botsPolicy === 'delete');
+      venues.forget(id);
+    },
+
+    /** How much of the account other bots already claim, so the wizard can refuse over-allocation. */
+    async botsDistribution(user: AuthedUser, id: string, excludeBotId?: string) {
+      const account = await owned(user, id);
+      const others = (await repo.botsOf(id)).filter((b) => b.id !== excludeBotId);
+      const allocated = others.reduce((s, b) => s.plus(b.portfolioPercent ?? 0), toDecimal(0));
+      return {
+        accountId: id,
+        usdtBalance: account.usdtBalance,
+        allocatedPercent: allocated.toFixed(2),
+        availablePercent: toDecimal(100).minus(allocated).clampedTo(0, 100).toFixed(2),
+        bots: others.map((b) => ({
+          botId: b.id,
+          nickname: b.nickname,
+          portfolioPercent: b.portfolioPercent,
+          fixedAmount: b.fixedAmount,
+          isActive: b.isActive,
+        })),
+      };
+    },
+
+    /** Refreshes every account's USDT balance (the scheduled job) or one account's. */
+    async refreshBalances(accountIds?: string[]) {
+      const accounts = (await repo.listAll()).filter((a) => !accountIds || accountIds.includes(a.id));
+      let refreshed = 0;
+      for (const a of accounts) {
+        try {
+          await repo.saveBalance(a.id, await venues.usdtBalance(a), null);
+          refreshed += 1;
+        } catch (e) {
+          await repo.saveBalance(a.id, a.usdtBalance, e instanceof Error ? e.message : String(e));
+        }
+      }
+      return refreshed;
+    },
+  };
+}

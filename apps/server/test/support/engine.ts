@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { startAlertWorker } from '../../src/engine/alert-worker';
+import type { TestApp } from './app';
+import { bearer, type Session } from './users';
+
+/** Runs the real alert worker against the test app's database (what the worker role runs). */
+export function startTestAlertWorker(t: TestApp, workerId = 'test-worker', leaseSeconds = 15) {
+  return startAlertWorker({
+    pool: t.db.pool,
+    alerts: t.app.services.repos.alerts,
+    process: (alert) => t.app.services.engine.processor.process(alert),
+    log: t.app.log,
+    options: { workerId, leaseSeconds, concurrency: 4, pollMs: 100 },
+  });
+}
+
+export async function waitForAlert(
+  t: TestApp,
+  alertId: string,
+  statuses = ['succeeded', 'dead'],
+  timeoutMs = 20_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await t.db.pool.query('SELECT status FROM alerts WHERE id = $1', [alertId]);
+    if (statuses.includes(rows[0]?.status)) return rows[0].status as string;
+    if (Date.now() > deadline) throw new Error(`alert ${alertId} still ${rows[0]?.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function createPaperAccount(
+  app: FastifyInstance,
+  s: Session,
+  body: Record<string, unknown> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/trading-accounts',
+    headers: bearer(s.apiToken),
+    payload: { nickname: 'Paper', exchange: 'paper', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`account: ${res.statusCode} ${res.body}`);
+  return res.json().results as { id: string; usdtBalance: string };
+}
+
+export async function createBot(app: FastifyInstance, s: Session, body: Record<string, unknown>) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/bots',
+    headers: bearer(s.apiToken),
+    payload: body,
+  });
+  if (res.statusCode !== 201) throw new Error(`bot: ${res.statusCode} ${res.body}`);
+  return res.json().results as { id: string; position: string };
+}
+
+export async function sendSignal(
+  app: FastifyInstance,
+  strategy: { strategyKey: string; webhookSecret: string },
+  body: Record<string, unknown>,
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/webhooks/tradingview',
+    payload: { strategyKey: strategy.strategyKey, secret: strategy.webhookSecret, ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
+  return res.json().results as { alertId: string; duplicate: boolean };
+}
