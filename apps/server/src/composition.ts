@@ -51,6 +51,7 @@ export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: 
       lifecycle,
       gateways: venues.gateways,
       log,
+      botConcurrency: config.botConcurrency,
     }),
     /** Exits a bot's open trade at market (bot stopped, admin close). */
     async closeBotPosition(botId: string, reason: string) {

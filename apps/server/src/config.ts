@@ -50,6 +50,12 @@ const envSchema = z.object({
     .min(1, 'expected an integer between 1 and 64')
     .max(64, 'expected an integer between 1 and 64')
     .default(4),
+  KAIROS_BOT_CONCURRENCY: z.coerce
+    .number({ message: 'expected an integer between 1 and 256' })
+    .int('expected an integer between 1 and 256')
+    .min(1, 'expected an integer between 1 and 256')
+    .max(256, 'expected an integer between 1 and 256')
+    .default(32),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected fatal, error, warn, info, debug, trace or silent',
@@ -71,6 +77,7 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   alertLeaseSeconds: number;
   workerConcurrency: number;
+  botConcurrency: number;
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     alertLeaseSeconds: e.KAIROS_ALERT_LEASE_SECONDS,
     workerConcurrency: e.KAIROS_WORKER_CONCURRENCY,
+    botConcurrency: e.KAIROS_BOT_CONCURRENCY,
   };
 }

@@ -19,9 +19,6 @@ type BotRow = typeof bots.$inferSelect;
 type AccountRow = typeof tradingAccounts.$inferSelect;
 type StrategyRow = typeof strategies.$inferSelect;
 
-/** How many bots of one alert are worked on at once (each mostly waits on its venue). */
-const BOT_CONCURRENCY = 32;
-
 export type AlertResult = { retry: boolean; error?: string };
 
 async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -42,11 +39,13 @@ async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promis
  */
 export function createAlertProcessor(deps: {
   db: Database;
-  alerts: Pick<AlertsRepo, 'saveOutcome'>;
+  alerts: Pick<AlertsRepo, 'saveOutcome' | 'outcomes'>;
   trades: TradesRepo;
   lifecycle: TradeLifecycle;
   gateways: GatewayProvider;
   log: FastifyBaseLogger;
+  /** How many bots of one alert are worked on at once (each mostly waits on its venue). */
+  botConcurrency: number;
 }) {
   const { db, trades, lifecycle, gateways } = deps;
 
@@ -66,6 +65,17 @@ export function createAlertProcessor(deps: {
       canOpen,
     });
     if (legs.length === 0) {
+      // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
+      const open = await trades.findOpenForBot(bot.id);
+      if (open?.alertId === alert.id) {
+        return {
+          ...base,
+          status: 'opened',
+          message: 'Done (resumed after a retry)',
+          tradeIds: [open.id],
+          retryable: false,
+        };
+      }
       const why = !bot.isActive
         ? 'bot is inactive'
         : goalHit
@@ -144,8 +154,14 @@ export function createAlertProcessor(deps: {
           and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
         );
 
+      // On a retry, bots whose outcome is settled are not visited again.
+      const settled = new Set(
+        (await deps.alerts.outcomes(alert.id)).filter((o) => !o.retryable).map((o) => o.botId),
+      );
+      const pending = rows.filter(({ bot }) => !settled.has(bot.id));
+
       let retryable: string | undefined;
-      await inBatches(rows, BOT_CONCURRENCY, async ({ bot, account }) => {
+      await inBatches(pending, deps.botConcurrency, async ({ bot, account }) => {
         let outcome: BotOutcome;
         try {
           outcome = await handleBot(alert, strategy, bot, account);
