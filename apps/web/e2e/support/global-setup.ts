@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { ensureWebBuilt } from './build';
+import { startMailSink } from './mail-sink';
+import { type RunningServer, createRunDatabase, startServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the real server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+    /** Where the mail sink writes the mails the server sends (see `waitForMail`). */
+    mailDir: string;
+    /** The admin email of this run (KAIROS_ADMIN_EMAIL). */
+    adminEmail: string;
+  }
+}
+
+export const ADMIN_EMAIL = 'admin@e2e.test';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * One real server for the whole e2e run: the web app built if stale, a fresh data dir, a fresh
+ * database (on DATABASE_URL's server, else embedded PostgreSQL), SMTP into a local sink.
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const built = await ensureWebBuilt(root);
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-e2e-'));
+  fs.chmodSync(tmp, 0o755); // embedded PostgreSQL runs as another user when we are root
+  const mailDir = path.join(tmp, 'mail');
+  const mailSink = await startMailSink(mailDir);
+  const database = process.env.DATABASE_URL ? await createRunDatabase(process.env.DATABASE_URL) : undefined;
+
+  let server: RunningServer;
+  try {
+    server = await startServer(root, {
+      HOST: '127.0.0.1',
+      KAIROS_DATA_DIR: path.join(tmp, 'data'),
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
+      KAIROS_ROLE: 'all',
+      KAIROS_PUBLIC_URL: undefined,
+      KAIROS_MASTER_KEY: undefined,
+      SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+      DATABASE_URL: database?.url,
+    });
+  } catch (error) {
+    await mailSink.close();
+    await database?.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
+
+  console.log(
+    `e2e: server ${server.baseUrl} on ${database ? 'a fresh database on DATABASE_URL' : 'embedded PostgreSQL'}` +
+      `${built ? ', web app rebuilt' : ''} (ready in ${Date.now() - started} ms)`,
+  );
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('mailDir', mailDir);
+  project.provide('adminEmail', ADMIN_EMAIL);
+
+  return async () => {
+    await server.stop();
+    if (process.env.E2E_SERVER_LOG) console.log(server.output());
+    await mailSink.close();
+    await database?.drop().catch((error: unknown) => console.warn('e2e: could not drop the database', error));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+}
