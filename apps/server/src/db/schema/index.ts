@@ -2,3 +2,5 @@ export * from './system';
 export * from './auth';
 export * from './trading';
 export * from './paper';
+export * from './billing';
+export * from './audit';

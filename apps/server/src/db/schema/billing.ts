@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A user's profit-share plan (DESIGN §8). No row: no plan (nothing is charged). */
+export const billingPlans = pgTable('billing_plans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 0–100: share of new profit above the high-water mark. */
+  percent: money('percent').notNull(),
+  active: boolean('active').notNull().default(true),
+  /** Charge through the configured payment provider as soon as a month is processed. */
+  autoCharge: boolean('auto_charge').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const BILLING_RECORD_STATUSES = ['no_fee', 'waived', 'pending', 'invoiced', 'paid'] as const;
+
+/**
+ * One row per user per processed month. Rows chain: each month starts from the previous month's
+ * cumulative profit and high-water mark, so a month is written once and never recomputed.
+ */
+export const billingRecords = pgTable(
+  'billing_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    /** Realised net PnL of the user's trades closed in the month. */
+    profit: money('profit').notNull(),
+    cumulativeProfitBefore: money('cumulative_profit_before').notNull(),
+    cumulativeProfit: money('cumulative_profit').notNull(),
+    highWaterMarkBefore: money('high_water_mark_before').notNull(),
+    highWaterMarkAfter: money('high_water_mark_after').notNull(),
+    /** The plan percent applied (a snapshot: later plan edits do not rewrite history). */
+    percent: money('percent').notNull(),
+    feeableProfit: money('feeable_profit').notNull(),
+    fee: money('fee').notNull(),
+    status: text('status', { enum: BILLING_RECORD_STATUSES }).notNull(),
+    processedAt: ts('processed_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('billing_records_user_period_uq').on(t.userId, t.year, t.month),
+    index('billing_records_period_idx').on(t.year, t.month),
+  ],
+);
+
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
+
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `INV-202501-000001`: period plus a global sequence. */
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billingRecordId: uuid('billing_record_id')
+      .notNull()
+      .references(() => billingRecords.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency', { enum: ['USDT', 'USD'] })
+      .notNull()
+      .default('USDT'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    issuedAt: ts('issued_at'),
+    paidAt: ts('paid_at'),
+    voidedAt: ts('voided_at'),
+    voidReason: text('void_reason'),
+    /** `manual` or a configured provider (e.g. `stripe`). */
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One live invoice per user and period; a voided one may be replaced.
+    uniqueIndex('invoices_user_period_live_uq')
+      .on(t.userId, t.year, t.month)
+      .where(sql`status <> 'void'`),
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_status_idx').on(t.status, t.createdAt),
+  ],
+);
