@@ -221,6 +221,8 @@ export const trades = pgTable(
     stopLossPercent: money('stop_loss_percent'),
     stopLossPrice: money('stop_loss_price'),
     breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
+    /** Set once the stop moved to break-even after TP1, so a later user edit of the stop stands. */
+    stopMovedToBreakEvenAt: ts('stop_moved_to_break_even_at'),
     closeReason: text('close_reason'),
     error: text('error'),
     openedAt: ts('opened_at').notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "stop_moved_to_break_even_at" timestamp with time zone;
