@@ -1,19 +1,21 @@
+import type { TradeRow } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, api, unwrapPage } from '../../../lib/api-client';
-import type { Row } from '../../../lib/fields';
 
-/** Spec §9: trades page size 50. */
+export type { TradeRow };
+
+/** Spec §7, §9: trades page size 50. */
 export const TRADES_PAGE_SIZE = 50;
 
 export async function getBotTrades(
   id: string,
   page: number,
   pageSize = TRADES_PAGE_SIZE,
-): Promise<Page<Row>> {
+): Promise<Page<TradeRow>> {
   const body = await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}/trades`, {
     params: { page, pageSize },
   });
-  return unwrapPage<Row>(body, { page, pageSize });
+  return unwrapPage<TradeRow>(body, { page, pageSize });
 }
 
 export const botTradesQueryOptions = (id: string, page: number) =>

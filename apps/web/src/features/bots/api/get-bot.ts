@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { type Row, field, isRow } from '../../../lib/fields';
+import { field } from '../../../lib/fields';
+import { type Bot, toBot } from './bot-model';
 
-export async function getBot(id: string): Promise<Row> {
+export async function getBot(id: string): Promise<Bot> {
   const results = unwrapResults<unknown>(await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}`));
-  const bot = field(results, 'bot') ?? results;
-  return isRow(bot) ? bot : {};
+  return toBot(field(results, 'bot') ?? results);
 }
 
 export const botQueryOptions = (id: string) =>

@@ -1,33 +1,87 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { Badge, StatusBadge } from '../../../components/ui/status-badge';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
-import { type Row, numeric, text } from '../../../lib/fields';
+import { formatDecimal, signOf } from '../../../lib/format';
+import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
-import { TRADES_PAGE_SIZE, useBotTrades } from '../api/get-bot-trades';
+import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 
-function formatDuration(ms: number, t: TFunction): string {
-  if (!Number.isFinite(ms) || ms < 0) return '—';
-  const minutes = Math.floor(ms / 60_000);
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
+export function formatDuration(ms: number | null | undefined, t: TFunction): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  const totalMinutes = Math.floor(ms / 60_000);
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
   if (days > 0) return t('duration.daysHours', { days, hours });
-  if (hours > 0) return t('duration.hoursMinutes', { hours, minutes: minutes % 60 });
-  return t('duration.minutes', { minutes });
+  if (hours > 0) return t('duration.hoursMinutes', { hours, minutes });
+  if (totalMinutes > 0) return t('duration.minutes', { minutes });
+  return t('bots.trades.seconds', { seconds: Math.floor(ms / 1000) });
 }
 
-function duration(trade: Row, t: TFunction): string {
-  const opened = Date.parse(text(trade, 'openedAt', 'opened_at', 'createdAt', 'created_at') ?? '');
-  const closed = Date.parse(text(trade, 'closedAt', 'closed_at') ?? '') || Date.now();
-  return Number.isNaN(opened) ? '—' : formatDuration(closed - opened, t);
+/** The server's duration when closed; an open trade's runs until now. */
+function tradeDuration(trade: TradeRow): number | null {
+  if (trade.durationMs !== null && trade.durationMs !== undefined) return trade.durationMs;
+  const opened = Date.parse(trade.openedAt);
+  if (Number.isNaN(opened)) return null;
+  const closed = trade.closedAt ? Date.parse(trade.closedAt) : Date.now();
+  return closed - opened;
 }
 
-/** Spec §2: time, symbol, side, qty, entry, exit, PnL, PnL %, commission, duration, status. */
+/** The quote currency of a symbol: "BTC/USDT" → "USDT". */
+export function quoteOf(symbol: string): string {
+  return symbol.split('/')[1]?.split(':')[0] ?? '';
+}
+
+/** A PnL amount in the trade's quote currency, with its sign and an arrow (never colour alone). */
+export function SignedAmount({ value, unit }: { value: string | null; unit: string }) {
+  const { t } = useTranslation();
+  const { locale } = useFormatters();
+  const sign = signOf(value ?? undefined);
+  if (value === null) return <span className="text-subtle">—</span>;
+  return (
+    <span
+      className={cn(
+        'num inline-flex items-center gap-1',
+        sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-muted',
+      )}
+    >
+      <span aria-hidden="true" className="text-[0.8em]">
+        {sign > 0 ? '▲' : sign < 0 ? '▼' : '■'}
+      </span>
+      <span className="sr-only">{sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat')} </span>
+      {formatDecimal(value, { locale, signDisplay: 'always' })}
+      {unit ? <span className="text-xs opacity-70">{unit}</span> : null}
+    </span>
+  );
+}
+
+export function TradeStatusBadge({ trade }: { trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> }) {
+  const { t } = useTranslation();
+  const title = trade.error ?? trade.closeReason ?? undefined;
+  let badge;
+  if (trade.status === 'closing')
+    badge = (
+      <Badge tone="warning" glyph="↻">
+        {t('bots.trades.status.closing')}
+      </Badge>
+    );
+  else if (trade.status === 'error')
+    badge = (
+      <Badge tone="danger" glyph="!">
+        {t('bots.trades.status.error')}
+      </Badge>
+    );
+  else badge = <StatusBadge status={trade.status} />;
+  return <span title={title}>{badge}</span>;
+}
+
+/** Spec §2: time, symbol, side, qty, entry, exit, PnL, PnL %, commission, duration, status; 50 a page. */
 export function BotTradesTable({ botId }: { botId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,74 +89,82 @@ export function BotTradesTable({ botId }: { botId: string }) {
   const [page, setPage] = useState(1);
   const trades = useBotTrades(botId, page);
 
-  const columns: Column<Row>[] = [
+  const columns: Column<TradeRow>[] = [
     {
       key: 'time',
       header: t('trades.columns.time'),
-      cell: (trade) => format.dateTime(text(trade, 'openedAt', 'opened_at', 'createdAt', 'created_at')),
+      cell: (trade) => (
+        <Link
+          to={paths.trade(trade.id)}
+          onClick={(event) => event.stopPropagation()}
+          className="num text-fg hover:text-accent"
+        >
+          {format.dateTime(trade.openedAt)}
+        </Link>
+      ),
     },
-    { key: 'symbol', header: t('trades.columns.symbol'), cell: (trade) => text(trade, 'symbol') ?? '—' },
+    { key: 'symbol', header: t('trades.columns.symbol'), cell: (trade) => trade.symbol },
     {
       key: 'side',
       header: t('trades.columns.side'),
-      cell: (trade) => {
-        const side = (text(trade, 'side', 'position') ?? '').toLowerCase();
-        const long = side === 'long' || side === 'buy';
-        return side ? (
-          <span className={long ? 'text-gain' : 'text-loss'}>
-            {long ? t('position.long') : t('position.short')}
-          </span>
+      cell: (trade) =>
+        trade.side === 'long' ? (
+          <span className="text-gain">▲ {t('position.long')}</span>
         ) : (
-          '—'
-        );
-      },
+          <span className="text-loss">▼ {t('position.short')}</span>
+        ),
     },
     {
       key: 'qty',
       header: t('trades.columns.qty'),
       numeric: true,
-      cell: (trade) => format.decimal(numeric(trade, 'qty', 'quantity', 'amount')),
+      cell: (trade) => format.decimal(trade.quantity),
     },
     {
       key: 'entry',
       header: t('trades.columns.entry'),
       numeric: true,
-      cell: (trade) => format.decimal(numeric(trade, 'entryPrice', 'entry_price', 'entry')),
+      cell: (trade) => format.decimal(trade.entryPrice),
     },
     {
       key: 'exit',
       header: t('trades.columns.exit'),
       numeric: true,
-      cell: (trade) => format.decimal(numeric(trade, 'exitPrice', 'exit_price', 'exit')),
+      cell: (trade) => format.decimal(trade.exitPrice),
     },
     {
       key: 'pnl',
       header: t('trades.columns.pnl'),
       numeric: true,
-      cell: (trade) => <PnlText value={numeric(trade, 'pnl', 'realizedPnl', 'realized_pnl')} />,
+      cell: (trade) => <SignedAmount value={trade.pnl} unit={quoteOf(trade.symbol)} />,
     },
     {
       key: 'pnlPercent',
       header: t('trades.columns.pnlPercent'),
       numeric: true,
-      cell: (trade) => <PnlText value={numeric(trade, 'pnlPercent', 'pnl_percent')} kind="percent" />,
+      cell: (trade) =>
+        trade.pnlPercent === null ? (
+          <span className="text-subtle">—</span>
+        ) : (
+          <PnlText value={trade.pnlPercent} kind="percent" />
+        ),
     },
     {
       key: 'commission',
       header: t('trades.columns.commission'),
       numeric: true,
-      cell: (trade) => format.decimal(numeric(trade, 'commission', 'fees', 'fee')),
+      cell: (trade) => format.decimal(trade.commission),
     },
     {
       key: 'duration',
       header: t('trades.columns.duration'),
       numeric: true,
-      cell: (trade) => duration(trade, t),
+      cell: (trade) => formatDuration(tradeDuration(trade), t),
     },
     {
       key: 'status',
       header: t('trades.columns.status'),
-      cell: (trade) => <StatusBadge status={text(trade, 'status') ?? '—'} />,
+      cell: (trade) => <TradeStatusBadge trade={trade} />,
     },
   ];
 
@@ -111,14 +173,11 @@ export function BotTradesTable({ botId }: { botId: string }) {
       caption={t('trades.title')}
       columns={columns}
       rows={trades.data?.items}
-      rowKey={(trade) => text(trade, 'id') ?? JSON.stringify(trade)}
+      rowKey={(trade) => trade.id}
       loading={trades.isPending}
       error={trades.isError ? trades.error : undefined}
       onRetry={() => void trades.refetch()}
-      onRowClick={(trade) => {
-        const id = text(trade, 'id');
-        if (id) void navigate(paths.trade(id));
-      }}
+      onRowClick={(trade) => void navigate(paths.trade(trade.id))}
       empty={<EmptyState title={t('trades.empty.title')} description={t('trades.empty.description')} />}
       pagination={{
         page,

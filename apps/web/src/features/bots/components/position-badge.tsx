@@ -1,11 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/status-badge';
-
-/** Spec §3: position is lowercased; long, short or out (default out). */
-export function normalizePosition(value: unknown): 'long' | 'short' | 'out' {
-  const position = typeof value === 'string' ? value.toLowerCase() : 'out';
-  return position === 'long' || position === 'short' ? position : 'out';
-}
+import { normalizePosition } from '../api/bot-model';
 
 export function PositionBadge({ position }: { position: unknown }) {
   const { t } = useTranslation();

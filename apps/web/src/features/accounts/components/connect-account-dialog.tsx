@@ -1,0 +1,232 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { InfoIcon } from '../../../components/ui/icons';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ErrorState } from '../../../components/ui/states';
+import { toast } from '../../../components/ui/toast';
+import { Toggle } from '../../../components/ui/toggle';
+import { errorMessage } from '../../../i18n/translate-message';
+import {
+  type ConnectAccountForm,
+  connectAccountFormSchema,
+  emptyConnectAccountForm,
+  toCreateAccountBody,
+  useCreateTradingAccount,
+} from '../api/create-trading-account';
+import { PAPER_VENUE_ID, type Venue, useExchanges } from '../api/get-exchanges';
+import type { TradingAccount } from '../api/get-trading-accounts';
+
+const FORM_ID = 'connect-account-form';
+
+export function ConnectAccountDialog({
+  open,
+  onClose,
+  onConnected,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConnected?: (account: TradingAccount) => void;
+}) {
+  const { t } = useTranslation();
+  const venues = useExchanges();
+  const create = useCreateTradingAccount();
+
+  const close = () => {
+    if (create.isPending) return;
+    create.reset();
+    onClose();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={t('accounts.connect.title')}
+      description={t('accounts.connect.description')}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={create.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={FORM_ID}
+            loading={create.isPending}
+            disabled={!venues.data || venues.data.length === 0}
+          >
+            {create.isPending ? t('accounts.connect.submitting') : t('accounts.connect.submit')}
+          </Button>
+        </>
+      }
+    >
+      {venues.isPending ? (
+        <div className="flex flex-col gap-3 py-2" aria-busy="true">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-2/3" />
+        </div>
+      ) : venues.isError ? (
+        <ErrorState error={venues.error} onRetry={() => void venues.refetch()} className="py-4" />
+      ) : (
+        <ConnectAccountFields
+          venues={venues.data}
+          error={create.isError ? errorMessage(t, create.error) : undefined}
+          onSubmit={(form) =>
+            create.mutate(toCreateAccountBody(form), {
+              onSuccess: (account) => {
+                toast.success(t('accounts.connect.connected', { name: account.nickname }));
+                create.reset();
+                onConnected?.(account);
+                onClose();
+              },
+            })
+          }
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** The form itself: a venue picker (paper first), then what that venue needs. */
+export function ConnectAccountFields({
+  venues,
+  error,
+  onSubmit,
+}: {
+  venues: Venue[];
+  error?: string;
+  onSubmit: (form: ConnectAccountForm) => void;
+}) {
+  const { t } = useTranslation();
+  const first = venues[0];
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<ConnectAccountForm>({
+    resolver: zodResolver(connectAccountFormSchema),
+    defaultValues: {
+      ...emptyConnectAccountForm,
+      exchange: first?.id ?? PAPER_VENUE_ID,
+      marketType: first?.marketTypes[0] ?? 'spot',
+      needsPassphrase: first?.needsPassphrase ?? false,
+    },
+  });
+  const exchange = useWatch({ control, name: 'exchange' });
+  const sandbox = useWatch({ control, name: 'sandbox' });
+  const venue = venues.find((candidate) => candidate.id === exchange);
+  const paper = exchange === PAPER_VENUE_ID;
+  const venueName = (option: Venue) =>
+    option.id === PAPER_VENUE_ID ? t('accounts.venue.paper') : option.name;
+
+  const exchangeField = register('exchange', {
+    onChange: (event: { target: { value: string } }) => {
+      const next = venues.find((candidate) => candidate.id === event.target.value);
+      setValue('marketType', next?.marketTypes[0] ?? 'spot');
+      setValue('needsPassphrase', next?.needsPassphrase ?? false);
+      setValue('sandbox', false);
+    },
+  });
+
+  return (
+    <form
+      id={FORM_ID}
+      noValidate
+      aria-label={t('accounts.connect.title')}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="flex flex-col gap-4 py-2"
+    >
+      <Select
+        label={t('accounts.fields.venue')}
+        options={venues.map((option) => ({ value: option.id, label: venueName(option) }))}
+        error={errors.exchange?.message}
+        {...exchangeField}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label={t('accounts.fields.nickname')}
+          placeholder={venue ? venueName(venue) : undefined}
+          maxLength={60}
+          autoComplete="off"
+          error={errors.nickname?.message}
+          {...register('nickname')}
+        />
+        <Select
+          label={t('accounts.fields.marketType')}
+          options={(venue?.marketTypes ?? ['spot']).map((type) => ({
+            value: type,
+            label: t(`accounts.marketType.${type}`),
+          }))}
+          {...register('marketType')}
+        />
+      </div>
+
+      {paper ? (
+        <Input
+          label={t('accounts.fields.startingBalance')}
+          hint={t('accounts.connect.paperHint')}
+          inputMode="decimal"
+          numeric
+          suffix="USDT"
+          error={errors.startingBalance?.message}
+          {...register('startingBalance')}
+        />
+      ) : (
+        <>
+          <p className="flex items-start gap-2 rounded-md border border-info/30 bg-info/10 px-3 py-2 text-xs text-fg">
+            <InfoIcon className="mt-px shrink-0 text-info" />
+            <span>{t('accounts.connect.keysHint')}</span>
+          </p>
+          <Input
+            label={t('accounts.fields.apiKey')}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            error={errors.apiKey?.message}
+            {...register('apiKey')}
+          />
+          <Input
+            label={t('accounts.fields.apiSecret')}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            className="font-mono"
+            error={errors.apiSecret?.message}
+            {...register('apiSecret')}
+          />
+          {venue?.needsPassphrase ? (
+            <Input
+              label={t('accounts.fields.passphrase')}
+              type="password"
+              autoComplete="new-password"
+              error={errors.passphrase?.message}
+              {...register('passphrase')}
+            />
+          ) : null}
+          {venue?.sandbox ? (
+            <Toggle
+              checked={sandbox}
+              onChange={(checked) => setValue('sandbox', checked)}
+              label={t('accounts.fields.sandbox')}
+              description={t('accounts.connect.sandboxHint')}
+            />
+          ) : null}
+        </>
+      )}
+
+      {error ? (
+        <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../i18n/translate-message';
+import type { Bot } from '../api/bot-model';
+import { useBotsDistribution } from '../api/get-bots-distribution';
+import { useUpdateBot } from '../api/update-bot';
+import {
+  type AccountOption,
+  type BotFormValues,
+  type StepErrors,
+  allocationOf,
+  botToForm,
+  toUpdateBotBody,
+  validateStep,
+} from '../utils/bot-rules';
+import { ConfigFields, NameFields, VolumeFields } from './bot-form-fields';
+
+/**
+ * Name, pair, goal, leverage and volume of an existing bot. Its own allocation is left out of
+ * the account's distribution, so keeping the same size is always allowed.
+ */
+export function EditBotDialog({
+  bot,
+  marketType,
+  onClose,
+}: {
+  bot: Bot;
+  /** The bot's account market type (leverage only on futures); unknown until accounts load. */
+  marketType: AccountOption['marketType'] | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateBot();
+  const [values, setValues] = useState<BotFormValues>(() => botToForm(bot));
+  const [errors, setErrors] = useState<StepErrors>({});
+  const distribution = useBotsDistribution(bot.tradingAccount.id, bot.id);
+  const allocation = distribution.data ? allocationOf(distribution.data) : undefined;
+  const account: AccountOption = {
+    id: bot.tradingAccount.id,
+    nickname: bot.tradingAccount.nickname,
+    exchange: bot.tradingAccount.exchange,
+    marketType: marketType ?? 'spot',
+    usdtBalance: bot.tradingAccount.usdtBalance,
+    botCount: 0,
+    status: 'active',
+  };
+
+  const change = <K extends keyof BotFormValues>(name: K, value: BotFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+  };
+
+  const save = () => {
+    const context = { accounts: [account], strategies: [], allocation };
+    const found = {
+      ...validateStep('name', values, context),
+      ...validateStep('config', values, context),
+      ...validateStep('volume', values, context),
+    };
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return;
+    }
+    update.mutate(
+      { id: bot.id, body: toUpdateBotBody(values, account.marketType) },
+      {
+        onSuccess: (saved) => {
+          toast.success(t('bots.edit.saved', { name: saved.nickname }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  const close = () => {
+    if (!update.isPending) onClose();
+  };
+
+  return (
+    <Dialog
+      open
+      size="lg"
+      onClose={close}
+      title={t('bots.edit.title', { name: bot.nickname })}
+      description={t('bots.edit.description')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={update.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={save} loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        aria-label={t('bots.edit.title', { name: bot.nickname })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+        className="flex flex-col gap-5 py-2"
+      >
+        <NameFields values={values} errors={errors} onChange={change} />
+        <ConfigFields values={values} errors={errors} onChange={change} />
+        <VolumeFields
+          values={values}
+          errors={errors}
+          onChange={change}
+          account={account}
+          distribution={{
+            allocation,
+            isPending: distribution.isPending,
+            error: distribution.isError ? distribution.error : undefined,
+            retry: () => void distribution.refetch(),
+          }}
+        />
+        {update.isError ? (
+          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
+            {errorMessage(t, update.error)}
+          </p>
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

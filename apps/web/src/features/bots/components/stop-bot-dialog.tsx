@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../i18n/translate-message';
+import type { Bot } from '../api/bot-model';
+import { useStopBot } from '../api/stop-bot';
+import { ChoiceCards } from './choice-cards';
+
+/**
+ * Stopping asks what to do with an open position: close it at market (the default) or keep it.
+ * With no position there is nothing to ask beyond the confirmation.
+ */
+export function StopBotDialog({ bot, onClose }: { bot: Bot; onClose: () => void }) {
+  const { t } = useTranslation();
+  const stop = useStopBot();
+  const holding = bot.position !== 'out' || bot.isTrading;
+  const [choice, setChoice] = useState<'close' | 'keep'>('close');
+
+  const close = () => {
+    if (!stop.isPending) onClose();
+  };
+  const confirm = () =>
+    stop.mutate(
+      { id: bot.id, closePosition: holding ? choice === 'close' : true },
+      {
+        onSuccess: () => {
+          toast.success(
+            t(holding && choice === 'close' ? 'bots.stop.stoppedClosed' : 'bots.stop.stopped', {
+              name: bot.nickname,
+            }),
+          );
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open
+      role="alertdialog"
+      size="md"
+      onClose={close}
+      title={t('bots.stop.title', { name: bot.nickname })}
+      description={
+        holding
+          ? t('bots.stop.holding', {
+              position: t(`position.${bot.position === 'out' ? 'long' : bot.position}`),
+            })
+          : t('bots.stop.flat')
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={stop.isPending} data-autofocus>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={stop.isPending}>
+            {holding && choice === 'close' ? t('bots.stop.confirmClose') : t('bots.stop.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 pb-2">
+        {holding ? (
+          <ChoiceCards
+            label={t('bots.stop.question')}
+            name="close-position"
+            value={choice}
+            onChange={(value) => setChoice(value as 'close' | 'keep')}
+            options={[
+              { value: 'close', title: t('bots.stop.close'), description: t('bots.stop.closeHint') },
+              { value: 'keep', title: t('bots.stop.keep'), description: t('bots.stop.keepHint') },
+            ]}
+          />
+        ) : null}
+        {stop.isError ? (
+          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
+            {errorMessage(t, stop.error)}
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,309 @@
+import { VALIDATION_MESSAGES } from '@kairos/contract';
+import type { Bot } from '../api/bot-model';
+import type { BotsDistribution } from '../api/get-bots-distribution';
+
+/** Spec §2: the seven steps of the bot creation wizard, in order. */
+export const WIZARD_STEPS = ['name', 'account', 'strategy', 'config', 'volume', 'release', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** What the wizard needs to know about an account (a TradingAccount fits). */
+export interface AccountOption {
+  id: string;
+  nickname: string;
+  exchange: string;
+  marketType: 'spot' | 'future';
+  usdtBalance: string;
+  botCount: number;
+  status: 'active' | 'error';
+}
+
+/** What the wizard needs to know about a strategy (a Strategy fits). */
+export interface StrategyOption {
+  id: string;
+  nickname: string;
+  strategyKey: string;
+  tradeCurrency: string;
+  stableCoin: string;
+  timeFrame: string;
+  status: 'active' | 'paused' | 'retired';
+  isPublic: boolean;
+  isOwner: boolean;
+}
+
+export type SizingMode = 'portfolio' | 'fixed';
+
+export interface BotFormValues {
+  nickname: string;
+  tradingAccountId: string;
+  strategyId: string;
+  tradeCurrency: string;
+  stableCoin: string;
+  /** Optional; empty means no monthly goal. */
+  monthlyGoalPercent: string;
+  /** As a multiplier typed by the user: "1" is 1× (leveragePercent 100). */
+  leverage: string;
+  sizing: SizingMode;
+  portfolioPercent: string;
+  fixedAmount: string;
+  /** Wizard step "release": go live now, or save paused. */
+  release: 'live' | 'paused';
+}
+
+export const emptyBotForm: BotFormValues = {
+  nickname: '',
+  tradingAccountId: '',
+  strategyId: '',
+  tradeCurrency: '',
+  stableCoin: '',
+  monthlyGoalPercent: '',
+  leverage: '1',
+  sizing: 'portfolio',
+  portfolioPercent: '',
+  fixedAmount: '',
+  release: 'live',
+};
+
+/**
+ * A validation problem: either one of the spec §5 sentences (shown through the messages
+ * namespace) or a `bots.errors.*` translation key with its values.
+ */
+export interface RuleError {
+  message: string;
+  values?: Record<string, string | number>;
+}
+export type StepErrors = Partial<Record<keyof BotFormValues, RuleError>>;
+
+export const MAX_LEVERAGE = 125;
+const CURRENCY_CODE = /^[A-Za-z0-9]{2,12}$/;
+const DECIMAL = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
+/** Comparisons on typed amounts: the server decides with decimals, this only spares a round trip. */
+const EPSILON = 1e-9;
+
+/** "12,5" → 12.5; NaN when it is not a plain non-negative decimal. */
+export function parseDecimal(value: string): number {
+  const trimmed = value.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}
+
+const required = (): RuleError => ({ message: VALIDATION_MESSAGES.required });
+const invalidAmount = (): RuleError => ({ message: VALIDATION_MESSAGES.amount });
+
+export interface Allocation {
+  balance: number;
+  /** Share of the account claimed by other bots with a portfolio percentage (the server's figure). */
+  claimedPercent: number;
+  /** USDT claimed by other bots with a fixed amount. */
+  claimedAmount: number;
+  /** What is left for this bot, as a share and in USDT; never below zero. */
+  availablePercent: number;
+  availableAmount: number;
+}
+
+/**
+ * What the other bots on the account already claim. A fixed amount claims that much of the
+ * balance too, so it is counted against what is left, whichever way this bot is sized.
+ */
+export function allocationOf(
+  distribution: Pick<BotsDistribution, 'usdtBalance' | 'allocatedPercent' | 'bots'>,
+): Allocation {
+  const balance = Math.max(0, Number(distribution.usdtBalance) || 0);
+  const claimedPercent = Math.max(0, Number(distribution.allocatedPercent) || 0);
+  const claimedAmount = distribution.bots.reduce((sum, bot) => sum + (Number(bot.fixedAmount) || 0), 0);
+  const fixedShare = balance > 0 ? (claimedAmount / balance) * 100 : 0;
+  const availablePercent = Math.min(100, Math.max(0, 100 - claimedPercent - fixedShare));
+  return {
+    balance,
+    claimedPercent,
+    claimedAmount,
+    availablePercent,
+    availableAmount: Math.max(0, (balance * availablePercent) / 100),
+  };
+}
+
+/** The allocation rule of the "leverage and volume" step: never more than what is left. */
+export function checkAllocation(
+  values: Pick<BotFormValues, 'sizing' | 'portfolioPercent' | 'fixedAmount'>,
+  allocation: Allocation | undefined,
+): { field: 'portfolioPercent' | 'fixedAmount'; error: RuleError } | null {
+  if (values.sizing === 'portfolio') {
+    const raw = values.portfolioPercent;
+    if (!raw.trim()) return { field: 'portfolioPercent', error: required() };
+    const percent = parseDecimal(raw);
+    if (!(percent > 0)) return { field: 'portfolioPercent', error: invalidAmount() };
+    if (percent > 100 + EPSILON)
+      return { field: 'portfolioPercent', error: { message: 'bots.errors.percentRange' } };
+    if (!allocation)
+      return { field: 'portfolioPercent', error: { message: 'bots.errors.allocationUnknown' } };
+    if (percent > allocation.availablePercent + EPSILON) {
+      return {
+        field: 'portfolioPercent',
+        error: {
+          message: 'bots.errors.overAllocatedPercent',
+          values: { available: allocation.availablePercent },
+        },
+      };
+    }
+    return null;
+  }
+  const raw = values.fixedAmount;
+  if (!raw.trim()) return { field: 'fixedAmount', error: required() };
+  const amount = parseDecimal(raw);
+  if (!(amount > 0)) return { field: 'fixedAmount', error: invalidAmount() };
+  if (!allocation) return { field: 'fixedAmount', error: { message: 'bots.errors.allocationUnknown' } };
+  if (amount > allocation.availableAmount + EPSILON) {
+    return {
+      field: 'fixedAmount',
+      error: {
+        message: 'bots.errors.overAllocatedAmount',
+        values: { available: allocation.availableAmount },
+      },
+    };
+  }
+  return null;
+}
+
+export interface StepContext {
+  accounts: AccountOption[];
+  strategies: StrategyOption[];
+  /** The chosen account's distribution, once loaded. */
+  allocation?: Allocation;
+}
+
+function validateCurrency(value: string): RuleError | undefined {
+  if (!value.trim()) return required();
+  if (!CURRENCY_CODE.test(value.trim())) return { message: 'bots.errors.currencyCode' };
+  return undefined;
+}
+
+/** The errors that keep the user on a step; an empty object lets them go on. */
+export function validateStep(step: WizardStep, values: BotFormValues, context: StepContext): StepErrors {
+  const errors: StepErrors = {};
+  switch (step) {
+    case 'name':
+      if (!values.nickname.trim()) errors.nickname = required();
+      else if (values.nickname.trim().length > 80) errors.nickname = { message: 'bots.errors.nameTooLong' };
+      break;
+    case 'account': {
+      const account = context.accounts.find((candidate) => candidate.id === values.tradingAccountId);
+      if (!account) errors.tradingAccountId = required();
+      break;
+    }
+    case 'strategy': {
+      const strategy = context.strategies.find((candidate) => candidate.id === values.strategyId);
+      if (!strategy) errors.strategyId = required();
+      else if (strategy.status === 'retired') errors.strategyId = { message: 'bots.errors.strategyRetired' };
+      break;
+    }
+    case 'config': {
+      const trade = validateCurrency(values.tradeCurrency);
+      if (trade) errors.tradeCurrency = trade;
+      const stable = validateCurrency(values.stableCoin);
+      if (stable) errors.stableCoin = stable;
+      if (values.monthlyGoalPercent.trim()) {
+        const goal = parseDecimal(values.monthlyGoalPercent);
+        if (!(goal >= 0)) errors.monthlyGoalPercent = invalidAmount();
+        else if (goal > 10_000) errors.monthlyGoalPercent = { message: 'bots.errors.goalRange' };
+      }
+      break;
+    }
+    case 'volume': {
+      const account = context.accounts.find((candidate) => candidate.id === values.tradingAccountId);
+      if (account?.marketType === 'future') {
+        const leverage = parseDecimal(values.leverage);
+        if (!values.leverage.trim()) errors.leverage = required();
+        else if (!(leverage >= 1 && leverage <= MAX_LEVERAGE)) {
+          errors.leverage = { message: 'bots.errors.leverageRange', values: { max: MAX_LEVERAGE } };
+        }
+      }
+      const allocation = checkAllocation(values, context.allocation);
+      if (allocation) errors[allocation.field] = allocation.error;
+      break;
+    }
+    case 'release':
+      break;
+    case 'review':
+      for (const earlier of WIZARD_STEPS.slice(0, -1))
+        Object.assign(errors, validateStep(earlier, values, context));
+      break;
+  }
+  return errors;
+}
+
+/** The first step with a problem, for "create" pressed on the review. */
+export function firstInvalidStep(values: BotFormValues, context: StepContext): WizardStep | undefined {
+  return WIZARD_STEPS.slice(0, -1).find(
+    (step) => Object.keys(validateStep(step, values, context)).length > 0,
+  );
+}
+
+/** "2" (×) → "200" (leveragePercent, spec §3: 100 = 1×), spot accounts always 100. */
+export function toLeveragePercent(
+  leverage: string,
+  marketType: AccountOption['marketType'] | undefined,
+): string {
+  if (marketType !== 'future') return '100';
+  const multiplier = parseDecimal(leverage);
+  return Number.isFinite(multiplier) ? String(Math.round(multiplier * 10_000) / 100) : '100';
+}
+
+const decimalText = (value: string) => value.trim().replace(',', '.');
+
+/** POST /api/bots in the spec's snake_case: one sizing rule, the other left out. */
+export function toCreateBotBody(values: BotFormValues, marketType: AccountOption['marketType'] | undefined) {
+  return {
+    nickname: values.nickname.trim(),
+    is_active: values.release === 'live',
+    strategy_id: values.strategyId,
+    trading_account_id: values.tradingAccountId,
+    trade_currency: values.tradeCurrency.trim().toUpperCase(),
+    stable_coin: values.stableCoin.trim().toUpperCase(),
+    leverage_percent: toLeveragePercent(values.leverage, marketType),
+    monthly_goal_percent: values.monthlyGoalPercent.trim() ? decimalText(values.monthlyGoalPercent) : null,
+    ...(values.sizing === 'fixed'
+      ? { fixed_amount: decimalText(values.fixedAmount) }
+      : { portfolio_percent: decimalText(values.portfolioPercent) }),
+  };
+}
+
+export type CreateBotBody = ReturnType<typeof toCreateBotBody>;
+
+/** PUT /api/bots/:id from the edit form: the same fields as creation, minus account, strategy and release. */
+export function toUpdateBotBody(values: BotFormValues, marketType: AccountOption['marketType'] | undefined) {
+  const {
+    is_active: _active,
+    strategy_id: _strategy,
+    trading_account_id: _account,
+    ...body
+  } = toCreateBotBody(values, marketType);
+  return values.sizing === 'fixed' ? { ...body, portfolio_percent: null } : { ...body, fixed_amount: null };
+}
+
+export type UpdateBotBody = ReturnType<typeof toUpdateBotBody>;
+
+/** The edit form starts from the bot as it is. */
+export function botToForm(bot: Bot): BotFormValues {
+  const fixed = bot.fixedAmount && Number(bot.fixedAmount) > 0;
+  return {
+    nickname: bot.nickname,
+    tradingAccountId: bot.tradingAccount.id,
+    strategyId: bot.strategy.id,
+    tradeCurrency: bot.tradeCurrency,
+    stableCoin: bot.stableCoin,
+    monthlyGoalPercent: bot.monthlyGoalPercent ?? '',
+    leverage: String(Number(bot.leveragePercent || '100') / 100),
+    sizing: fixed ? 'fixed' : 'portfolio',
+    portfolioPercent: fixed ? '' : (bot.portfolioPercent ?? ''),
+    fixedAmount: fixed ? (bot.fixedAmount ?? '') : '',
+    release: bot.isActive ? 'live' : 'paused',
+  };
+}
+
+/** Progress towards the monthly goal, 0..1, or null when the bot has no goal. */
+export function goalProgress(
+  bot: Pick<Bot, 'monthlyGoalPercent' | 'goalAccumulatedProfitPercent'>,
+): number | null {
+  const goal = Number(bot.monthlyGoalPercent);
+  if (!bot.monthlyGoalPercent || !(goal > 0)) return null;
+  const reached = Number(bot.goalAccumulatedProfitPercent) || 0;
+  return Math.min(1, Math.max(0, reached / goal));
+}

@@ -1,0 +1,151 @@
+import { VALIDATION_MESSAGES, timeFrameSchema } from '@kairos/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, unwrapResults } from '../../../lib/api-client';
+import { type Strategy, strategiesQueryOptions } from './get-strategies';
+
+export const TIME_FRAMES = timeFrameSchema.options;
+export const STRATEGY_STATUSES = ['active', 'paused', 'retired'] as const;
+export const MAX_TAKE_PROFITS = 10;
+
+/**
+ * The rules of the server's contract (packages/contract/src/trading.ts) checked before sending.
+ * Their messages are translation keys; the spec §5 sentences stay sentences.
+ */
+export const STRATEGY_MESSAGES = {
+  key: 'strategies.errors.key',
+  currency: 'strategies.errors.currency',
+  takeProfitSizes: 'strategies.errors.takeProfitSizes',
+  maxLag: 'strategies.errors.maxLag',
+} as const;
+
+const decimal = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
+const toDecimal = (value: string) => value.trim().replace(',', '.');
+
+/** A strictly positive decimal typed by a person ("1.5", "1,5"). */
+const positivePercent = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .refine((value) => decimal.test(value) && Number(toDecimal(value)) > 0, VALIDATION_MESSAGES.amount);
+
+const currencyCode = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .regex(/^[A-Za-z0-9]{2,12}$/, STRATEGY_MESSAGES.currency);
+
+export const strategyFormSchema = z
+  .object({
+    nickname: z.string().trim().min(1, VALIDATION_MESSAGES.required).max(80),
+    /** Empty: the server derives one from the name. */
+    strategyKey: z
+      .string()
+      .trim()
+      .refine((key) => key === '' || /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/.test(key), STRATEGY_MESSAGES.key),
+    tradeCurrency: currencyCode,
+    stableCoin: currencyCode,
+    timeFrame: timeFrameSchema,
+    status: z.enum(STRATEGY_STATUSES),
+    takeProfits: z
+      .array(z.object({ percent: positivePercent, sizePercent: positivePercent }))
+      .max(MAX_TAKE_PROFITS),
+    /** Empty: no stop-loss. */
+    stopLossPercent: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || (decimal.test(value) && Number(toDecimal(value)) > 0),
+        VALIDATION_MESSAGES.amount,
+      ),
+    breakEvenAfterTp1: z.boolean(),
+    maxLagSeconds: z
+      .string()
+      .trim()
+      .refine((value) => /^\d+$/.test(value) && Number(value) >= 5 && Number(value) <= 86_400, {
+        message: STRATEGY_MESSAGES.maxLag,
+      }),
+  })
+  .superRefine((form, ctx) => {
+    const total = takeProfitSizeTotal(form.takeProfits);
+    if (total > 100.000001) {
+      ctx.addIssue({ code: 'custom', path: ['takeProfits'], message: STRATEGY_MESSAGES.takeProfitSizes });
+    }
+  });
+
+export type StrategyForm = z.infer<typeof strategyFormSchema>;
+
+/** The share of the position the ladder takes, in percent; unreadable rows count as 0. */
+export function takeProfitSizeTotal(takeProfits: Array<{ sizePercent: string }>): number {
+  return takeProfits.reduce((sum, tp) => {
+    const value = Number(toDecimal(tp.sizePercent));
+    return sum + (Number.isFinite(value) ? value : 0);
+  }, 0);
+}
+
+export const emptyStrategyForm: StrategyForm = {
+  nickname: '',
+  strategyKey: '',
+  tradeCurrency: 'BTC',
+  stableCoin: 'USDT',
+  timeFrame: '1h',
+  status: 'active',
+  takeProfits: [
+    { percent: '1.5', sizePercent: '50' },
+    { percent: '3', sizePercent: '50' },
+  ],
+  stopLossPercent: '2',
+  breakEvenAfterTp1: true,
+  maxLagSeconds: '300',
+};
+
+export function strategyToForm(strategy: Strategy): StrategyForm {
+  return {
+    nickname: strategy.nickname,
+    strategyKey: strategy.strategyKey,
+    tradeCurrency: strategy.tradeCurrency,
+    stableCoin: strategy.stableCoin,
+    timeFrame: (TIME_FRAMES as readonly string[]).includes(strategy.timeFrame)
+      ? (strategy.timeFrame as StrategyForm['timeFrame'])
+      : '1h',
+    status: strategy.status,
+    takeProfits: strategy.takeProfits.map((tp) => ({ percent: tp.percent, sizePercent: tp.sizePercent })),
+    stopLossPercent: strategy.stopLossPercent ?? '',
+    breakEvenAfterTp1: strategy.breakEvenAfterTp1,
+    maxLagSeconds: String(strategy.maxLagSeconds),
+  };
+}
+
+/** The POST/PUT body: roles tp1..tpN in ladder order, decimals as strings, no float on the way. */
+export function toStrategyBody(form: StrategyForm) {
+  return {
+    nickname: form.nickname.trim(),
+    ...(form.strategyKey.trim() ? { strategyKey: form.strategyKey.trim() } : {}),
+    tradeCurrency: form.tradeCurrency.trim().toUpperCase(),
+    stableCoin: form.stableCoin.trim().toUpperCase(),
+    timeFrame: form.timeFrame,
+    status: form.status,
+    takeProfits: form.takeProfits.map((tp, index) => ({
+      role: `tp${index + 1}`,
+      percent: toDecimal(tp.percent),
+      sizePercent: toDecimal(tp.sizePercent),
+    })),
+    stopLossPercent: form.stopLossPercent.trim() ? toDecimal(form.stopLossPercent) : null,
+    breakEvenAfterTp1: form.breakEvenAfterTp1,
+    maxLagSeconds: Number(form.maxLagSeconds),
+  };
+}
+
+export type StrategyBody = ReturnType<typeof toStrategyBody>;
+
+export async function createStrategy(body: StrategyBody): Promise<Strategy> {
+  return unwrapResults<Strategy>(await api.post<unknown>('/api/strategies', body));
+}
+
+export function useCreateStrategy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createStrategy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: strategiesQueryOptions().queryKey }),
+  });
+}

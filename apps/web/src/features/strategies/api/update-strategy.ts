@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrapResults } from '../../../lib/api-client';
+import type { StrategyBody } from './create-strategy';
+import { type Strategy, strategiesQueryOptions } from './get-strategies';
+
+export type UpdateStrategyBody = Partial<StrategyBody> & { rotateWebhookSecret?: boolean };
+
+export async function updateStrategy({ id, body }: { id: string; body: UpdateStrategyBody }) {
+  return unwrapResults<Strategy>(await api.put<unknown>(`/api/strategies/${encodeURIComponent(id)}`, body));
+}
+
+export function useUpdateStrategy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateStrategy,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: strategiesQueryOptions().queryKey }),
+  });
+}
+
+/** A new webhook secret: alerts still sending the old one are refused from then on. */
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => updateStrategy({ id, body: { rotateWebhookSecret: true } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: strategiesQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { PlusIcon } from '../../../components/ui/icons';
+import { EmptyState } from '../../../components/ui/states';
+import { type Column, Table } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../i18n/translate-message';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useDeleteStrategy } from '../api/delete-strategy';
+import { type Strategy, useStrategies } from '../api/get-strategies';
+import { StrategyFormDialog } from './strategy-form-dialog';
+import { StrategyStatusBadge, StrategyVisibilityBadge } from './strategy-status-badge';
+import { StrategyWebhookDialog } from './strategy-webhook-dialog';
+
+type Open = { kind: 'create' } | { kind: 'edit' | 'webhook'; strategy: Strategy } | null;
+
+/** The strategies a user may attach bots to: the admins' public ones and their own. */
+export function StrategiesPanel() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const strategies = useStrategies();
+  const remove = useDeleteStrategy();
+  const [open, setOpen] = useState<Open>(null);
+  // The dialogs show the freshest copy (a rotated secret, say), not the row clicked earlier.
+  const current = (strategy: Strategy) => strategies.data?.find((s) => s.id === strategy.id) ?? strategy;
+
+  const deleteStrategy = async (strategy: Strategy) => {
+    const confirmed = await confirmAction({
+      title: t('strategies.delete.title', { name: strategy.nickname }),
+      message: t('strategies.delete.message'),
+      confirmLabel: t('strategies.delete.confirm'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    remove.mutate(strategy.id, {
+      onSuccess: () => toast.success(t('strategies.delete.deleted', { name: strategy.nickname })),
+      onError: (error) =>
+        toast.error(t('strategies.delete.failed', { name: strategy.nickname }), {
+          description: errorMessage(t, error),
+        }),
+    });
+  };
+
+  const columns: Column<Strategy>[] = [
+    {
+      key: 'nickname',
+      header: t('strategies.columns.name'),
+      cell: (strategy) => (
+        <span className="flex flex-col">
+          <span className="font-medium">{strategy.nickname}</span>
+          <span className="font-mono text-[11px] text-subtle">{strategy.strategyKey}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'pair',
+      header: t('strategies.columns.pair'),
+      cell: (strategy) => `${strategy.tradeCurrency}/${strategy.stableCoin}`,
+    },
+    { key: 'timeFrame', header: t('strategies.columns.timeFrame'), cell: (strategy) => strategy.timeFrame },
+    {
+      key: 'takeProfits',
+      header: t('strategies.columns.takeProfits'),
+      cell: (strategy) =>
+        strategy.takeProfits.length === 0 ? (
+          <span className="text-subtle">—</span>
+        ) : (
+          <span className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+            {strategy.takeProfits.map((tp) => (
+              <span key={tp.role} title={t('strategies.tpTitle', { size: format.percent(tp.sizePercent) })}>
+                <span className="text-muted">{tp.role.toUpperCase()}</span>{' '}
+                <span className="text-gain">+{format.percent(tp.percent)}</span>{' '}
+                <span className="text-subtle">×{format.percent(tp.sizePercent)}</span>
+              </span>
+            ))}
+          </span>
+        ),
+    },
+    {
+      key: 'stopLoss',
+      header: t('strategies.columns.stopLoss'),
+      numeric: true,
+      cell: (strategy) =>
+        strategy.stopLossPercent ? (
+          <span className="text-loss">−{format.percent(strategy.stopLossPercent)}</span>
+        ) : (
+          <span className="text-subtle">{t('strategies.noStopLoss')}</span>
+        ),
+    },
+    {
+      key: 'status',
+      header: t('strategies.columns.status'),
+      cell: (strategy) => (
+        <span className="flex gap-1">
+          <StrategyStatusBadge status={strategy.status} />
+          <StrategyVisibilityBadge strategy={strategy} />
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('strategies.columns.actions')}</span>,
+      className: 'w-px text-right',
+      cell: (strategy) =>
+        strategy.isOwner ? (
+          <span className="flex justify-end gap-1">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setOpen({ kind: 'webhook', strategy })}
+              aria-label={t('strategies.webhook.open', { name: strategy.nickname })}
+            >
+              {t('strategies.webhook.short')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpen({ kind: 'edit', strategy })}
+              aria-label={t('strategies.form.edit', { name: strategy.nickname })}
+            >
+              {t('strategies.form.editShort')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="hover:text-loss"
+              onClick={() => void deleteStrategy(strategy)}
+              aria-label={t('strategies.delete.action', { name: strategy.nickname })}
+            >
+              {t('strategies.delete.short')}
+            </Button>
+          </span>
+        ) : (
+          <span className="text-xs text-subtle">{t('strategies.managedByAdmin')}</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted">{t('strategies.description')}</p>
+        <Button onClick={() => setOpen({ kind: 'create' })} icon={<PlusIcon />}>
+          {t('strategies.form.open')}
+        </Button>
+      </div>
+      <Table
+        caption={t('strategies.title')}
+        columns={columns}
+        rows={strategies.data}
+        rowKey={(strategy) => strategy.id}
+        loading={strategies.isPending}
+        error={strategies.isError ? strategies.error : undefined}
+        onRetry={() => void strategies.refetch()}
+        empty={
+          <EmptyState
+            title={t('strategies.empty.title')}
+            description={t('strategies.empty.description')}
+            actions={
+              <Button onClick={() => setOpen({ kind: 'create' })} icon={<PlusIcon />}>
+                {t('strategies.form.open')}
+              </Button>
+            }
+          />
+        }
+      />
+      {open?.kind === 'create' ? (
+        <StrategyFormDialog
+          onClose={() => setOpen(null)}
+          onSaved={(strategy) => setOpen({ kind: 'webhook', strategy })}
+        />
+      ) : null}
+      {open?.kind === 'edit' ? (
+        <StrategyFormDialog
+          key={open.strategy.id}
+          strategy={current(open.strategy)}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'webhook' ? (
+        <StrategyWebhookDialog strategy={current(open.strategy)} onClose={() => setOpen(null)} />
+      ) : null}
+    </div>
+  );
+}
