@@ -18,4 +18,4 @@ export { launchBrowser, setupBrowser, type NewPageOptions } from './browser';
 export { linkIn, waitForMail, type SentMail } from './mail';
 export { SCREENSHOT_DIR, screenshot } from './screenshot';
 export { authenticator } from './totp';
-export { signInWithForm, themeOf } from './ui';
+export { logOutWithMenu, signInWithForm, themeOf } from './ui';

@@ -30,5 +30,16 @@ export function authenticator(secretBase32: string) {
         await new Promise((resolve) => setTimeout(resolve, (step + 1) * PERIOD_MS - now + 50));
       }
     },
+    /** A 6-digit code the server refuses now (it matches no step in its window). */
+    wrongCode(): string {
+      const step = Math.floor(Date.now() / PERIOD_MS);
+      const near = new Set(
+        [-2, -1, 0, 1, 2].map((d) => totp.generate({ timestamp: (step + d) * PERIOD_MS })),
+      );
+      for (let n = 0; ; n += 1) {
+        const candidate = String((123456 + n * 111111) % 1_000_000).padStart(6, '0');
+        if (!near.has(candidate)) return candidate;
+      }
+    },
   };
 }

@@ -30,3 +30,10 @@ export function themeOf(page: Page): Promise<{ dataTheme: string | undefined; da
     dark: document.documentElement.classList.contains('dark'),
   }));
 }
+
+/** Logs out through the user menu (English labels) and waits for the Login screen. */
+export async function logOutWithMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}

@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { startPreferencesSync } from '../features/settings/api/sync-preferences';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../lib/session-store';
 
@@ -15,6 +16,9 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       }),
     [client],
   );
+
+  // Theme, language and currency changed while logged in are saved to the account.
+  useEffect(() => startPreferencesSync(client), [client]);
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -16,6 +16,9 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'login', loader: guestOnly, lazy: () => import('./routes/login') },
       { path: 'register', loader: guestOnly, lazy: () => import('./routes/register') },
+      { path: 'forgot-password', loader: guestOnly, lazy: () => import('./routes/forgot-password') },
+      // Public: the link from the mail works whether or not someone is logged in here.
+      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
       { path: 'components', lazy: () => import('./routes/component-showcase') },
       {
         loader: requireAuth,

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-error';
 
 const HTTP_ERROR = /^HTTP error! status: (\d{3})$/;
 
@@ -19,8 +20,16 @@ export function useTranslateMessage(): (message: string | undefined | null) => s
   return (message) => translateMessage(t, message);
 }
 
+/** "15 min" or "40 s": how long a rate limit lasts, from Retry-After. */
+function waitTime(seconds: number): string {
+  return seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.ceil(seconds / 60)} min`;
+}
+
 /** The text of any thrown value, translated when it is a known message. */
 export function errorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
+    return `${translateMessage(t, error.message)} ${t('common.retryIn', { time: waitTime(error.retryAfterSeconds) })}`;
+  }
   if (error instanceof Error) return translateMessage(t, error.message);
   if (typeof error === 'string') return translateMessage(t, error);
   return t('common.unexpectedError');

@@ -90,6 +90,35 @@ describe('API client (spec §7, §8)', () => {
       await expect(api.get('/api/bots')).rejects.toThrow('Unauthorized');
     });
 
+    it('keeps the session when a typed password or code is refused (credentialCheck)', async () => {
+      mockFetch(() => ({
+        status: 401,
+        body: { success: false, error: 'INVALID_2FA_CODE', message: 'Invalid 2FA code' },
+      }));
+      await expect(
+        api.post('/auth/disable-2fa', { code: '000000' }, { credentialCheck: true }),
+      ).rejects.toMatchObject({ message: 'Invalid 2FA code', status: 401, code: 'INVALID_2FA_CODE' });
+      expect(useSession.getState().token).toBe('tok');
+      expect(window.localStorage.getItem('theme')).toBe('light');
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('still ends a revoked session on a credential check', async () => {
+      mockFetch(() => ({
+        status: 401,
+        body: {
+          success: false,
+          error: 'INVALID_TOKEN',
+          message: 'Session expired or revoked. Please log in again.',
+        },
+      }));
+      await expect(api.post('/auth/disable-2fa', {}, { credentialCheck: true })).rejects.toThrow(
+        'Session expired or revoked',
+      );
+      expect(useSession.getState().token).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fbots%3Fpage%3D2');
+    });
+
     it('does not navigate when the user is already on Login', async () => {
       window.history.replaceState(null, '', '/login?redirect=%2Fbots');
       mockFetch(() => ({ status: 401, body: { message: 'Invalid email or password' } }));
@@ -115,6 +144,19 @@ describe('API client (spec §7, §8)', () => {
     await expect(api.get('/api/bots')).rejects.toThrow('HTTP error! status: 500');
     mockFetch(() => ({ status: 502 }));
     await expect(api.get('/api/bots')).rejects.toThrow('HTTP error! status: 502');
+  });
+
+  it('reads how long a rate limit lasts from Retry-After', async () => {
+    mockFetch(() => ({
+      status: 429,
+      headers: { 'Retry-After': '840' },
+      body: {
+        success: false,
+        error: 'TOO_MANY_REQUESTS',
+        message: 'Too many failed attempts. Try again later.',
+      },
+    }));
+    await expect(api.post('/auth/login', {})).rejects.toMatchObject({ status: 429, retryAfterSeconds: 840 });
   });
 
   it('keeps the session on errors other than 401', async () => {

@@ -12,6 +12,23 @@ export interface RequestOptions {
   params?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The call checks a password or code the user typed (2FA code, current password, reset link):
+   * a 401 that names that check is an ordinary error shown on the form, not the end of the session.
+   */
+  credentialCheck?: boolean;
+}
+
+/** Server error codes of a failed credential check, as opposed to a missing or revoked session. */
+const CREDENTIAL_ERRORS = new Set(['INVALID_CREDENTIALS', 'INVALID_2FA_CODE', 'INVALID_RESET_TOKEN']);
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const header = response.headers.get('Retry-After');
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.round((date - Date.now()) / 1000));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -83,11 +100,13 @@ async function request<T>(
   });
   const data = await readBody(response);
 
-  if (response.status === 401) handleUnauthorized(data);
+  const credentialRefused =
+    options.credentialCheck === true && isRecord(data) && CREDENTIAL_ERRORS.has(String(data.error));
+  if (response.status === 401 && !credentialRefused) handleUnauthorized(data);
   if (!response.ok) {
     const message =
       (isRecord(data) && nonEmptyString(data.message)) || `HTTP error! status: ${response.status}`;
-    throw new ApiError(message, response.status, data);
+    throw new ApiError(message, response.status, data, retryAfterSeconds(response));
   }
   captureToken(data);
   return data as T;

@@ -13,6 +13,7 @@ export const PREFERENCE_STORAGE_KEYS = {
   theme: 'theme',
   language: 'language',
   currency: 'currency',
+  timezone: 'timezone',
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
@@ -40,15 +41,19 @@ interface PreferencesState {
   language: Language;
   /** The currency the user picked; null means "the language's default". */
   currency: string | null;
+  /** IANA time zone for dates; null means the browser's own. */
+  timezone: string | null;
   setTheme: (theme: Theme) => void;
   setLanguage: (language: Language) => void;
   setCurrency: (currency: string | null) => void;
+  setTimezone: (timezone: string | null) => void;
 }
 
 export const usePreferences = create<PreferencesState>()((set) => ({
   theme: readStoredTheme(),
   language: readStoredLanguage(),
   currency: browserStorage.get(PREFERENCE_STORAGE_KEYS.currency),
+  timezone: browserStorage.get(PREFERENCE_STORAGE_KEYS.timezone),
   setTheme: (theme) => {
     browserStorage.set(PREFERENCE_STORAGE_KEYS.theme, theme);
     applyTheme(theme);
@@ -61,6 +66,10 @@ export const usePreferences = create<PreferencesState>()((set) => ({
   setCurrency: (currency) => {
     browserStorage.set(PREFERENCE_STORAGE_KEYS.currency, currency);
     set({ currency });
+  },
+  setTimezone: (timezone) => {
+    browserStorage.set(PREFERENCE_STORAGE_KEYS.timezone, timezone);
+    set({ timezone });
   },
 }));
 

@@ -50,6 +50,8 @@ export interface SessionUser {
   username: string;
   role: Role;
   useTwoFa: boolean;
+  /** The name the user chose in Settings, if any. */
+  displayName?: string;
   accountStatus?: string;
   createdAt?: string;
   updatedAt?: string;
@@ -80,6 +82,7 @@ export function toSessionUser(raw: unknown): SessionUser | null {
     username: email.split('@')[0] ?? '',
     role: raw.isAdmin === true || raw.role === 'admin' ? 'admin' : 'user',
     useTwoFa: raw.useTwoFa === true,
+    displayName: optionalString(raw.displayName)?.trim() || undefined,
     accountStatus: optionalString(raw.accountStatus),
     createdAt: optionalString(raw.createdAt),
     updatedAt: optionalString(raw.updatedAt),

@@ -15,6 +15,7 @@ import { displayCurrency, usePreferences } from './preferences-store';
 export function useFormatters() {
   const { i18n } = useTranslation();
   const picked = usePreferences((state) => state.currency);
+  const timeZone = usePreferences((state) => state.timezone) ?? undefined;
   const locale = i18n.resolvedLanguage ?? i18n.language ?? 'en-US';
   const currency = displayCurrency(locale, picked);
   return useMemo(
@@ -28,8 +29,9 @@ export function useFormatters() {
       pnl: (value: Numeric | null | undefined, code?: string) =>
         formatPnl(value, { locale, currency: code ?? currency }),
       pnlPercent: (value: Numeric | null | undefined) => formatPnlPercent(value, { locale }),
-      dateTime: (value: string | number | Date | null | undefined) => formatDateTime(value, { locale }),
+      dateTime: (value: string | number | Date | null | undefined) =>
+        formatDateTime(value, { locale, timeZone }),
     }),
-    [locale, currency],
+    [locale, currency, timeZone],
   );
 }

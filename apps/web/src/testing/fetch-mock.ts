@@ -8,7 +8,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type MockReply = { status?: number; body?: unknown } | undefined;
+export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /**
  * Replaces fetch with a handler keyed on "METHOD /path". Unhandled calls answer
@@ -36,7 +36,7 @@ export function mockFetch(handler: (request: RecordedRequest) => MockReply = () 
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter, createMemoryRouter } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/routes';
 import { setNavigator } from '../lib/navigation';
@@ -34,8 +34,14 @@ export function renderApp(path: string) {
   };
 }
 
+/** One component with the real providers, inside a router so its links work. */
 export function renderWithProviders(ui: ReactElement) {
-  return render(<AppProvider queryClient={createTestQueryClient()}>{ui}</AppProvider>);
+  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  return render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
 }
 
 export const testUser = {

@@ -14,7 +14,7 @@ afterEach(async () => {
   useSession.getState().clear();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  usePreferences.setState({ theme: 'dark', language: 'en-US', currency: null });
+  usePreferences.setState({ theme: 'dark', language: 'en-US', currency: null, timezone: null });
   applyTheme('dark');
   await i18n.changeLanguage('en-US');
   window.history.replaceState(null, '', '/');

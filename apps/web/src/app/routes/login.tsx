@@ -1,14 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths, safeRedirectTarget } from '../../config/paths';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { applyServerPreferences } from '../../features/settings/api/sync-preferences';
 import { useSession } from '../../lib/session-store';
 import { AuthFrame } from '../layout/auth-frame';
 
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
   const clearTwoFactor = useSession((state) => state.clearTwoFactor);
@@ -31,7 +34,13 @@ export function LoginRoute() {
         </>
       }
     >
-      <LoginForm onSuccess={() => void navigate(safeRedirectTarget(redirect), { replace: true })} />
+      <LoginForm
+        onSuccess={async () => {
+          // The user's saved theme, language and currency win over this browser's.
+          await applyServerPreferences(queryClient);
+          await navigate(safeRedirectTarget(redirect), { replace: true });
+        }}
+      />
     </AuthFrame>
   );
 }

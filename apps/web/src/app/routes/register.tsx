@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { paths, safeRedirectTarget } from '../../config/paths';
 import { RegisterForm } from '../../features/auth/components/register-form';
+import { saveBrowserPreferences } from '../../features/settings/api/sync-preferences';
 import { AuthFrame } from '../layout/auth-frame';
 
 export function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
   const loginPath = redirect ? `${paths.login}?${new URLSearchParams({ redirect })}` : paths.login;
@@ -26,9 +29,11 @@ export function RegisterRoute() {
       }
     >
       <RegisterForm
-        onSuccess={(outcome) => {
+        onSuccess={async (outcome) => {
           if (outcome.status === 'authenticated') {
-            void navigate(safeRedirectTarget(redirect), { replace: true });
+            // A new account starts with the theme, language and currency chosen here.
+            await saveBrowserPreferences(queryClient);
+            await navigate(safeRedirectTarget(redirect), { replace: true });
           } else {
             toast.success(t('auth.register.created'));
             void navigate(loginPath, { replace: true });

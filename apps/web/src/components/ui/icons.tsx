@@ -115,3 +115,8 @@ export const InboxIcon = icon(
 );
 export const RefreshIcon = icon(['M21 12a9 9 0 1 1-3-6.7L21 8', 'M21 3v5h-5'], 'RefreshIcon');
 export const PlusIcon = icon(['M12 5v14', 'M5 12h14'], 'PlusIcon');
+export const CopyIcon = icon(
+  ['M9 9h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a1 1 0 0 1 1-1z', 'M5 15H4V4h11v1'],
+  'CopyIcon',
+);
+export const MailIcon = icon(['M3 6h18v12H3z', 'M3 7l9 6 9-6'], 'MailIcon');

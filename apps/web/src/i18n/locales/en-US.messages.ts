@@ -30,6 +30,27 @@ const enUSMessages = {
   'No refresh token available': 'No refresh token available',
   'Failed to push take profit to market': 'Failed to push take profit to market',
   'Network error occurred': 'Network error occurred',
+  'Invalid email or password': 'Invalid email or password',
+  'Invalid 2FA code': 'Invalid 2FA code',
+  'Too many failed attempts. Try again later.': 'Too many failed attempts. Try again later.',
+  'Too many requests': 'Too many requests',
+  'An account with this email already exists': 'An account with this email already exists',
+  'This password is too common. Please choose another one.':
+    'This password is too common. Please choose another one.',
+  'This account is suspended. Contact your administrator.':
+    'This account is suspended. Contact your administrator.',
+  'This reset link is invalid or has expired': 'This reset link is invalid or has expired',
+  'Current password is incorrect': 'Current password is incorrect',
+  'Session expired or revoked. Please log in again.': 'Session expired or revoked. Please log in again.',
+  'Authentication required': 'Authentication required',
+  '2FA is already enabled': '2FA is already enabled',
+  '2FA is not enabled': '2FA is not enabled',
+  'Start 2FA setup first': 'Start 2FA setup first',
+  'A reset token or your current password is required': 'A reset token or your current password is required',
+  'Sign in, or use the link from the reset mail': 'Sign in, or use the link from the reset mail',
+  'You can only change your own account': 'You can only change your own account',
+  'Unknown time zone': 'Unknown time zone',
+  'Internal server error': 'Internal server error',
 };
 
 export default enUSMessages;

@@ -28,6 +28,30 @@ const frFRMessages: typeof enUSMessages = {
   'No refresh token available': 'Aucun jeton de rafraîchissement disponible',
   'Failed to push take profit to market': 'Impossible d’envoyer le take profit au marché',
   'Network error occurred': 'Une erreur réseau est survenue',
+  'Invalid email or password': 'E-mail ou mot de passe incorrect',
+  'Invalid 2FA code': 'Code 2FA invalide',
+  'Too many failed attempts. Try again later.': 'Trop de tentatives échouées. Réessayez plus tard.',
+  'Too many requests': 'Trop de requêtes',
+  'An account with this email already exists': 'Un compte existe déjà avec cet e-mail',
+  'This password is too common. Please choose another one.':
+    'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
+  'This account is suspended. Contact your administrator.':
+    'Ce compte est suspendu. Contactez votre administrateur.',
+  'This reset link is invalid or has expired': 'Ce lien de réinitialisation est invalide ou a expiré',
+  'Current password is incorrect': 'Le mot de passe actuel est incorrect',
+  'Session expired or revoked. Please log in again.':
+    'Session expirée ou révoquée. Veuillez vous reconnecter.',
+  'Authentication required': 'Authentification requise',
+  '2FA is already enabled': 'La 2FA est déjà activée',
+  '2FA is not enabled': 'La 2FA n’est pas activée',
+  'Start 2FA setup first': 'Commencez d’abord l’activation de la 2FA',
+  'A reset token or your current password is required':
+    'Un lien de réinitialisation ou votre mot de passe actuel est requis',
+  'Sign in, or use the link from the reset mail':
+    'Connectez-vous, ou utilisez le lien de l’e-mail de réinitialisation',
+  'You can only change your own account': 'Vous ne pouvez modifier que votre propre compte',
+  'Unknown time zone': 'Fuseau horaire inconnu',
+  'Internal server error': 'Erreur interne du serveur',
 };
 
 export default frFRMessages;

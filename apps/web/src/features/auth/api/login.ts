@@ -56,14 +56,20 @@ export async function login(input: LoginInput): Promise<LoginOutcome> {
   let outcome: LoginOutcome;
   try {
     outcome = readLoginResponse(
-      await api.post<unknown>('/auth/login', requestBody),
+      // A wrong password or code is a refusal shown on the form, not a session that ended.
+      await api.post<unknown>('/auth/login', requestBody, { credentialCheck: true }),
       requestBody.code !== undefined,
     );
   } catch (error) {
     // A server may refuse with an error status whose message asks for the code.
-    if (error instanceof Error && mentionsTwoFactor(error.message))
+    if (error instanceof Error && mentionsTwoFactor(error.message)) {
       outcome = { status: 'two-factor-required' };
-    else throw error instanceof Error && error.message ? error : new Error(LOGIN_MESSAGES.failed);
+      // A code was sent and refused ('Invalid 2FA code'): stay on the code step and say why.
+      if (requestBody.code !== undefined) {
+        session.requireTwoFactor();
+        throw error;
+      }
+    } else throw error instanceof Error && error.message ? error : new Error(LOGIN_MESSAGES.failed);
   }
   if (outcome.status === 'two-factor-required') {
     // The API client keeps any apiToken it sees; a half-finished login must not count as one.

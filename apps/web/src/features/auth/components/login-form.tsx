@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginFormInput, type LoginFormValues, loginFormSchema } from '@kairos/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { InfoIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../i18n/translate-message';
 import { useSession } from '../../../lib/session-store';
 import { LOGIN_MESSAGES, useLogin } from '../api/login';
@@ -29,6 +31,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       onSuccess: (outcome) => {
         if (outcome.status === 'authenticated') onSuccess();
       },
+      // A refused code is cleared so the next one is typed fresh.
+      onError: () => resetField('code'),
     }),
   );
 
@@ -57,6 +61,14 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...register('password')}
       />
+      {twoFactorRequired ? null : (
+        <Link
+          to={paths.forgotPassword}
+          className="-mt-2 self-end text-xs text-muted hover:text-accent hover:underline"
+        >
+          {t('auth.login.forgotPassword')}
+        </Link>
+      )}
       {twoFactorRequired ? (
         <>
           <p

@@ -1,0 +1,235 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { twoFactorCodeSchema } from '@kairos/contract';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/form-error';
+import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
+import { Input } from '../../../components/ui/input';
+import { Badge } from '../../../components/ui/status-badge';
+import { toast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/session-store';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { type TwoFactorEnrolment, useEnableTwoFactor } from '../api/enable-two-factor';
+import { TWO_FACTOR_MESSAGES } from '../api/two-factor-messages';
+import { useVerifyTwoFactor } from '../api/verify-two-factor';
+
+const codeFormSchema = z.object({ code: twoFactorCodeSchema });
+type CodeFormValues = z.infer<typeof codeFormSchema>;
+
+/** The 6-digit code of spec §5, with the failure of the step it confirms. */
+function CodeForm({
+  label,
+  submitLabel,
+  pending,
+  error,
+  errorTitle,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  errorTitle: string;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CodeFormValues>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  return (
+    <form
+      onSubmit={handleSubmit(({ code }) => onSubmit(code))}
+      noValidate
+      className="flex max-w-sm flex-col gap-3"
+      aria-label={submitLabel}
+    >
+      {children}
+      <Input
+        label={label}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        autoFocus
+        placeholder="000000"
+        error={errors.code?.message}
+        className="num w-40 tracking-[0.3em]"
+        {...register('code')}
+      />
+      {error ? <FormError title={errorTitle} error={error} /> : null}
+      <div className="flex gap-2">
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The secret in groups of four, as authenticator apps show keys. */
+function groupedSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      icon={copied ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
+      onClick={() => {
+        navigator.clipboard?.writeText(text).then(
+          () => setCopied(true),
+          () => undefined, // no clipboard (insecure origin): the key is still there to select
+        );
+      }}
+    >
+      {copied ? t('common.copied') : t('common.copy')}
+    </Button>
+  );
+}
+
+function Enrolment({ enrolment, onCancel }: { enrolment: TwoFactorEnrolment; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const verify = useVerifyTwoFactor({ onVerified: () => toast.success(t('settings.security.enabled')) });
+  return (
+    <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+      <div className="flex flex-col items-start gap-2">
+        <p className="text-sm font-medium text-fg">
+          <span className="num mr-1.5 text-subtle">1.</span>
+          {t('settings.security.scanTitle')}
+        </p>
+        {enrolment.qrCode ? (
+          <img
+            src={enrolment.qrCode}
+            alt={t('settings.security.qrAlt')}
+            width={176}
+            height={176}
+            data-testid="two-factor-qr"
+            className="rounded-md border border-line bg-white p-1.5"
+          />
+        ) : null}
+        <p className="max-w-56 text-xs text-subtle">{t('settings.security.scanHint')}</p>
+      </div>
+      <div className="flex min-w-0 flex-col gap-5">
+        <div className="flex flex-col gap-1.5">
+          <p className="text-xs font-medium text-muted">{t('settings.security.manualCode')}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <code
+              data-testid="two-factor-secret"
+              className="num rounded-md border border-line bg-surface-2 px-2.5 py-1.5 font-mono text-sm break-all text-fg select-all"
+            >
+              {groupedSecret(enrolment.secret)}
+            </code>
+            <CopyButton text={enrolment.secret} />
+          </div>
+        </div>
+        <CodeForm
+          label={t('settings.security.code')}
+          submitLabel={t('settings.security.verify')}
+          pending={verify.isPending}
+          error={verify.error}
+          errorTitle={TWO_FACTOR_MESSAGES.verificationFailed}
+          onCancel={onCancel}
+          onSubmit={(code) => verify.mutate(code)}
+        >
+          <p className="text-sm font-medium text-fg">
+            <span className="num mr-1.5 text-subtle">2.</span>
+            {t('settings.security.codeTitle')}
+          </p>
+        </CodeForm>
+      </div>
+    </div>
+  );
+}
+
+/** Settings › Security: turn TOTP two-factor authentication on (QR code, key, first code) or off. */
+export function TwoFactorSettings() {
+  const { t } = useTranslation();
+  const isOn = useSession((state) => state.user?.useTwoFa ?? false);
+  const clearTwoFactor = useSession((state) => state.clearTwoFactor);
+  const enable = useEnableTwoFactor();
+  const disable = useDisableTwoFactor();
+  const [disabling, setDisabling] = useState(false);
+
+  const cancelEnrolment = () => {
+    enable.reset();
+    clearTwoFactor();
+  };
+
+  let body: ReactNode;
+  if (isOn) {
+    body = disabling ? (
+      <CodeForm
+        label={t('settings.security.code')}
+        submitLabel={t('settings.security.disableConfirm')}
+        pending={disable.isPending}
+        error={disable.error}
+        errorTitle={TWO_FACTOR_MESSAGES.disableFailed}
+        onCancel={() => {
+          setDisabling(false);
+          disable.reset();
+        }}
+        onSubmit={(code) =>
+          disable.mutate(code, {
+            onSuccess: () => {
+              setDisabling(false);
+              enable.reset();
+              toast.success(t('settings.security.disabled'));
+            },
+          })
+        }
+      >
+        <p className="text-sm text-muted">{t('settings.security.disableHint')}</p>
+      </CodeForm>
+    ) : (
+      <Button variant="secondary" onClick={() => setDisabling(true)}>
+        {t('settings.security.disable')}
+      </Button>
+    );
+  } else if (enable.data) {
+    body = <Enrolment enrolment={enable.data} onCancel={cancelEnrolment} />;
+  } else {
+    body = (
+      <div className="flex max-w-sm flex-col items-start gap-3">
+        <Button loading={enable.isPending} onClick={() => enable.mutate()}>
+          {t('settings.security.enable')}
+        </Button>
+        {enable.isError ? <FormError title={TWO_FACTOR_MESSAGES.enableFailed} error={enable.error} /> : null}
+      </div>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('settings.twoFactor')}
+        description={t('settings.security.twoFactorDescription')}
+        actions={
+          isOn ? (
+            <Badge tone="success" glyph="✓">
+              {t('settings.security.statusOn')}
+            </Badge>
+          ) : (
+            <Badge glyph="–">{t('settings.security.statusOff')}</Badge>
+          )
+        }
+      />
+      <CardBody>{body}</CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n';
+import { createTestQueryClient, loginAs } from '../../../testing/render';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { usePreferences } from '../../../lib/preferences-store';
+import { DEFAULT_PREFERENCES } from '@kairos/contract';
+import {
+  applyPreferences,
+  applyServerPreferences,
+  browserPreferences,
+  changedPreferences,
+  startPreferencesSync,
+} from './sync-preferences';
+
+describe('preferences between the browser and the account', () => {
+  it('applies saved preferences at once: theme, language, currency, time zone', async () => {
+    await applyPreferences({
+      ...DEFAULT_PREFERENCES,
+      theme: 'light',
+      language: 'fr-FR',
+      currency: 'USD',
+      timezone: 'Europe/Paris',
+    });
+    expect(usePreferences.getState()).toMatchObject({
+      theme: 'light',
+      language: 'fr-FR',
+      currency: 'USD',
+      timezone: 'Europe/Paris',
+    });
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(i18n.language).toBe('fr-FR');
+  });
+
+  it("keeps the language's own currency automatic", async () => {
+    await applyPreferences({ ...DEFAULT_PREFERENCES, language: 'fr-FR', currency: 'EUR' });
+    expect(usePreferences.getState().currency).toBeNull();
+  });
+
+  it('makes the server win after login', async () => {
+    mockFetch((request) =>
+      request.path === '/user/settings'
+        ? { body: { success: true, results: { ...DEFAULT_PREFERENCES, theme: 'light' } } }
+        : undefined,
+    );
+    loginAs();
+    await applyServerPreferences(createTestQueryClient());
+    expect(usePreferences.getState().theme).toBe('light');
+  });
+
+  it('sends the displayed currency with a language change', () => {
+    const before = { ...usePreferences.getState(), language: 'en-US' as const, currency: null };
+    expect(changedPreferences({ ...before, language: 'fr-FR' }, before)).toEqual({
+      language: 'fr-FR',
+      currency: 'EUR',
+    });
+    expect(changedPreferences({ ...before, theme: 'light' }, { ...before, theme: 'dark' })).toEqual({
+      theme: 'light',
+    });
+    expect(browserPreferences()).toMatchObject({ theme: 'dark', language: 'en-US', currency: 'USD' });
+  });
+
+  it('saves what a logged-in user changes, and nothing while logged out', async () => {
+    const { requests } = mockFetch(() => ({ body: { success: true, results: DEFAULT_PREFERENCES } }));
+    const stop = startPreferencesSync(createTestQueryClient());
+    usePreferences.getState().setTheme('light');
+    expect(requests).toHaveLength(0);
+    loginAs();
+    usePreferences.getState().setTheme('dark');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ method: 'PUT', path: '/user/settings', body: { theme: 'dark' } });
+    // Applying the account's own preferences is not a change to save.
+    await applyPreferences({ ...DEFAULT_PREFERENCES, theme: 'light' });
+    expect(requests).toHaveLength(1);
+    stop();
+  });
+});
