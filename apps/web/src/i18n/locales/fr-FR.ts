@@ -284,8 +284,8 @@ const translation: typeof enUS = {
       balance: 'Solde {{balance}} USDT',
       others: 'Autres bots',
       mine: 'Ce bot',
-      available: 'Disponible',
-      summary: 'Autres bots {{others}}, ce bot {{mine}}, disponible {{available}}',
+      left: 'Reste après ce bot',
+      summary: 'Autres bots {{others}}, ce bot {{mine}}, reste {{left}}',
     },
     toggle: {
       label: 'Actif : {{name}}',
@@ -397,7 +397,7 @@ const translation: typeof enUS = {
       goalHint:
         'Quand le profit du mois atteint cette part de son allocation, le bot ne prend plus de nouvelle entrée jusqu’au mois suivant.',
       optional: 'Facultatif',
-      leverageHint: '{{percent}} du volume (de 1× à {{max}}×).',
+      leverageHint: 'Chaque position vaut {{percent}} du volume. De 1× à {{max}}×.',
       leverageRange: 'De 1× à {{max}}×.',
       spotNoLeverage:
         'Les comptes spot tradent sans effet de levier (1×). Choisissez un compte futures pour utiliser le levier.',
@@ -474,8 +474,8 @@ const translation: typeof enUS = {
       noTakeProfits: 'Aucun take-profit : les trades se clôturent sur un signal de sortie ou au stop-loss.',
       addTp: 'Ajouter un take-profit',
       removeTp: 'Retirer {{name}}',
-      distance: 'Distance',
-      size: 'Taille',
+      distance: 'Distance depuis l’entrée',
+      size: 'Part de la position',
       ofPosition: '% pos.',
       tpDistance: '{{name}} : distance depuis l’entrée, en %',
       tpSize: '{{name}} : part de la position, en %',

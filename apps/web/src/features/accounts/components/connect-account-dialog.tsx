@@ -153,7 +153,7 @@ export function ConnectAccountFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label={t('accounts.fields.nickname')}
-          placeholder={venue ? venueName(venue) : undefined}
+          placeholder={paper ? t('accounts.paper') : venue?.name}
           maxLength={60}
           autoComplete="off"
           error={errors.nickname?.message}

@@ -18,11 +18,11 @@ import { useBot } from '../api/get-bot';
 import { useStartBot } from '../api/start-bot';
 import { useToggleBotActive } from '../api/toggle-bot-active';
 import type { AccountOption } from '../utils/bot-rules';
-import { useAllocationText } from './allocation-text';
+import { useAllocationText, useLeverageText } from './allocation-text';
 import { BotTradesTable } from './bot-trades-table';
 import { EditBotDialog } from './edit-bot-dialog';
 import { GoalProgress } from './goal-progress';
-import { ActiveBadge, PositionBadge } from './position-badge';
+import { PositionBadge } from './position-badge';
 import { StopBotDialog } from './stop-bot-dialog';
 
 /** Spec §2 BotDetail: position, switches, goal progress and the bot's trades. */
@@ -111,7 +111,6 @@ function BotHeader({ bot, marketType }: { bot: Bot; marketType: AccountOption['m
           <span className="flex flex-wrap items-center gap-2">
             {bot.nickname}
             <PositionBadge position={bot.position} />
-            <ActiveBadge active={bot.isActive} />
           </span>
         }
         description={[bot.strategy.nickname, pair, bot.strategy.timeFrame].filter(Boolean).join(' · ')}
@@ -169,6 +168,7 @@ function BotFigures({ bot }: { bot: Bot | undefined }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const allocationText = useAllocationText();
+  const leverageText = useLeverageText();
   const loading = <Skeleton className="h-5 w-24" />;
   return (
     <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -190,7 +190,7 @@ function BotFigures({ bot }: { bot: Bot | undefined }) {
       <Figure label={t('bots.detail.leverage')}>
         {bot ? (
           <span className="flex flex-col">
-            <span>×{format.decimal(Number(bot.leveragePercent) / 100).replace(/[.,]00$/, '')}</span>
+            <span>{leverageText(bot.leveragePercent)}</span>
             <span className="text-xs font-normal text-muted">{format.percent(bot.leveragePercent)}</span>
           </span>
         ) : (

@@ -245,6 +245,9 @@ export function AllocationBar({
         : Number.NaN;
   const mine = Number.isFinite(typed) ? Math.max(0, typed) : 0;
   const over = mine > allocation.availablePercent + 1e-9;
+  // What stays free once this bot takes its share; the error message says how much was free.
+  const leftPercent = Math.max(0, allocation.availablePercent - mine);
+  const leftAmount = (allocation.balance * leftPercent) / 100;
 
   return (
     <div
@@ -263,7 +266,7 @@ export function AllocationBar({
         aria-label={t('bots.allocation.summary', {
           others: format.percent(others),
           mine: format.percent(mine),
-          available: format.percent(allocation.availablePercent),
+          left: format.percent(leftPercent),
         })}
       >
         <div className="h-full bg-subtle" style={{ width: `${Math.min(100, others)}%` }} />
@@ -294,12 +297,10 @@ export function AllocationBar({
           </dd>
         </div>
         <div>
-          <dt className="text-muted">{t('bots.allocation.available')}</dt>
+          <dt className="text-muted">{t('bots.allocation.left')}</dt>
           <dd className="text-fg">
-            {format.percent(allocation.availablePercent)}
-            <span className="block text-subtle">
-              ≈ {format.decimal(allocation.availableAmount.toFixed(2))}
-            </span>
+            {format.percent(leftPercent)}
+            <span className="block text-subtle">≈ {format.decimal(leftAmount.toFixed(2))} USDT</span>
           </dd>
         </div>
       </dl>

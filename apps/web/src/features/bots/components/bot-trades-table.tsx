@@ -24,6 +24,19 @@ export function formatDuration(ms: number | null | undefined, t: TFunction): str
   return t('bots.trades.seconds', { seconds: Math.floor(ms / 1000) });
 }
 
+/** "Nov 21, 12:38 PM": the year only when it is not this one, so the column stays narrow. */
+export function formatTradeTime(value: string, locale: string, now = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+}
+
 /** The server's duration when closed; an open trade's runs until now. */
 function tradeDuration(trade: TradeRow): number | null {
   if (trade.durationMs !== null && trade.durationMs !== undefined) return trade.durationMs;
@@ -38,7 +51,19 @@ export function quoteOf(symbol: string): string {
   return symbol.split('/')[1]?.split(':')[0] ?? '';
 }
 
-/** A PnL amount in the trade's quote currency, with its sign and an arrow (never colour alone). */
+/** "-9.22": a PnL in its quote currency to the cent, sign always shown; the tooltip has every decimal. */
+export function formatPnlAmount(value: string, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: 'always',
+  }).format(value as Intl.StringNumericLiteral);
+}
+
+/**
+ * A PnL amount in the trade's quote currency, with its sign and an arrow (never colour alone).
+ * The quote is in the Symbol column; the tooltip gives the exact amount with it.
+ */
 export function SignedAmount({ value, unit }: { value: string | null; unit: string }) {
   const { t } = useTranslation();
   const { locale } = useFormatters();
@@ -46,6 +71,7 @@ export function SignedAmount({ value, unit }: { value: string | null; unit: stri
   if (value === null) return <span className="text-subtle">—</span>;
   return (
     <span
+      title={unit ? `${formatDecimal(value, { locale, signDisplay: 'always' })} ${unit}` : undefined}
       className={cn(
         'num inline-flex items-center gap-1',
         sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-muted',
@@ -55,8 +81,7 @@ export function SignedAmount({ value, unit }: { value: string | null; unit: stri
         {sign > 0 ? '▲' : sign < 0 ? '▼' : '■'}
       </span>
       <span className="sr-only">{sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat')} </span>
-      {formatDecimal(value, { locale, signDisplay: 'always' })}
-      {unit ? <span className="text-xs opacity-70">{unit}</span> : null}
+      {formatPnlAmount(value, locale)}
     </span>
   );
 }
@@ -88,6 +113,8 @@ export function BotTradesTable({ botId }: { botId: string }) {
   const format = useFormatters();
   const [page, setPage] = useState(1);
   const trades = useBotTrades(botId, page);
+  const figure = (value: string | null) =>
+    value === null ? <span className="text-subtle">—</span> : format.decimal(value);
 
   const columns: Column<TradeRow>[] = [
     {
@@ -99,7 +126,9 @@ export function BotTradesTable({ botId }: { botId: string }) {
           onClick={(event) => event.stopPropagation()}
           className="num text-fg hover:text-accent"
         >
-          {format.dateTime(trade.openedAt)}
+          <time dateTime={trade.openedAt} title={format.dateTime(trade.openedAt)}>
+            {formatTradeTime(trade.openedAt, format.locale)}
+          </time>
         </Link>
       ),
     },
@@ -124,13 +153,13 @@ export function BotTradesTable({ botId }: { botId: string }) {
       key: 'entry',
       header: t('trades.columns.entry'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.entryPrice),
+      cell: (trade) => figure(trade.entryPrice),
     },
     {
       key: 'exit',
       header: t('trades.columns.exit'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.exitPrice),
+      cell: (trade) => figure(trade.exitPrice),
     },
     {
       key: 'pnl',
@@ -168,23 +197,26 @@ export function BotTradesTable({ botId }: { botId: string }) {
     },
   ];
 
+  // Eleven columns (spec §2) fit a 1280 px screen beside the sidebar with slightly tighter cells.
   return (
-    <Table
-      caption={t('trades.title')}
-      columns={columns}
-      rows={trades.data?.items}
-      rowKey={(trade) => trade.id}
-      loading={trades.isPending}
-      error={trades.isError ? trades.error : undefined}
-      onRetry={() => void trades.refetch()}
-      onRowClick={(trade) => void navigate(paths.trade(trade.id))}
-      empty={<EmptyState title={t('trades.empty.title')} description={t('trades.empty.description')} />}
-      pagination={{
-        page,
-        pageSize: trades.data?.pageSize ?? TRADES_PAGE_SIZE,
-        total: trades.data?.total ?? 0,
-        onPageChange: setPage,
-      }}
-    />
+    <div className="[&_td]:px-2 [&_th]:px-2">
+      <Table
+        caption={t('trades.title')}
+        columns={columns}
+        rows={trades.data?.items}
+        rowKey={(trade) => trade.id}
+        loading={trades.isPending}
+        error={trades.isError ? trades.error : undefined}
+        onRetry={() => void trades.refetch()}
+        onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+        empty={<EmptyState title={t('trades.empty.title')} description={t('trades.empty.description')} />}
+        pagination={{
+          page,
+          pageSize: trades.data?.pageSize ?? TRADES_PAGE_SIZE,
+          total: trades.data?.total ?? 0,
+          onPageChange: setPage,
+        }}
+      />
+    </div>
   );
 }

@@ -266,7 +266,7 @@ function Stepper({
               </span>
               <span
                 className={cn(
-                  'hidden w-full truncate text-[11px] leading-tight sm:block',
+                  'hidden w-full px-0.5 text-[11px] leading-tight break-words sm:block',
                   active ? 'font-medium text-fg' : 'text-muted group-enabled:group-hover:text-fg',
                 )}
               >

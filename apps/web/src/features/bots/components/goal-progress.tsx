@@ -37,7 +37,7 @@ export function GoalProgress({
           style={{ width: `${progress * 100}%` }}
         />
       </div>
-      <span className={cn('num text-muted', compact ? 'text-[11px]' : 'text-xs')}>
+      <span className={cn('num font-normal text-muted', compact ? 'text-[11px]' : 'text-xs')}>
         {label}
         {reached ? <span className="ml-1 text-gain">✓ {t('bots.goal.reached')}</span> : null}
       </span>

@@ -280,6 +280,12 @@ export function toUpdateBotBody(values: BotFormValues, marketType: AccountOption
 
 export type UpdateBotBody = ReturnType<typeof toUpdateBotBody>;
 
+/** "5.000000000000000000" (a database numeric) → "5"; "" for none. */
+export function trimDecimal(value: string | null | undefined): string {
+  if (!value) return '';
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
 /** The edit form starts from the bot as it is. */
 export function botToForm(bot: Bot): BotFormValues {
   const fixed = bot.fixedAmount && Number(bot.fixedAmount) > 0;
@@ -289,11 +295,11 @@ export function botToForm(bot: Bot): BotFormValues {
     strategyId: bot.strategy.id,
     tradeCurrency: bot.tradeCurrency,
     stableCoin: bot.stableCoin,
-    monthlyGoalPercent: bot.monthlyGoalPercent ?? '',
+    monthlyGoalPercent: trimDecimal(bot.monthlyGoalPercent),
     leverage: String(Number(bot.leveragePercent || '100') / 100),
     sizing: fixed ? 'fixed' : 'portfolio',
-    portfolioPercent: fixed ? '' : (bot.portfolioPercent ?? ''),
-    fixedAmount: fixed ? (bot.fixedAmount ?? '') : '',
+    portfolioPercent: fixed ? '' : trimDecimal(bot.portfolioPercent),
+    fixedAmount: fixed ? trimDecimal(bot.fixedAmount) : '',
     release: bot.isActive ? 'live' : 'paused',
   };
 }

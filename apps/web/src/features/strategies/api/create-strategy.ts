@@ -99,6 +99,9 @@ export const emptyStrategyForm: StrategyForm = {
   maxLagSeconds: '300',
 };
 
+/** "1.500000000000000000" (a database numeric) → "1.5". */
+const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
 export function strategyToForm(strategy: Strategy): StrategyForm {
   return {
     nickname: strategy.nickname,
@@ -109,8 +112,11 @@ export function strategyToForm(strategy: Strategy): StrategyForm {
       ? (strategy.timeFrame as StrategyForm['timeFrame'])
       : '1h',
     status: strategy.status,
-    takeProfits: strategy.takeProfits.map((tp) => ({ percent: tp.percent, sizePercent: tp.sizePercent })),
-    stopLossPercent: strategy.stopLossPercent ?? '',
+    takeProfits: strategy.takeProfits.map((tp) => ({
+      percent: trimDecimal(tp.percent),
+      sizePercent: trimDecimal(tp.sizePercent),
+    })),
+    stopLossPercent: strategy.stopLossPercent ? trimDecimal(strategy.stopLossPercent) : '',
     breakEvenAfterTp1: strategy.breakEvenAfterTp1,
     maxLagSeconds: String(strategy.maxLagSeconds),
   };

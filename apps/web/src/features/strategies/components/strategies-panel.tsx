@@ -140,8 +140,8 @@ export function StrategiesPanel() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted">{t('strategies.description')}</p>
+      <div className="flex items-center justify-between gap-4">
+        <p className="max-w-3xl text-sm text-muted">{t('strategies.description')}</p>
         <Button onClick={() => setOpen({ kind: 'create' })} icon={<PlusIcon />}>
           {t('strategies.form.open')}
         </Button>

@@ -237,12 +237,21 @@ function TakeProfitLadderEditor({
         {fields.length === 0 ? (
           <p className="py-2 text-sm text-subtle">{t('strategies.form.noTakeProfits')}</p>
         ) : null}
+        {fields.length > 0 ? (
+          <div
+            aria-hidden="true"
+            className="grid grid-cols-[3rem_1fr_1fr_2rem] gap-2 text-[11px] text-subtle"
+          >
+            <span />
+            <span>{t('strategies.form.distance')}</span>
+            <span>{t('strategies.form.size')}</span>
+          </div>
+        ) : null}
         {fields.map((field, index) => (
           <div key={field.id} className="grid grid-cols-[3rem_1fr_1fr_2rem] items-start gap-2">
             <span className="num pt-2 text-sm font-medium text-fg">TP{index + 1}</span>
             <Input
               aria-label={t('strategies.form.tpDistance', { name: `TP${index + 1}` })}
-              placeholder={t('strategies.form.distance')}
               inputMode="decimal"
               numeric
               suffix="%"
@@ -251,7 +260,6 @@ function TakeProfitLadderEditor({
             />
             <Input
               aria-label={t('strategies.form.tpSize', { name: `TP${index + 1}` })}
-              placeholder={t('strategies.form.size')}
               inputMode="decimal"
               numeric
               suffix={t('strategies.form.ofPosition')}
