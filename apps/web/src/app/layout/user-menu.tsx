@@ -38,7 +38,7 @@ export function UserMenu() {
     };
   }, [open]);
 
-  const name = user?.username || user?.email || t('userMenu.account');
+  const name = user?.displayName || user?.username || user?.email || t('userMenu.account');
   return (
     <div ref={rootRef} className="relative">
       <button

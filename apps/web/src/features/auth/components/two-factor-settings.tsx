@@ -24,6 +24,7 @@ type CodeFormValues = z.infer<typeof codeFormSchema>;
 function CodeForm({
   label,
   submitLabel,
+  submitVariant = 'primary',
   pending,
   error,
   errorTitle,
@@ -33,6 +34,7 @@ function CodeForm({
 }: {
   label: string;
   submitLabel: string;
+  submitVariant?: 'primary' | 'danger';
   pending: boolean;
   error: unknown;
   errorTitle: string;
@@ -62,12 +64,13 @@ function CodeForm({
         autoFocus
         placeholder="000000"
         error={errors.code?.message}
-        className="num w-40 tracking-[0.3em]"
+        fieldClassName="w-44"
+        className="num tracking-[0.3em]"
         {...register('code')}
       />
       {error ? <FormError title={errorTitle} error={error} /> : null}
       <div className="flex gap-2">
-        <Button type="submit" loading={pending}>
+        <Button type="submit" variant={submitVariant} loading={pending}>
           {submitLabel}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
@@ -177,6 +180,7 @@ export function TwoFactorSettings() {
       <CodeForm
         label={t('settings.security.code')}
         submitLabel={t('settings.security.disableConfirm')}
+        submitVariant="danger"
         pending={disable.isPending}
         error={disable.error}
         errorTitle={TWO_FACTOR_MESSAGES.disableFailed}

@@ -103,7 +103,7 @@ export function PreferencesForm() {
               <label
                 key={option}
                 className={cn(
-                  'flex cursor-pointer flex-col gap-2 rounded-lg border p-2 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+                  'relative flex cursor-pointer flex-col gap-2 rounded-lg border p-2 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
                   theme === option ? 'border-accent bg-accent/5' : 'border-line-strong hover:border-subtle',
                 )}
               >
@@ -113,7 +113,8 @@ export function PreferencesForm() {
                   value={option}
                   checked={theme === option}
                   onChange={() => setTheme(option)}
-                  className="sr-only"
+                  // The whole card is the (transparent) radio: one click target, keyboard included.
+                  className="absolute inset-0 z-10 cursor-pointer appearance-none rounded-lg opacity-0"
                 />
                 {/* A miniature of the app in that theme: the variables follow data-theme. */}
                 <span
