@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { InfoIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -10,7 +11,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
-import { errorMessage } from '../../../i18n/translate-message';
 import {
   type ConnectAccountForm,
   connectAccountFormSchema,
@@ -76,7 +76,7 @@ export function ConnectAccountDialog({
       ) : (
         <ConnectAccountFields
           venues={venues.data}
-          error={create.isError ? errorMessage(t, create.error) : undefined}
+          error={create.isError ? create.error : undefined}
           onSubmit={(form) =>
             create.mutate(toCreateAccountBody(form), {
               onSuccess: (account) => {
@@ -100,7 +100,8 @@ export function ConnectAccountFields({
   onSubmit,
 }: {
   venues: Venue[];
-  error?: string;
+  /** The server's refusal (a venue's reason, say), shown under the form. */
+  error?: unknown;
   onSubmit: (form: ConnectAccountForm) => void;
 }) {
   const { t } = useTranslation();
@@ -222,11 +223,7 @@ export function ConnectAccountFields({
         </>
       )}
 
-      {error ? (
-        <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormError error={error} /> : null}
     </form>
   );
 }

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../i18n/translate-message';
 import { useDeleteTradingAccount } from '../api/delete-trading-account';
 import type { TradingAccount } from '../api/get-trading-accounts';
 
@@ -72,11 +72,7 @@ export function DeleteAccountDialog({ account, onClose }: { account: TradingAcco
             <span>{t('accounts.delete.alsoDeleteBots', { count: bots })}</span>
           </label>
         ) : null}
-        {remove.isError ? (
-          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-            {errorMessage(t, remove.error)}
-          </p>
-        ) : null}
+        {remove.isError ? <FormError error={remove.error} /> : null}
       </div>
     </Dialog>
   );

@@ -3,10 +3,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
-import { errorMessage } from '../../../i18n/translate-message';
 import { PAPER_VENUE_ID, type Venue } from '../api/get-exchanges';
 import type { TradingAccount } from '../api/get-trading-accounts';
 import {
@@ -163,11 +163,7 @@ export function EditAccountDialog({
             ) : null}
           </>
         )}
-        {update.isError ? (
-          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-            {errorMessage(t, update.error)}
-          </p>
-        ) : null}
+        {update.isError ? <FormError error={update.error} /> : null}
       </form>
     </Dialog>
   );

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { CheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Badge } from '../../../components/ui/status-badge';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../i18n/translate-message';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { Bot } from '../api/bot-model';
@@ -201,11 +201,7 @@ export function BotWizardDialog({
             {t(`bots.wizard.headings.${step}`)}
           </h3>
           {body}
-          {last && create.isError ? (
-            <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-              {errorMessage(t, create.error)}
-            </p>
-          ) : null}
+          {last && create.isError ? <FormError error={create.error} /> : null}
         </section>
       </div>
     </Dialog>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../i18n/translate-message';
 import type { Bot } from '../api/bot-model';
 import { useBotsDistribution } from '../api/get-bots-distribution';
 import { useUpdateBot } from '../api/update-bot';
@@ -120,11 +120,7 @@ export function EditBotDialog({
             retry: () => void distribution.refetch(),
           }}
         />
-        {update.isError ? (
-          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-            {errorMessage(t, update.error)}
-          </p>
-        ) : null}
+        {update.isError ? <FormError error={update.error} /> : null}
         <button type="submit" hidden />
       </form>
     </Dialog>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../i18n/translate-message';
 import type { Bot } from '../api/bot-model';
 import { useStopBot } from '../api/stop-bot';
 import { ChoiceCards } from './choice-cards';
@@ -74,11 +74,7 @@ export function StopBotDialog({ bot, onClose }: { bot: Bot; onClose: () => void 
             ]}
           />
         ) : null}
-        {stop.isError ? (
-          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-            {errorMessage(t, stop.error)}
-          </p>
-        ) : null}
+        {stop.isError ? <FormError error={stop.error} /> : null}
       </div>
     </Dialog>
   );

@@ -10,12 +10,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { FormError } from '../../../components/ui/form-error';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
-import { errorMessage, useTranslateMessage } from '../../../i18n/translate-message';
+import { useTranslateMessage } from '../../../i18n/translate-message';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import {
@@ -199,11 +200,7 @@ export function StrategyFormDialog({
           label={t('strategies.fields.breakEven')}
           description={t('strategies.form.breakEvenHint')}
         />
-        {failure ? (
-          <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg">
-            {errorMessage(t, failure)}
-          </p>
-        ) : null}
+        {failure ? <FormError error={failure} /> : null}
       </form>
     </Dialog>
   );

@@ -1,0 +1,271 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { loginAs, renderApp } from '../../../testing/render';
+import {
+  connectAccountFormSchema,
+  emptyConnectAccountForm,
+  toCreateAccountBody,
+} from '../api/create-trading-account';
+import { editAccountFormSchema, toUpdateAccountBody } from '../api/update-trading-account';
+
+const venues = [
+  { id: 'binance', name: 'Binance', marketTypes: ['spot', 'future'], sandbox: true, needsPassphrase: false },
+  {
+    id: 'paper',
+    name: 'Paper trading (simulated)',
+    marketTypes: ['spot', 'future'],
+    sandbox: false,
+    needsPassphrase: false,
+  },
+  { id: 'okx', name: 'OKX', marketTypes: ['spot'], sandbox: true, needsPassphrase: true },
+];
+
+function account(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'acc-1',
+    nickname: 'Binance main',
+    exchange: 'binance',
+    marketType: 'spot',
+    sandbox: false,
+    apiKeyMask: 'abcd…wxyz',
+    usdtBalance: '1234.5',
+    balanceUpdatedAt: '2026-01-02T10:00:00.000Z',
+    status: 'active',
+    lastError: null,
+    botCount: 2,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const messagesOf = (result: ReturnType<typeof connectAccountFormSchema.safeParse>) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('connect form rules (spec §5)', () => {
+  it('needs a nickname and a valid starting balance for paper, and no keys', () => {
+    expect(
+      messagesOf(connectAccountFormSchema.safeParse({ ...emptyConnectAccountForm, startingBalance: 'ten' })),
+    ).toEqual({
+      nickname: 'This field is required',
+      startingBalance: 'Please enter a valid amount',
+    });
+    expect(
+      messagesOf(
+        connectAccountFormSchema.safeParse({
+          ...emptyConnectAccountForm,
+          nickname: 'P',
+          startingBalance: '',
+        }),
+      ),
+    ).toEqual({ startingBalance: 'This field is required' });
+    const paper = {
+      ...emptyConnectAccountForm,
+      nickname: ' Paper ',
+      startingBalance: '2500,5',
+      apiKey: 'stale',
+    };
+    expect(connectAccountFormSchema.safeParse(paper).success).toBe(true);
+    expect(toCreateAccountBody(paper)).toEqual({
+      nickname: 'Paper',
+      exchange: 'paper',
+      marketType: 'spot',
+      startingBalance: '2500.5',
+    });
+  });
+
+  it('needs key and secret for a real venue, and the passphrase where the venue asks for one', () => {
+    const real = { ...emptyConnectAccountForm, nickname: 'OKX', exchange: 'okx', needsPassphrase: true };
+    expect(messagesOf(connectAccountFormSchema.safeParse(real))).toEqual({
+      apiKey: 'This field is required',
+      apiSecret: 'This field is required',
+      passphrase: 'This field is required',
+    });
+    const filled = { ...real, apiKey: ' key ', apiSecret: 'secret', passphrase: 'phrase', sandbox: true };
+    expect(connectAccountFormSchema.safeParse(filled).success).toBe(true);
+    expect(toCreateAccountBody(filled)).toEqual({
+      nickname: 'OKX',
+      exchange: 'okx',
+      marketType: 'spot',
+      apiKey: 'key',
+      apiSecret: 'secret',
+      passphrase: 'phrase',
+      sandbox: true,
+    });
+  });
+
+  it('rotates keys only as a pair, and sends only what changed', () => {
+    const current = account() as Parameters<typeof toUpdateAccountBody>[1];
+    const form = {
+      nickname: 'Binance main',
+      sandbox: false,
+      rotate: true,
+      apiKey: 'new-key',
+      apiSecret: '',
+      passphrase: '',
+      needsPassphrase: false,
+    };
+    expect(editAccountFormSchema.safeParse(form).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'apiSecret',
+    ]);
+    expect(toUpdateAccountBody({ ...form, rotate: false, nickname: 'Renamed' }, current)).toEqual({
+      nickname: 'Renamed',
+    });
+    expect(toUpdateAccountBody({ ...form, apiSecret: 'new-secret' }, current)).toEqual({
+      apiKey: 'new-key',
+      apiSecret: 'new-secret',
+    });
+    expect(toUpdateAccountBody({ ...form, rotate: false, sandbox: true }, current)).toEqual({
+      sandbox: true,
+    });
+  });
+});
+
+describe('TradingAccounts screen', () => {
+  it('invites to connect a paper account, validates the form, and lists the new account with its balance', async () => {
+    const created = account({
+      id: 'acc-p',
+      nickname: 'Paper main',
+      exchange: 'paper',
+      apiKeyMask: null,
+      usdtBalance: '25000',
+      botCount: 0,
+    });
+    let list: unknown[] = [];
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET') {
+        return { body: { success: true, results: list } };
+      }
+      if (request.path === '/api/trading-accounts' && request.method === 'POST') {
+        list = [created];
+        return { status: 201, body: { success: true, results: created } };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Connect a paper account' }, { timeout: 5000 }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a trading account' });
+    const venue = within(dialog).getByLabelText('Venue') as HTMLSelectElement;
+    expect(venue.value, 'paper first').toBe('paper');
+    expect([...venue.options].map((option) => option.value)).toEqual(['paper', 'binance', 'okx']);
+    expect(within(dialog).queryByLabelText('API key')).toBeNull();
+
+    const balance = within(dialog).getByLabelText('Starting balance');
+    await userEvent.clear(balance);
+    await userEvent.type(balance, 'lots');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findByText('This field is required')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Nickname'), 'Paper main');
+    await userEvent.clear(balance);
+    await userEvent.type(balance, '25000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      nickname: 'Paper main',
+      exchange: 'paper',
+      marketType: 'spot',
+      startingBalance: '25000',
+    });
+    const row = (await screen.findByText('Paper main', { selector: 'span.font-medium' })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(row.textContent).toContain('25,000.00');
+    expect(row.textContent).toContain('No keys (simulated)');
+  });
+
+  it('asks a real venue for its keys, and shows the venue’s reason when it refuses them', async () => {
+    mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.method === 'POST') {
+        return {
+          status: 422,
+          body: {
+            success: false,
+            error: 'EXCHANGE_AUTH_FAILED',
+            message: 'okx refused the API key: Invalid sign',
+          },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Connect an account' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a trading account' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Venue'), 'okx');
+    await userEvent.type(within(dialog).getByLabelText('Nickname'), 'OKX');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
+    expect(within(dialog).getByRole('switch', { name: /Sandbox/ })).toBeTruthy();
+
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
+    await userEvent.type(within(dialog).getByLabelText('API secret'), 's');
+    await userEvent.type(within(dialog).getByLabelText('API passphrase'), 'p');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'okx refused the API key: Invalid sign',
+    );
+  });
+
+  it('shows venue, masked key, balance, bots and errors; deletes with its bots only when told to', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET') {
+        return {
+          body: {
+            success: true,
+            results: [
+              account(),
+              account({
+                id: 'acc-2',
+                nickname: 'Broken',
+                status: 'error',
+                lastError: 'Invalid API key',
+                botCount: 0,
+              }),
+            ],
+          },
+        };
+      }
+      return request.method === 'DELETE'
+        ? { body: { success: true, message: 'Trading account deleted' } }
+        : undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    const row = (await screen.findByText('Binance main', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Binance')).toBeTruthy();
+    expect(within(row).getByText('abcd…wxyz')).toBeTruthy();
+    expect(row.textContent).toContain('1,234.50');
+    expect(within(row).getByText('Connected')).toBeTruthy();
+    const broken = screen.getByText('Broken').closest('tr') as HTMLElement;
+    expect(within(broken).getByText('Invalid API key')).toBeTruthy();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete Binance main' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Binance main?' });
+    expect(confirm.textContent).toContain('2 bots trade on this account');
+    const remove = within(confirm).getByRole('button', {
+      name: 'Delete account and 2 bots',
+    }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    await userEvent.click(within(confirm).getByRole('checkbox', { name: 'Also delete its 2 bots' }));
+    await userEvent.click(remove);
+    await waitFor(() => expect(requests.find((request) => request.method === 'DELETE')).toBeTruthy());
+    expect(requests.find((request) => request.method === 'DELETE')?.url).toBe(
+      '/api/trading-accounts/acc-1?bots=delete',
+    );
+  });
+});

@@ -1,0 +1,227 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../testing/fetch-mock';
+import { loginAs, renderWithProviders } from '../../../testing/render';
+import type { AccountOption, StrategyOption } from '../utils/bot-rules';
+import { BotWizardDialog } from './bot-wizard-dialog';
+
+const accounts: AccountOption[] = [
+  {
+    id: 'acc-spot',
+    nickname: 'Paper spot',
+    exchange: 'paper',
+    marketType: 'spot',
+    usdtBalance: '10000',
+    botCount: 1,
+    status: 'active',
+  },
+  {
+    id: 'acc-fut',
+    nickname: 'Paper futures',
+    exchange: 'paper',
+    marketType: 'future',
+    usdtBalance: '2000',
+    botCount: 0,
+    status: 'active',
+  },
+];
+const strategies: StrategyOption[] = [
+  {
+    id: 'st-1',
+    nickname: 'Trend ETH',
+    strategyKey: 'trend-eth',
+    tradeCurrency: 'ETH',
+    stableCoin: 'USDT',
+    timeFrame: '4h',
+    status: 'active',
+    isPublic: true,
+    isOwner: false,
+  },
+];
+/** Another bot already holds half of the spot account. */
+const distribution = {
+  accountId: 'acc-spot',
+  usdtBalance: '10000',
+  allocatedPercent: '50.00',
+  availablePercent: '50.00',
+  bots: [{ botId: 'b0', nickname: 'Other', portfolioPercent: '50', fixedAmount: null, isActive: true }],
+};
+
+function createdBot(body: Record<string, unknown>) {
+  return {
+    id: 'bot-new',
+    nickname: body.nickname,
+    isActive: body.is_active,
+    isTrading: false,
+    tradeCurrency: body.trade_currency,
+    stableCoin: body.stable_coin,
+    portfolioPercent: body.portfolio_percent ?? null,
+    fixedAmount: body.fixed_amount ?? null,
+    leveragePercent: body.leverage_percent,
+    monthlyGoalPercent: null,
+    goalAccumulatedProfitPercent: '0',
+    position: 'out',
+    strategy: {
+      id: 'st-1',
+      nickname: 'Trend ETH',
+      strategyKey: 'trend-eth',
+      tradeCurrency: 'ETH',
+      timeFrame: '4h',
+    },
+    tradingAccount: { id: 'acc-spot', nickname: 'Paper spot', exchange: 'paper', usdtBalance: '10000' },
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+async function next() {
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+describe('bot creation wizard', () => {
+  it('walks the seven steps with validation, refuses over-allocating, then creates the bot', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/api/trading-accounts/acc-spot/bots-distributions') {
+        return { body: { success: true, results: distribution } };
+      }
+      if (request.method === 'POST' && request.path === '/api/bots') {
+        return {
+          status: 201,
+          body: { success: true, results: createdBot(request.body as Record<string, unknown>) },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    const onCreated = vi.fn();
+    const onClose = vi.fn();
+    renderWithProviders(
+      <BotWizardDialog accounts={accounts} strategies={strategies} onClose={onClose} onCreated={onCreated} />,
+    );
+
+    // 1. Name
+    expect(await screen.findByText('Step 1 of 7: Name')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
+    await next();
+    expect(screen.getByRole('alert').textContent).toContain('This field is required');
+    await userEvent.type(screen.getByLabelText('Name'), 'ETH swing');
+    await next();
+
+    // 2. Trading account
+    expect(screen.getByText('Step 2 of 7: Trading account')).toBeTruthy();
+    await next();
+    expect(screen.getByRole('alert').textContent).toContain('This field is required');
+    await userEvent.click(screen.getByRole('radio', { name: /Paper spot/ }));
+    await next();
+
+    // 3. Strategy, which brings its pair
+    await userEvent.click(screen.getByRole('radio', { name: /Trend ETH/ }));
+    await next();
+
+    // 4. Config
+    expect((screen.getByLabelText('Trade currency') as HTMLInputElement).value).toBe('ETH');
+    expect((screen.getByLabelText('Stable coin') as HTMLInputElement).value).toBe('USDT');
+    await next();
+
+    // 5. Leverage and volume: spot has no leverage; half the account is taken already
+    expect(screen.getByText(/Spot accounts trade without leverage/)).toBeTruthy();
+    expect(screen.queryByLabelText('Leverage')).toBeNull();
+    const share = await screen.findByLabelText('Share of the account', { selector: 'input' });
+    await userEvent.type(share, '60');
+    await next();
+    expect(screen.getByRole('alert').textContent).toContain('Only 50.00% of this account is still free');
+    await userEvent.clear(share);
+    await userEvent.type(share, '20');
+    expect(screen.getByTestId('allocation').textContent).toContain('30.00%');
+    await next();
+
+    // 6. Release
+    await userEvent.click(screen.getByRole('radio', { name: /Save paused/ }));
+    await next();
+
+    // 7. Review, with a way back to any step
+    expect(screen.getByText('Step 7 of 7: Review')).toBeTruthy();
+    expect(screen.getByText('ETH swing')).toBeTruthy();
+    expect(screen.getByText('ETH/USDT')).toBeTruthy();
+    expect(screen.getByText('20.00%')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create paused' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      nickname: 'ETH swing',
+      is_active: false,
+      strategy_id: 'st-1',
+      trading_account_id: 'acc-spot',
+      trade_currency: 'ETH',
+      stable_coin: 'USDT',
+      leverage_percent: '100',
+      monthly_goal_percent: null,
+      portfolio_percent: '20',
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('asks for leverage on a futures account and shows the server’s refusal on the review', async () => {
+    mockFetch((request) => {
+      if (request.path === '/api/trading-accounts/acc-fut/bots-distributions') {
+        return {
+          body: {
+            success: true,
+            results: {
+              accountId: 'acc-fut',
+              usdtBalance: '2000',
+              allocatedPercent: '0.00',
+              availablePercent: '100.00',
+              bots: [],
+            },
+          },
+        };
+      }
+      if (request.method === 'POST') {
+        return {
+          status: 422,
+          body: {
+            success: false,
+            error: 'OVER_ALLOCATED',
+            message: 'This account is already 80.00% allocated',
+          },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderWithProviders(
+      <BotWizardDialog accounts={accounts} strategies={strategies} onClose={() => undefined} />,
+    );
+    await userEvent.type(await screen.findByLabelText('Name'), 'Leveraged');
+    await next();
+    await userEvent.click(screen.getByRole('radio', { name: /Paper futures/ }));
+    await next();
+    await userEvent.click(screen.getByRole('radio', { name: /Trend ETH/ }));
+    await next();
+    await next();
+
+    const leverage = screen.getByLabelText('Leverage');
+    await userEvent.clear(leverage);
+    await userEvent.type(leverage, '200');
+    await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
+    await userEvent.type(await screen.findByLabelText('Amount per trade'), '2500');
+    await next();
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toContain('!Leverage goes from 1× to 125×');
+    expect(alerts).toContain('!Only 2,000.00 USDT of this account is still free');
+
+    await userEvent.clear(leverage);
+    await userEvent.type(leverage, '5');
+    await userEvent.clear(screen.getByLabelText('Amount per trade'));
+    await userEvent.type(screen.getByLabelText('Amount per trade'), '500');
+    await next();
+    await next();
+    expect(screen.getByText('500.00 USDT · 5×')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create and go live' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This account is already 80.00% allocated',
+    );
+  });
+});

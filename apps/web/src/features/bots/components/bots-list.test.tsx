@@ -1,0 +1,221 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loginAs, renderApp } from '../../../testing/render';
+
+/** A server's bot as GET /api/bots sends it (camelCase, decimals as strings). */
+function serverBot(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'bot-1',
+    nickname: 'BTC follower',
+    isActive: false,
+    isTrading: false,
+    tradeCurrency: 'BTC',
+    stableCoin: 'USDT',
+    portfolioPercent: '25.00',
+    fixedAmount: null,
+    leveragePercent: '300',
+    monthlyGoalPercent: '5',
+    goalAccumulatedProfitPercent: '2.5',
+    position: 'LONG',
+    strategy: {
+      id: 'st-1',
+      nickname: 'Trend BTC',
+      strategyKey: 'trend-btc',
+      tradeCurrency: 'BTC',
+      timeFrame: '1h',
+    },
+    tradingAccount: { id: 'acc-1', nickname: 'Paper main', exchange: 'paper', usdtBalance: '10000' },
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * fetch answering per "METHOD /path"; a handler may return a promise, so a test can hold a
+ * request in flight and look at the screen meanwhile.
+ */
+function serve(
+  handler: (
+    call: Call,
+  ) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }> | undefined,
+) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: Call = {
+        method: init.method ?? 'GET',
+        path: new URL(String(input), 'http://localhost').pathname,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const reply = (await handler(call)) ?? { body: { success: true, results: [] } };
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return {
+    calls,
+    count: (method: string, path: string) =>
+      calls.filter((c) => c.method === method && c.path === path).length,
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Bots list', () => {
+  it('reads results as an object with bots (spec §7) and shows position, strategy, account, allocation and goal', async () => {
+    serve((call) =>
+      call.path === '/api/bots' ? { body: { success: true, results: { bots: [serverBot()] } } } : undefined,
+    );
+    loginAs();
+    renderApp('/bots');
+    // The first render of the file also loads the lazy route modules.
+    const link = await screen.findByRole('link', { name: 'BTC follower' }, { timeout: 5000 });
+    const row = link.closest('tr') as HTMLElement;
+    const cells = within(row);
+    expect(cells.getByText('Trend BTC')).toBeTruthy();
+    expect(cells.getByText('Paper main')).toBeTruthy();
+    expect(cells.getByText('BTC/USDT')).toBeTruthy();
+    expect(cells.getByText('25.00% · 3×')).toBeTruthy();
+    expect(cells.getByText('Long')).toBeTruthy();
+    expect(
+      cells.getByRole('progressbar', { name: 'Monthly goal progress' }).getAttribute('aria-valuenow'),
+    ).toBe('50');
+    expect(cells.getByRole('switch', { name: 'Active: BTC follower' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(screen.getByText('1 bot · 0 active')).toBeTruthy();
+  });
+
+  it('is not fetched again within 15 seconds unless forced, and is after', async () => {
+    const server = serve((call) =>
+      call.path === '/api/bots' ? { body: { success: true, results: [serverBot()] } } : undefined,
+    );
+    loginAs();
+    const { router } = renderApp('/bots');
+    await screen.findByRole('link', { name: 'BTC follower' });
+    expect(server.count('GET', '/api/bots')).toBe(1);
+
+    await act(() => router.navigate('/accounts'));
+    await screen.findByRole('heading', { name: 'Trading accounts', level: 1 });
+    await act(() => router.navigate('/bots'));
+    await screen.findByRole('link', { name: 'BTC follower' });
+    expect(server.count('GET', '/api/bots'), 'back within 15 s: from the cache').toBe(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.count('GET', '/api/bots'), 'forced').toBe(2));
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now + 16_000);
+    await act(() => router.navigate('/accounts'));
+    await screen.findByRole('heading', { name: 'Trading accounts', level: 1 });
+    await act(() => router.navigate('/bots'));
+    await waitFor(() => expect(server.count('GET', '/api/bots'), 'stale after 15 s').toBe(3));
+  });
+
+  it("says 'Failed to load bots' with the reason, and retries", async () => {
+    let attempts = 0;
+    serve((call) => {
+      if (call.path !== '/api/bots') return undefined;
+      attempts += 1;
+      return attempts === 1 ? { status: 500 } : { body: { success: true, results: [serverBot()] } };
+    });
+    loginAs();
+    renderApp('/bots');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load bots');
+    expect(alert.textContent).toContain('HTTP error! status: 500');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'BTC follower' })).toBeTruthy();
+  });
+
+  it("reads success: false as a failure, with 'Failed to load bots' when the server gives no reason", async () => {
+    serve((call) => (call.path === '/api/bots' ? { body: { success: false, results: null } } : undefined));
+    loginAs();
+    renderApp('/bots');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load bots');
+  });
+
+  it('switches a bot on at once with PUT { is_active }, and keeps it when the server agrees', async () => {
+    let answer: (reply: { body: unknown }) => void = () => undefined;
+    let active = false;
+    const server = serve((call) => {
+      if (call.method === 'PUT') return new Promise((resolve) => (answer = resolve));
+      if (call.path === '/api/bots')
+        return { body: { success: true, results: [serverBot({ isActive: active })] } };
+      return undefined;
+    });
+    loginAs();
+    renderApp('/bots');
+    const toggle = await screen.findByRole('switch', { name: 'Active: BTC follower' });
+    await userEvent.click(toggle);
+
+    expect(toggle.getAttribute('aria-checked'), 'optimistic: before the server answers').toBe('true');
+    await waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(server.calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/bots/bot-1',
+      body: { is_active: true },
+    });
+    expect(window.location.pathname, 'the switch does not open the bot').toBe('/bots');
+
+    active = true;
+    await act(async () => answer({ body: { success: true, results: serverBot({ isActive: true }) } }));
+    await waitFor(() => expect(screen.getByText('1 bot · 1 active')).toBeTruthy());
+    expect(screen.getByRole('switch', { name: 'Active: BTC follower' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+
+  it('puts the switch back and says why when the PUT fails', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    serve((call) => {
+      if (call.method === 'PUT') return new Promise((resolve) => (answer = resolve));
+      if (call.path === '/api/bots') return { body: { success: true, results: [serverBot()] } };
+      return undefined;
+    });
+    loginAs();
+    renderApp('/bots');
+    const toggle = await screen.findByRole('switch', { name: 'Active: BTC follower' });
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+
+    await act(async () =>
+      answer({
+        status: 422,
+        body: { success: false, error: 'DOMAIN_RULE', message: 'This strategy is retired' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Active: BTC follower' }).getAttribute('aria-checked')).toBe(
+        'false',
+      ),
+    );
+    const toast = await screen.findByText('Could not switch BTC follower on');
+    expect(toast.parentElement?.textContent).toContain('This strategy is retired');
+  });
+
+  it('offers to connect an account first when there is none, else to create a bot', async () => {
+    serve(() => undefined);
+    loginAs();
+    renderApp('/bots');
+    expect(await screen.findByText('No bots yet')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Connect an account' })).getAttribute('href')).toBe(
+      '/accounts',
+    );
+  });
+});
