@@ -111,6 +111,21 @@ describe('login()', () => {
     });
   });
 
+  it('keeps the code step and says why when the code is refused', async () => {
+    window.history.replaceState(null, '', '/login');
+    window.localStorage.setItem('theme', 'light');
+    mockFetch(() => ({
+      status: 401,
+      body: { success: false, error: 'INVALID_2FA_CODE', message: 'Invalid 2FA code' },
+    }));
+    await expect(login({ email: 'ada@example.com', password: 'pw', code: '000000' })).rejects.toThrow(
+      'Invalid 2FA code',
+    );
+    expect(useSession.getState()).toMatchObject({ isTwoFactorRequired: true, isAuthenticated: false });
+    // A refused password or code is not a session ending: the visitor's preferences stay.
+    expect(window.localStorage.getItem('theme')).toBe('light');
+  });
+
   it("raises the server's message for wrong credentials", async () => {
     window.history.replaceState(null, '', '/login');
     mockFetch(() => ({
