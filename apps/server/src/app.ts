@@ -17,6 +17,7 @@ import webhookRoutes from './routes/webhooks';
 import botRoutes from './routes/bots';
 import accountRoutes from './routes/accounts';
 import marketRoutes from './routes/market';
+import tradeRoutes from './routes/trades';
 import auth from './plugins/auth';
 
 declare module 'fastify' {
@@ -72,6 +73,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(botRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(marketRoutes);
+  await fastify.register(tradeRoutes);
 
   // last: the built web app and the Accept rule for shared paths
   await fastify.register(webApp, { dist: webDist });

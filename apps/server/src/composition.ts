@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { createAccountReadiness } from './engine/account-readiness';
 import { createAlertProcessor } from './engine/alert-processor';
 import { createOrderExecutor } from './engine/order-executor';
+import { createReconciler } from './engine/reconciliation';
+import { createTakeProfitOrders } from './engine/take-profit-orders';
 import { createTradeLifecycle } from './engine/trade-lifecycle';
+import { createTradeLock } from './engine/trade-lock';
+import { startTradeMonitor, type TradeMonitorOptions } from './engine/trade-monitor';
+import { createTradeSupervisor } from './engine/trade-supervisor';
+import type { PaperVenueOptions } from './exchange/paper/paper-venue';
 import { createVenues } from './exchange/venues';
 import { createSealer, loadMasterKey } from './lib/crypto';
 import { createAccountsRepo } from './modules/accounts/accounts-repo';
@@ -20,15 +27,31 @@ import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
 import { createTradesRepo } from './modules/trades/trades-repo';
+import { createTradesService } from './modules/trades/trades-service';
 import { createUsersService } from './modules/users/users-service';
 
-export type AppDeps = { config: AppConfig; db: DbHandle; venueUrlsOverride?: Record<string, string> };
+export type AppDeps = {
+  config: AppConfig;
+  db: DbHandle;
+  venueUrlsOverride?: Record<string, string>;
+  /** The paper venue's market, clock and fees (a scripted market in tests); the simulator by default. */
+  paperVenueOptions?: Omit<PaperVenueOptions, 'store'>;
+};
 
 /** The one composition root: every domain service is built here from narrowed dependencies. */
-export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: FastifyBaseLogger) {
+export function createServices(
+  { config, db, venueUrlsOverride, paperVenueOptions }: AppDeps,
+  log: FastifyBaseLogger,
+) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
   const mailer = createMailer({ db: db.db, sealer, smtpUrl: config.smtpUrl, log });
-  const venues = createVenues({ db: db.db, sealer, log, urlsOverride: venueUrlsOverride });
+  const venues = createVenues({
+    db: db.db,
+    sealer,
+    log,
+    urlsOverride: venueUrlsOverride,
+    paper: paperVenueOptions,
+  });
 
   const repos = {
     auth: createAuthRepo(db.db),
@@ -39,16 +62,58 @@ export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: 
     trades: createTradesRepo(db.db),
   };
 
-  const executor = createOrderExecutor({ trades: repos.trades, log });
+  // Trades after the entry: readiness gate, trade lock, ladder, supervision, reconciliation (DESIGN §6).
+  const readiness = createAccountReadiness();
+  const executor = createOrderExecutor({ trades: repos.trades, log, readiness });
   const lifecycle = createTradeLifecycle({ trades: repos.trades, executor });
+  const tradeLock = createTradeLock(db.pool);
+  const takeProfits = createTakeProfitOrders({ trades: repos.trades, executor, log });
+  const supervisor = createTradeSupervisor({
+    trades: repos.trades,
+    accounts: repos.accounts,
+    gateways: venues.gateways,
+    executor,
+    lifecycle,
+    takeProfits,
+    lock: tradeLock,
+    log,
+  });
+  const reconciler = createReconciler({
+    trades: repos.trades,
+    accounts: repos.accounts,
+    gateways: venues.gateways,
+    executor,
+    supervisor,
+    readiness,
+    log,
+  });
+  readiness.bind(async (accountId) => void (await reconciler.settleLiveOrders(accountId)));
+
   const engine = {
     executor,
     lifecycle,
+    supervisor,
+    reconciler,
+    /** Paper fill events, reconciliation and the stop-loss watch (the worker runs it). */
+    startTradeMonitor: (options?: TradeMonitorOptions) =>
+      startTradeMonitor(
+        {
+          paperVenue: venues.paperVenue,
+          trades: repos.trades,
+          gateways: venues.gateways,
+          executor,
+          supervisor,
+          reconciler,
+          lock: tradeLock,
+          log,
+        },
+        options,
+      ),
     processor: createAlertProcessor({
       db: db.db,
       alerts: repos.alerts,
       trades: repos.trades,
-      lifecycle,
+      lifecycle: supervisor.managedLifecycle,
       gateways: venues.gateways,
       log,
       botConcurrency: config.botConcurrency,
@@ -59,7 +124,12 @@ export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: 
       if (!trade) return;
       const account = (await repos.accounts.findById(trade.tradingAccountId))!;
       const gateway = await venues.gateways.forAccount(account);
-      await lifecycle.close(gateway, trade, `x${trade.id.replace(/-/g, '').slice(0, 30)}`, reason);
+      await supervisor.managedLifecycle.close(
+        gateway,
+        trade,
+        `x${trade.id.replace(/-/g, '').slice(0, 30)}`,
+        reason,
+      );
       await repos.trades.setBotPosition(botId, 'out');
     },
   };
@@ -86,6 +156,15 @@ export function createServices({ config, db, venueUrlsOverride }: AppDeps, log: 
       accounts: repos.accounts,
       marketData: venues.marketData,
       gatewayFor: (a) => venues.gateways.forAccount(a),
+    }),
+    trades: createTradesService({
+      trades: repos.trades,
+      accounts: repos.accounts,
+      gateways: venues.gateways,
+      lifecycle: supervisor.managedLifecycle,
+      supervisor,
+      takeProfits,
+      lock: tradeLock,
     }),
     bots: createBotsService({
       repo: repos.bots,

@@ -74,12 +74,15 @@ export async function startWorker(deps: {
       pollMs: 500,
     },
   });
+  // Trades after their entry: paper fill events, reconciliation now and every few seconds, stop-losses.
+  const tradeMonitor = services.engine.startTradeMonitor();
   log.info({ workerId: id }, 'worker started');
 
   return {
     id,
     async stop() {
       await alerts.stop();
+      await tradeMonitor.stop();
       services.venues.paperVenue.stop();
       await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
       await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});

@@ -4,3 +4,4 @@ export * from './forms';
 export * from './auth';
 export * from './trading';
 export * from './accounts';
+export * from './trades';

@@ -1,8 +1,9 @@
-import { reconcileOrderState } from '@kairos/core';
+import { isTerminal, reconcileOrderState, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { ExchangeGateway, Order } from '../exchange/gateway';
 import type { OrderRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { AccountReadiness } from './account-readiness';
 
 /**
  * The only place orders reach a venue. The order row (with its deterministic client order id)
@@ -11,21 +12,36 @@ import type { OrderRow, TradesRepo } from '../modules/trades/trades-repo';
  */
 export type OrderExecutor = ReturnType<typeof createOrderExecutor>;
 
-export function createOrderExecutor(deps: { trades: TradesRepo; log: FastifyBaseLogger }) {
+export function createOrderExecutor(deps: {
+  trades: TradesRepo;
+  log: FastifyBaseLogger;
+  /** No new order for an account until its orders were reconciled once (DESIGN §6). */
+  readiness?: Pick<AccountReadiness, 'awaitReady'>;
+}) {
   const { trades } = deps;
 
-  /** Brings our row in line with what the venue says, and stores any new fills. */
+  /**
+   * Brings our row in line with what the venue says, and stores any new fills. Runs on the row as
+   * committed now: news older than what we know (a late event, a slow poll) changes nothing.
+   */
   async function applyVenueOrder(gateway: ExchangeGateway, row: OrderRow, venue: Order): Promise<OrderRow> {
-    const { state } = reconcileOrderState(row.status, venue.status);
-    const updated = await trades.updateOrder(row.id, {
-      status: state,
-      venueOrderId: venue.venueOrderId,
-      filled: venue.filled,
-      average: venue.average,
-      price: venue.price ?? row.price,
-      lastError: null,
+    const updated = await trades.updateOrderLocked(row.id, (current) => {
+      const stale =
+        toDecimal(venue.filled).lt(current.filled) ||
+        (isTerminal(current.status) && !isTerminal(venue.status));
+      if (stale) return null;
+      const { state } = reconcileOrderState(current.status, venue.status);
+      return {
+        status: state,
+        venueOrderId: venue.venueOrderId,
+        filled: venue.filled,
+        average: venue.average,
+        price: venue.price ?? current.price,
+        lastError: null,
+      };
     });
-    if (Number(venue.filled) > 0) await syncFills(gateway, updated);
+    if (toDecimal(updated.filled).gt(await trades.filledOfOrder(updated.id)))
+      await syncFills(gateway, updated);
     return updated;
   }
 
@@ -67,6 +83,7 @@ export function createOrderExecutor(deps: { trades: TradesRepo; log: FastifyBase
           // The venue never got it: place it now.
         }
       }
+      await deps.readiness?.awaitReady(row.tradingAccountId);
       if (row.status === 'new') row = await trades.updateOrder(row.id, { status: 'submitted' });
       try {
         const venue = await gateway.createOrder({

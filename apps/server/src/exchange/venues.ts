@@ -11,7 +11,7 @@ import { ExchangeAuthenticationError, ExchangeGatewayError } from './errors';
 import type { ExchangeGateway } from './gateway';
 import { PaperGateway } from './paper/paper-gateway';
 import { createPgPaperLedgerStore } from './paper/paper-ledger-pg';
-import { PaperVenue } from './paper/paper-venue';
+import { PaperVenue, type PaperVenueOptions } from './paper/paper-venue';
 import { sharedVenueThrottles } from './venue-throttle';
 
 type AccountRow = typeof tradingAccounts.$inferSelect;
@@ -28,8 +28,10 @@ export function createVenues(deps: {
   sealer: Sealer;
   log: FastifyBaseLogger;
   urlsOverride?: Record<string, string>;
+  /** Market, clock and fees of the paper venue (defaults: the simulator, the wall clock, 0.1 %). */
+  paper?: Omit<PaperVenueOptions, 'store'>;
 }) {
-  const paperVenue = new PaperVenue({ store: createPgPaperLedgerStore(deps.db) });
+  const paperVenue = new PaperVenue({ ...deps.paper, store: createPgPaperLedgerStore(deps.db) });
 
   function ccxtGateway(c: VenueCredentials): CcxtGateway {
     return new CcxtGateway({

@@ -1,7 +1,16 @@
-import type { TradeRow } from '@kairos/contract';
+import type { Trade, TradeCompletion, TradeDetail, TradeFill, TradeOrder, TradeRow } from '@kairos/contract';
+import { toDecimal, toNumericString } from '@kairos/core';
 import type { trades } from '../../db/schema/index';
+import { heldQuantity, ladderView } from './trades-fns';
+import type { FillRow, OrderRow } from './trades-repo';
 
 type TradeDbRow = typeof trades.$inferSelect;
+
+/** `numeric` columns come back padded to 18 decimals: answer '0.005', not '0.005000000000000000'. */
+export function plain<T extends string | null>(value: T): T {
+  return (value === null ? null : toDecimal(value).toFixed()) as T;
+}
+type FillWithOrder = FillRow & { side: 'buy' | 'sell'; role: string };
 
 export function toTradeRow(t: TradeDbRow): TradeRow {
   return {
@@ -11,16 +20,117 @@ export function toTradeRow(t: TradeDbRow): TradeRow {
     symbol: t.symbol,
     side: t.side,
     status: t.status,
-    quantity: t.quantity,
-    entryPrice: t.entryPrice,
-    exitPrice: t.exitPrice,
-    pnl: t.realisedPnl,
-    pnlPercent: t.pnlPercent,
-    commission: t.commission,
+    quantity: plain(t.quantity),
+    entryPrice: plain(t.entryPrice),
+    exitPrice: plain(t.exitPrice),
+    pnl: plain(t.realisedPnl),
+    pnlPercent: plain(t.pnlPercent),
+    commission: plain(t.commission),
     durationMs: t.closedAt ? Math.max(0, t.closedAt.getTime() - t.openedAt.getTime()) : null,
     openedAt: t.openedAt.toISOString(),
     closedAt: t.closedAt?.toISOString() ?? null,
     closeReason: t.closeReason,
     error: t.error,
+  };
+}
+
+export function toTradeOrder(o: OrderRow): TradeOrder {
+  return {
+    id: o.id,
+    role: o.role,
+    clientOrderId: o.clientOrderId,
+    venueOrderId: o.venueOrderId,
+    side: o.side,
+    type: o.type,
+    reduceOnly: o.reduceOnly,
+    price: plain(o.price),
+    amount: plain(o.amount),
+    filled: plain(o.filled),
+    average: plain(o.average),
+    status: o.status,
+    lastError: o.lastError,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+function toTradeFill(f: FillWithOrder): TradeFill {
+  return {
+    id: f.id,
+    orderId: f.orderId,
+    role: f.role,
+    side: f.side,
+    venueTradeId: f.venueTradeId,
+    price: plain(f.price),
+    amount: plain(f.amount),
+    fee: plain(f.fee),
+    feeCurrency: f.feeCurrency,
+    at: f.at.toISOString(),
+  };
+}
+
+function toTrade(t: TradeDbRow, fills: readonly FillWithOrder[]): Trade {
+  const held = heldQuantity(t, fills);
+  return {
+    ...toTradeRow(t),
+    strategyId: t.strategyId,
+    alertId: t.alertId,
+    takeProfits: t.takeProfits,
+    stopLossPercent: plain(t.stopLossPercent),
+    stopLossPrice: plain(t.stopLossPrice),
+    breakEvenAfterTp1: t.breakEvenAfterTp1,
+    stopMovedToBreakEven: t.stopMovedToBreakEvenAt !== null,
+    openQuantity: toNumericString(held.gt(0) ? held : 0),
+  };
+}
+
+/** TradeDetail: the trade, its ladder with each level's status, and the orders and fills timeline. */
+export function toTradeDetail(
+  t: TradeDbRow,
+  orders: readonly OrderRow[],
+  fills: readonly FillWithOrder[],
+): TradeDetail {
+  const timeline: TradeDetail['timeline'] = [
+    ...orders.map((o) => ({
+      at: o.createdAt.toISOString(),
+      kind: 'order' as const,
+      role: o.role,
+      side: o.side,
+      orderId: o.id,
+      status: o.status,
+      price: plain(o.type === 'limit' ? o.price : o.average),
+      amount: plain(o.amount),
+    })),
+    ...fills.map((f) => ({
+      at: f.at.toISOString(),
+      kind: 'fill' as const,
+      role: f.role,
+      side: f.side,
+      orderId: f.orderId,
+      status: 'filled',
+      price: plain(f.price),
+      amount: plain(f.amount),
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    trade: toTrade(t, fills),
+    ladder: ladderView(t.takeProfits, orders, t.status),
+    orders: orders.map(toTradeOrder),
+    fills: fills.map(toTradeFill),
+    timeline,
+  };
+}
+
+export function toTradeCompletion(t: TradeDbRow, exitOrder: OrderRow | undefined): TradeCompletion {
+  return {
+    tradeId: t.id,
+    completed: t.status === 'closed' || t.status === 'cancelled',
+    status: t.status,
+    closeReason: t.closeReason,
+    closedAt: t.closedAt?.toISOString() ?? null,
+    exitPrice: plain(t.exitPrice),
+    pnl: plain(t.realisedPnl),
+    pnlPercent: plain(t.pnlPercent),
+    order: exitOrder ? toTradeOrder(exitOrder) : null,
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
-import { bots, fills, orders, trades } from '../../db/schema/index';
+import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -8,6 +8,15 @@ export type FillRow = typeof fills.$inferSelect;
 export type OrderState = OrderRow['status'];
 
 export const LIVE_ORDER_STATES: OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
+
+export type TradeListFilters = {
+  botId?: string;
+  accountId?: string;
+  symbol?: string;
+  status?: TradeDbRow['status'];
+  from?: Date;
+  to?: Date;
+};
 
 /** SQL for trades, their orders and fills — the engine's ledger of what happened on venues. */
 export function createTradesRepo(db: Database) {
@@ -81,7 +90,12 @@ export function createTradesRepo(db: Database) {
     },
 
     async ordersOfTrade(tradeId: string): Promise<OrderRow[]> {
-      return db.select().from(orders).where(eq(orders.tradeId, tradeId)).orderBy(orders.createdAt);
+      // A ladder's rows share one insert time: then tp1, tp2, … tp10 in ladder order.
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.tradeId, tradeId))
+        .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
     },
 
     async fillsOfTrade(tradeId: string): Promise<(FillRow & { side: 'buy' | 'sell'; role: string })[]> {
@@ -90,7 +104,7 @@ export function createTradesRepo(db: Database) {
         .from(fills)
         .innerJoin(orders, eq(orders.id, fills.orderId))
         .where(eq(fills.tradeId, tradeId))
-        .orderBy(fills.at);
+        .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId);
       return rows.map((r) => ({ ...r.fill, side: r.side, role: r.role }));
     },
 
@@ -105,6 +119,174 @@ export function createTradesRepo(db: Database) {
 
     async setBotPosition(botId: string, position: 'long' | 'short' | 'out'): Promise<void> {
       await db.update(bots).set({ position, updatedAt: new Date() }).where(eq(bots.id, botId));
+    },
+
+    /** A trade only when it belongs to `userId` (another user's id finds nothing). */
+    async findOwned(userId: string, id: string): Promise<TradeDbRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(trades)
+        .where(and(eq(trades.id, id), eq(trades.userId, userId)));
+      return row;
+    },
+
+    /** The user's trades, newest first, filtered and paged. */
+    async listOwned(userId: string, filters: TradeListFilters, page: number, pageSize: number) {
+      const where: SQL[] = [eq(trades.userId, userId)];
+      if (filters.botId) where.push(eq(trades.botId, filters.botId));
+      if (filters.accountId) where.push(eq(trades.tradingAccountId, filters.accountId));
+      if (filters.symbol) where.push(eq(trades.symbol, filters.symbol));
+      if (filters.status) where.push(eq(trades.status, filters.status));
+      if (filters.from) where.push(gte(trades.openedAt, filters.from));
+      if (filters.to) where.push(lte(trades.openedAt, filters.to));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(trades)
+          .where(and(...where))
+          .orderBy(desc(trades.openedAt), desc(trades.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ n: count() })
+          .from(trades)
+          .where(and(...where)),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Deletes the user's trade (orders and fills go with it); false when there was none. */
+    async deleteOwned(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(trades)
+        .where(and(eq(trades.id, id), eq(trades.userId, userId)))
+        .returning({ id: trades.id });
+      return deleted.length > 0;
+    },
+
+    /**
+     * A trade and its entry order where the trade id is chosen by the caller (manual trades derive the
+     * entry's client order id from it), in one transaction.
+     */
+    async insertTradeWithEntry(
+      trade: typeof trades.$inferInsert & { id: string },
+      order: Omit<typeof orders.$inferInsert, 'tradeId'>,
+    ): Promise<{ trade: TradeDbRow; order: OrderRow }> {
+      return db.transaction(async (tx) => {
+        const [t] = await tx.insert(trades).values(trade).returning();
+        const [o] = await tx
+          .insert(orders)
+          .values({ ...order, tradeId: t!.id })
+          .returning();
+        return { trade: t!, order: o! };
+      });
+    },
+
+    async findOrderById(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+
+    /**
+     * Changes an order under a row lock: `decide` sees the row as committed now (not a stale copy) and
+     * returns the change, or null to leave it. Concurrent appliers of venue news serialise here.
+     */
+    async updateOrderLocked(
+      id: string,
+      decide: (current: OrderRow) => Partial<typeof orders.$inferInsert> | null,
+    ): Promise<OrderRow> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+        const change = decide(current!);
+        if (!change) return current!;
+        const [row] = await tx
+          .update(orders)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(orders.id, id))
+          .returning();
+        return row!;
+      });
+    },
+
+    /** Several orders of one trade (a ladder) committed together before any is sent; existing ids are kept. */
+    async insertOrders(values: (typeof orders.$inferInsert)[]): Promise<OrderRow[]> {
+      if (values.length === 0) return [];
+      await db.insert(orders).values(values).onConflictDoNothing();
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tradingAccountId, values[0]!.tradingAccountId),
+            inArray(
+              orders.clientOrderId,
+              values.map((v) => v.clientOrderId),
+            ),
+          ),
+        );
+    },
+
+    /** Sum of the stored fills of one order (to know whether the venue reports fills we lack). */
+    async filledOfOrder(orderId: string): Promise<string> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${fills.amount}), 0)::text` })
+        .from(fills)
+        .where(eq(fills.orderId, orderId));
+      return row?.total ?? '0';
+    },
+
+    /** Trades the engine still manages (open or closing), optionally of one account. */
+    async activeTrades(accountId?: string): Promise<TradeDbRow[]> {
+      return db
+        .select()
+        .from(trades)
+        .where(
+          and(
+            inArray(trades.status, ['open', 'closing']),
+            accountId ? eq(trades.tradingAccountId, accountId) : sql`TRUE`,
+          ),
+        );
+    },
+
+    /** Open trades with a stop price, with their account: what the stop-loss watch checks. */
+    async openTradesWithStops() {
+      return db
+        .select({ trade: trades, account: tradingAccounts })
+        .from(trades)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.tradingAccountId))
+        .where(and(eq(trades.status, 'open'), isNotNull(trades.stopLossPrice)));
+    },
+
+    /** Accounts with orders live at a venue or trades still managed: what reconciliation visits. */
+    async accountsToReconcile(): Promise<(typeof tradingAccounts.$inferSelect)[]> {
+      return db
+        .select()
+        .from(tradingAccounts)
+        .where(
+          sql`EXISTS (SELECT 1 FROM ${orders} o WHERE o.trading_account_id = ${tradingAccounts.id}
+                AND o.status IN ('new', 'submitted', 'open', 'partially_filled', 'unknown'))
+              OR EXISTS (SELECT 1 FROM ${trades} t WHERE t.trading_account_id = ${tradingAccounts.id}
+                AND t.status IN ('open', 'closing'))`,
+        );
+    },
+
+    /** Removes an order row that never left (`new`): an intention dropped before any venue saw it. */
+    async deleteUnsentOrder(id: string): Promise<void> {
+      await db.delete(orders).where(and(eq(orders.id, id), eq(orders.status, 'new')));
+    },
+
+    /** The bot is out once it holds no active trade (a late event for an old trade changes nothing). */
+    async setBotOutUnlessTrading(botId: string): Promise<void> {
+      await db
+        .update(bots)
+        .set({ position: 'out', updatedAt: new Date() })
+        .where(
+          and(
+            eq(bots.id, botId),
+            sql`${bots.position} <> 'out'`,
+            sql`NOT EXISTS (SELECT 1 FROM ${trades} t WHERE t.bot_id = ${bots.id} AND t.status IN ('open', 'closing'))`,
+          ),
+        );
     },
 
     /** Orders whose venue state is not final: what reconciliation re-reads. */

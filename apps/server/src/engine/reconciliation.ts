@@ -1,0 +1,130 @@
+import { toDecimal } from '@kairos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { OrderNotFoundError } from '../exchange/errors';
+import type { ExchangeGateway, Order } from '../exchange/gateway';
+import type { AccountsRepo, TradingAccountRow } from '../modules/accounts/accounts-repo';
+import type { OrderRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { AccountReadiness } from './account-readiness';
+import type { GatewayProvider } from './gateway-provider';
+import { startIntervalLoop } from './interval-loop';
+import type { OrderExecutor } from './order-executor';
+import type { TradeSupervisor } from './trade-supervisor';
+
+export type Reconciler = ReturnType<typeof createReconciler>;
+
+/**
+ * Reconciliation (DESIGN §6). Every order we believe live (submitted, open, partially filled, unknown)
+ * is read back from its venue — one open-orders call per account and symbol, then a lookup by venue id
+ * (or by client order id when we never learnt it) for each order no longer listed — and our rows are
+ * brought in line through the executor, so the order state table is respected and fills are stored once.
+ * Startup is reconciliation: crash recovery and a normal start share this path. It is also the fill
+ * poller of ccxt accounts.
+ */
+export function createReconciler(deps: {
+  trades: TradesRepo;
+  accounts: Pick<AccountsRepo, 'findById'>;
+  gateways: GatewayProvider;
+  executor: OrderExecutor;
+  supervisor: Pick<TradeSupervisor, 'supervise'>;
+  readiness: Pick<AccountReadiness, 'markReady'>;
+  log: FastifyBaseLogger;
+}) {
+  const { trades, executor, log } = deps;
+
+  const unchanged = (row: OrderRow, venue: Order) =>
+    venue.status === row.status && toDecimal(venue.filled).eq(row.filled) && row.venueOrderId !== null;
+
+  /** What the venue says about one of our live orders; undefined when it has never heard of it. */
+  async function lookUp(gateway: ExchangeGateway, row: OrderRow, listed: Map<string, Order>) {
+    const seen = (row.venueOrderId && listed.get(row.venueOrderId)) || listed.get(`c:${row.clientOrderId}`);
+    if (seen) return seen;
+    try {
+      return row.venueOrderId
+        ? await gateway.fetchOrder(row.venueOrderId, row.symbol)
+        : await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
+    } catch (e) {
+      if (e instanceof OrderNotFoundError) return undefined;
+      throw e;
+    }
+  }
+
+  /**
+   * Phase one, no new orders: re-reads the account's live orders and applies what changed. Returns the
+   * trades touched. This is what opens the account's order gate.
+   */
+  async function settleLiveOrders(accountId: string): Promise<Set<string>> {
+    const touched = new Set<string>();
+    const live = await trades.liveOrders(accountId);
+    if (live.length === 0) return touched;
+    const account = await deps.accounts.findById(accountId);
+    if (!account) return touched;
+    const gateway = await deps.gateways.forAccount(account);
+    for (const symbol of new Set(live.map((o) => o.symbol))) {
+      const listed = new Map<string, Order>();
+      for (const order of await gateway.fetchOpenOrders(symbol)) {
+        listed.set(order.venueOrderId, order);
+        if (order.clientOrderId) listed.set(`c:${order.clientOrderId}`, order);
+      }
+      for (const row of live.filter((o) => o.symbol === symbol)) {
+        const venue = await lookUp(gateway, row, listed);
+        // Never heard of: the supervisor resends it or gives it up once its grace period is over.
+        if (!venue) touched.add(row.tradeId);
+        else if (!unchanged(row, venue)) {
+          await executor.applyVenueOrder(gateway, row, venue);
+          touched.add(row.tradeId);
+        }
+      }
+    }
+    return touched;
+  }
+
+  /**
+   * One account: live orders settled, the gate opened, then every trade touched (and, on a sweep,
+   * every trade still managed) followed through by the supervisor — ladders placed, stops moved,
+   * trades closed.
+   */
+  async function reconcileAccount(account: Pick<TradingAccountRow, 'id'>, options: { sweep: boolean }) {
+    const touched = await settleLiveOrders(account.id);
+    deps.readiness.markReady(account.id);
+    if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);
+    for (const tradeId of touched) {
+      try {
+        await deps.supervisor.supervise(tradeId);
+      } catch (e) {
+        log.warn({ err: e, tradeId }, 'could not follow a trade through after reconciliation');
+      }
+    }
+    return touched;
+  }
+
+  /** Every account with live orders or managed trades; one account's venue trouble never stops the others. */
+  async function reconcileAll(options: { sweep: boolean }) {
+    for (const account of await trades.accountsToReconcile()) {
+      try {
+        await reconcileAccount(account, options);
+      } catch (e) {
+        log.warn({ err: e, accountId: account.id }, 'reconciliation of an account failed');
+      }
+    }
+  }
+
+  return { settleLiveOrders, reconcileAccount, reconcileAll };
+}
+
+/**
+ * Reconciles at once (a full sweep: startup is reconciliation) and then every `intervalMs` — a
+ * full sweep every `sweepEvery` passes, otherwise only trades whose orders changed. The default 5 s
+ * keeps ccxt polling (one open-orders call per account and symbol) far inside venue limits.
+ */
+export function startReconciliationLoop(
+  reconciler: Reconciler,
+  log: FastifyBaseLogger,
+  options: { intervalMs?: number; sweepEvery?: number } = {},
+) {
+  const sweepEvery = options.sweepEvery ?? 12;
+  return startIntervalLoop(
+    (pass) => reconciler.reconcileAll({ sweep: pass % sweepEvery === 0 }),
+    options.intervalMs ?? 5_000,
+    (e) => log.error({ err: e }, 'reconciliation pass failed'),
+  );
+}

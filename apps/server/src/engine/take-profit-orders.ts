@@ -1,0 +1,164 @@
+import {
+  averageFillPrice,
+  buildTakeProfitLadder,
+  deterministicId,
+  isOpenState,
+  roundDownToStep,
+  toDecimal,
+  toNumericString,
+  type TakeProfitTarget,
+} from '@kairos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TakeProfitPlan } from '../db/schema/index';
+import type { ExchangeGateway, Market } from '../exchange/gateway';
+import { heldQuantity, tradeClientOrderId } from '../modules/trades/trades-fns';
+import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { OrderExecutor } from './order-executor';
+import { marketExitOrder } from './trade-lifecycle';
+
+/** A tick for venues that report none, fine enough for any price we trade. */
+const FALLBACK_TICK = '0.00000001';
+
+/**
+ * The client order id of a push of one TP. Shared with admin trade control's push, so a user's push and
+ * an admin's push of the same level are one order.
+ */
+export const pushClientOrderId = (tradeId: string, role: string) => deterministicId(['push', tradeId, role]);
+
+export type TakeProfitOrders = ReturnType<typeof createTakeProfitOrders>;
+
+/** The orders of a trade's take-profit ladder on the venue: placing it, and pushing one level to market. */
+export function createTakeProfitOrders(deps: {
+  trades: TradesRepo;
+  executor: OrderExecutor;
+  log: FastifyBaseLogger;
+}) {
+  const { trades, executor } = deps;
+
+  /**
+   * Places limit orders for `plan` over what the trade holds now (reduce-only on futures; plain
+   * sells/buys on spot, sized from the position). Sizes come from core's ladder maths on the venue's
+   * precision and minimums and sum exactly to the held quantity. All rows are committed before the
+   * first is sent, each with a client order id from (trade, role, how many orders that role had), so
+   * running this again after a crash resumes the same orders instead of adding more.
+   */
+  async function placeTakeProfitLadder(
+    gateway: ExchangeGateway,
+    trade: TradeDbRow,
+    market: Market,
+    plan: readonly TakeProfitPlan[],
+  ): Promise<OrderRow[]> {
+    if (plan.length === 0) return [];
+    const fills = await trades.fillsOfTrade(trade.id);
+    const entrySide = trade.side === 'long' ? 'buy' : 'sell';
+    const entryFills = fills
+      .filter((f) => f.side === entrySide)
+      .map((f) => ({ side: f.side, price: f.price, quantity: f.amount }));
+    const entryPrice = averageFillPrice(entryFills);
+    const step = market.amountStep ?? FALLBACK_TICK;
+    const quantity = roundDownToStep(heldQuantity(trade, fills), step);
+    if (!entryPrice || quantity.lte(0)) return [];
+
+    const levels = buildTakeProfitLadder({
+      side: trade.side,
+      entryPrice,
+      quantity,
+      takeProfits: plan as TakeProfitTarget[],
+      market: {
+        amountStep: step,
+        priceTick: market.priceTick ?? FALLBACK_TICK,
+        minAmount: market.minAmount ?? '0',
+        minNotional: market.minNotional ?? '0',
+      },
+    });
+    const earlier = await trades.ordersOfTrade(trade.id);
+    const rows = await trades.insertOrders(
+      levels.map((level) => ({
+        tradeId: trade.id,
+        userId: trade.userId,
+        tradingAccountId: trade.tradingAccountId,
+        clientOrderId: tradeClientOrderId(
+          trade.id,
+          level.role,
+          earlier.filter((o) => o.role === level.role).length,
+        ),
+        role: level.role,
+        symbol: trade.symbol,
+        side: trade.side === 'long' ? ('sell' as const) : ('buy' as const),
+        type: 'limit' as const,
+        reduceOnly: gateway.marketType === 'future',
+        price: toNumericString(level.price),
+        amount: toNumericString(level.quantity),
+      })),
+    );
+    return sendEach(gateway, rows);
+  }
+
+  /** Sends each row; one level refused by the venue (recorded on its row) does not stop the others. */
+  async function sendEach(gateway: ExchangeGateway, rows: OrderRow[]): Promise<OrderRow[]> {
+    const sent: OrderRow[] = [];
+    for (const row of rows) {
+      try {
+        sent.push(await executor.submit(gateway, row, row.status === 'new'));
+      } catch (e) {
+        deps.log.warn({ err: e, orderId: row.id, role: row.role }, 'take-profit order not placed');
+        sent.push((await trades.findOrderById(row.id)) ?? row);
+      }
+    }
+    return sent;
+  }
+
+  /** Cancels every resting take-profit of the trade (before a new plan is placed). */
+  async function cancelRestingTakeProfits(gateway: ExchangeGateway, tradeId: string): Promise<void> {
+    for (const order of await trades.ordersOfTrade(tradeId)) {
+      if (/^tp\d+$/.test(order.role) && isOpenState(order.status)) await executor.cancel(gateway, order);
+    }
+  }
+
+  /**
+   * Push to market (DESIGN §6): the level's limit order is cancelled and what it had not filled is sent
+   * at market. The market order's row (client order id from trade + role) is written before the cancel,
+   * so a push interrupted anywhere resumes that same order. Returns undefined when the level turned out
+   * fully filled while its limit was being cancelled (nothing left to push).
+   */
+  async function pushTakeProfit(
+    gateway: ExchangeGateway,
+    trade: TradeDbRow,
+    role: string,
+    market: Pick<Market, 'amountStep'>,
+  ): Promise<OrderRow | undefined> {
+    const clientOrderId = pushClientOrderId(trade.id, role);
+    const limitsOf = async () =>
+      (await trades.ordersOfTrade(trade.id)).filter((o) => o.role === role && o.type === 'limit');
+    const remainingOf = (limits: OrderRow[]) => {
+      const current = limits.at(-1);
+      if (!current) return toDecimal(0);
+      const left = toDecimal(current.amount).minus(current.filled);
+      return market.amountStep ? roundDownToStep(left, market.amountStep) : left;
+    };
+
+    let push = await trades.findOrderByClientId(trade.tradingAccountId, clientOrderId);
+    if (!push) {
+      const remaining = remainingOf(await limitsOf());
+      if (remaining.lte(0)) return undefined;
+      push = (
+        await trades.insertOrder(marketExitOrder(gateway, trade, { clientOrderId, role, amount: remaining }))
+      ).order;
+    }
+    if (push.status === 'new') {
+      for (const limit of await limitsOf()) {
+        if (isOpenState(limit.status)) await executor.cancel(gateway, limit);
+      }
+      // The limit may have filled further while it was being cancelled: push only what is left.
+      const remaining = remainingOf(await limitsOf());
+      if (remaining.lte(0)) {
+        await trades.deleteUnsentOrder(push.id);
+        return undefined;
+      }
+      push = await trades.updateOrder(push.id, { amount: toNumericString(remaining) });
+    }
+    return executor.submit(gateway, push, push.status === 'new');
+  }
+
+  return { placeTakeProfitLadder, cancelRestingTakeProfits, pushTakeProfit, sendEach };
+}

@@ -1,0 +1,79 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+
+/** Advisory-lock class of trade locks (the paper ledger uses its own class). */
+const TRADE_LOCK_CLASS = 7_100;
+
+export type TradeLock = {
+  /**
+   * Runs `work` while holding the trade's lock: in this process (a queue per trade) and across processes
+   * (a PostgreSQL advisory lock), so the ladder, the stop and the exits of one trade are never worked on
+   * twice at once. Re-entrant within the same async call chain.
+   */
+  withTrade<T>(tradeId: string, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` outside any held lock's context (for event handlers fired from inside a locked call). */
+  detached<T>(work: () => T): T;
+};
+
+export function createTradeLock(pool: pg.Pool, options: { maxHeld?: number } = {}): TradeLock {
+  const held = new AsyncLocalStorage<ReadonlySet<string>>();
+  const queues = new Map<string, Promise<unknown>>();
+  // Each held lock pins a pool connection: cap them so the work inside always finds a free one.
+  const maxHeld = options.maxHeld ?? 4;
+  let inUse = 0;
+  const waiting: (() => void)[] = [];
+
+  async function acquireSlot() {
+    if (inUse < maxHeld) {
+      inUse += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  function releaseSlot() {
+    const next = waiting.shift();
+    if (next) next();
+    else inUse -= 1;
+  }
+
+  async function lockedRun<T>(tradeId: string, work: () => Promise<T>): Promise<T> {
+    // A lock taken inside another never waits for a slot: the outer one may be holding the last.
+    const nested = (held.getStore()?.size ?? 0) > 0;
+    if (!nested) await acquireSlot();
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [TRADE_LOCK_CLASS, tradeId]);
+      const outer = held.getStore() ?? new Set<string>();
+      return await held.run(new Set([...outer, tradeId]), work);
+    } finally {
+      if (client) {
+        await client
+          .query('SELECT pg_advisory_unlock($1, hashtext($2))', [TRADE_LOCK_CLASS, tradeId])
+          .then(() => client!.release())
+          .catch((e: Error) => client!.release(e));
+      }
+      if (!nested) releaseSlot();
+    }
+  }
+
+  return {
+    withTrade(tradeId, work) {
+      if (held.getStore()?.has(tradeId)) return work();
+      const previous = queues.get(tradeId) ?? Promise.resolve();
+      const run = previous.then(
+        () => lockedRun(tradeId, work),
+        () => lockedRun(tradeId, work),
+      );
+      const tail = run.catch(() => {});
+      queues.set(tradeId, tail);
+      void tail.then(() => {
+        if (queues.get(tradeId) === tail) queues.delete(tradeId);
+      });
+      return run;
+    },
+    detached(work) {
+      return held.exit(work);
+    },
+  };
+}

@@ -1,0 +1,279 @@
+import {
+  averageFillPrice,
+  breakEvenStop,
+  isOpenState,
+  isTakeProfitRole,
+  isTradeActive,
+  stopLossPrice,
+  sum,
+  toDecimal,
+  toNumericString,
+} from '@kairos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { OrderNotFoundError } from '../exchange/errors';
+import type { ExchangeGateway, Market } from '../exchange/gateway';
+import type { AccountsRepo } from '../modules/accounts/accounts-repo';
+import { heldQuantity, ladderView, tradeClientOrderId } from '../modules/trades/trades-fns';
+import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { GatewayProvider } from './gateway-provider';
+import type { OrderExecutor } from './order-executor';
+import type { TakeProfitOrders } from './take-profit-orders';
+import type { TradeLock } from './trade-lock';
+import { findMarket, type TradeLifecycle } from './trade-lifecycle';
+
+/** An order that left without an answer is looked up again only after this long (it may be in flight). */
+const UNANSWERED_GRACE_MS = 30_000;
+/** An entry the venue never got is given up after this long (the alert's retry gets there first). */
+const LOST_ENTRY_GRACE_MS = 60_000;
+
+export type TradeSupervisor = ReturnType<typeof createTradeSupervisor>;
+
+/**
+ * Brings one trade to where its fills say it should be, and is safe to run any number of times: after
+ * the entry fills, the take-profit ladder and the stop price; after TP1, the stop at break-even; when
+ * nothing is held any more, the trade closed, leftovers cancelled and the bot out. Runs under the trade
+ * lock after every change the engine sees (an order event, a poll, reconciliation, an API action).
+ */
+export function createTradeSupervisor(deps: {
+  trades: TradesRepo;
+  accounts: Pick<AccountsRepo, 'findById'>;
+  gateways: GatewayProvider;
+  executor: OrderExecutor;
+  lifecycle: TradeLifecycle;
+  takeProfits: TakeProfitOrders;
+  lock: TradeLock;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
+  const { trades, executor, lifecycle, takeProfits, lock, log } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function gatewayFor(trade: Pick<TradeDbRow, 'tradingAccountId'>): Promise<ExchangeGateway> {
+    const account = await deps.accounts.findById(trade.tradingAccountId);
+    if (!account) throw new Error(`Trading account ${trade.tradingAccountId} is gone`);
+    return deps.gateways.forAccount(account);
+  }
+
+  const age = (row: OrderRow) => now() - row.updatedAt.getTime();
+
+  /**
+   * Orders a crash or a refusal left unsent (`new`), or sent without an answer, are sent or looked up
+   * again — by client order id first, so nothing is doubled. A push resumes through the push (its limit
+   * is cancelled first). Intentions of a trade no longer open are dropped instead.
+   */
+  async function resumeUnsentOrders(gateway: ExchangeGateway, trade: TradeDbRow, market: Market) {
+    for (const row of await trades.ordersOfTrade(trade.id)) {
+      try {
+        if (row.role === 'entry') {
+          if (
+            ['submitted', 'unknown'].includes(row.status) &&
+            !row.venueOrderId &&
+            age(row) > LOST_ENTRY_GRACE_MS
+          )
+            await settleLostEntry(gateway, row);
+          continue;
+        }
+        if (row.status === 'new') {
+          const wanted = trade.status === 'open' || !isTakeProfitRole(row.role);
+          if (!wanted) await trades.deleteUnsentOrder(row.id);
+          else if (isTakeProfitRole(row.role) && row.type === 'market')
+            await takeProfits.pushTakeProfit(gateway, trade, row.role, market);
+          else await executor.submit(gateway, row, true);
+        } else if (
+          (row.status === 'submitted' &&
+            !row.venueOrderId &&
+            (row.lastError || age(row) > UNANSWERED_GRACE_MS)) ||
+          (row.status === 'unknown' && age(row) > UNANSWERED_GRACE_MS)
+        ) {
+          await executor.submit(gateway, row, false);
+        }
+      } catch (e) {
+        log.warn({ err: e, orderId: row.id, tradeId: trade.id }, 'could not resume an order');
+      }
+    }
+  }
+
+  /** An entry that left without an answer and that the venue does not know: it never arrived. */
+  async function settleLostEntry(gateway: ExchangeGateway, row: OrderRow) {
+    try {
+      const venue = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
+      await executor.applyVenueOrder(gateway, row, venue);
+    } catch (e) {
+      if (!(e instanceof OrderNotFoundError)) throw e;
+      await trades.updateOrderLocked(row.id, (current) =>
+        current.status === 'submitted' || current.status === 'unknown'
+          ? { status: 'rejected', lastError: 'The venue never received this order' }
+          : null,
+      );
+    }
+  }
+
+  /** Stop price from the trade's stop percent once the entry price is known. */
+  function initialStop(trade: TradeDbRow, entryPrice: string, market: Market) {
+    if (!trade.stopLossPercent || trade.stopLossPrice) return undefined;
+    return toNumericString(
+      stopLossPrice({
+        side: trade.side,
+        entryPrice,
+        stopLossPercent: trade.stopLossPercent,
+        priceTick: market.priceTick ?? '0.00000001',
+      }),
+    );
+  }
+
+  /**
+   * The stop at break-even after TP1 (DESIGN §6), with the entry fee rate paid both ways. Only ever
+   * tightens: a stop the user already set past break-even stays.
+   */
+  function breakEven(trade: TradeDbRow, entryPrice: string, feePercent: string, market: Market) {
+    const be = breakEvenStop({
+      side: trade.side,
+      entryPrice,
+      priceTick: market.priceTick ?? '0.00000001',
+      feePercent,
+    });
+    if (!trade.stopLossPrice) return toNumericString(be);
+    const current = toDecimal(trade.stopLossPrice);
+    const tighter = trade.side === 'long' ? (be.gt(current) ? be : current) : be.lt(current) ? be : current;
+    return toNumericString(tighter);
+  }
+
+  /** Ladder, stop and break-even of an open trade whose entry is done. */
+  async function manageOpenTrade(gateway: ExchangeGateway, trade: TradeDbRow, market: Market) {
+    const orders = await trades.ordersOfTrade(trade.id);
+    const entryOrders = orders.filter((o) => o.role === 'entry');
+    if (entryOrders.some((o) => o.status === 'new' || isOpenState(o.status))) return trade;
+    const fills = await trades.fillsOfTrade(trade.id);
+    const entrySide = trade.side === 'long' ? 'buy' : 'sell';
+    const entryFills = fills.filter((f) => f.side === entrySide);
+    const entryPrice = averageFillPrice(entryFills.map((f) => ({ ...f, quantity: f.amount })));
+    if (!entryPrice || heldQuantity(trade, fills).lte(0)) return trade;
+
+    if (!orders.some((o) => isTakeProfitRole(o.role)) && trade.takeProfits.length > 0) {
+      await takeProfits.placeTakeProfitLadder(gateway, trade, market, trade.takeProfits);
+    }
+    const change: Partial<TradeDbRow> = {};
+    const stop = initialStop(trade, entryPrice.toFixed(), market);
+    if (stop) change.stopLossPrice = stop;
+
+    if (trade.breakEvenAfterTp1 && !trade.stopMovedToBreakEvenAt) {
+      const levels = ladderView(trade.takeProfits, await trades.ordersOfTrade(trade.id), trade.status);
+      const first = levels.find((l) => l.clientOrderId);
+      if (first?.status === 'filled') {
+        const entryNotional = entryPrice.times(sum(entryFills.map((f) => f.amount)));
+        const entryFees = sum(
+          entryFills.map((f) =>
+            f.feeCurrency && trade.symbol.startsWith(`${f.feeCurrency}/`)
+              ? toDecimal(f.fee).times(f.price)
+              : toDecimal(f.fee),
+          ),
+        );
+        const feePercent = entryNotional.gt(0) ? entryFees.div(entryNotional).times(100).toFixed() : '0';
+        change.stopLossPrice = breakEven({ ...trade, ...change }, entryPrice.toFixed(), feePercent, market);
+        change.stopMovedToBreakEvenAt = new Date();
+        log.info({ tradeId: trade.id, stop: change.stopLossPrice }, 'stop moved to break-even after TP1');
+      }
+    }
+    return Object.keys(change).length > 0 ? trades.updateTrade(trade.id, change) : trade;
+  }
+
+  /** A trade that ended: nothing of it left resting, and its bot out. */
+  async function settleEndedTrade(gateway: ExchangeGateway, trade: TradeDbRow) {
+    const orders = await trades.ordersOfTrade(trade.id);
+    for (const order of orders) {
+      if (order.status === 'new') await trades.deleteUnsentOrder(order.id);
+      else if (isOpenState(order.status) && order.role !== 'entry') await executor.cancel(gateway, order);
+    }
+    if (trade.botId) await trades.setBotOutUnlessTrading(trade.botId);
+    return trade;
+  }
+
+  async function superviseLocked(tradeId: string): Promise<TradeDbRow | undefined> {
+    let trade = await trades.findById(tradeId);
+    if (!trade) return undefined;
+    const gateway = await gatewayFor(trade);
+    const market = await findMarket(gateway, trade.symbol);
+    if (isTradeActive(trade.status) || trade.status === 'error') {
+      await resumeUnsentOrders(gateway, trade, market);
+      trade = await lifecycle.refreshFigures(trade.id, market);
+      if (trade.status === 'open') {
+        trade = await manageOpenTrade(gateway, trade, market);
+        trade = await lifecycle.refreshFigures(trade.id, market);
+      }
+    }
+    if (trade.status === 'closed' || trade.status === 'cancelled')
+      trade = await settleEndedTrade(gateway, trade);
+    return trade;
+  }
+
+  async function supervise(tradeId: string): Promise<TradeDbRow | undefined> {
+    return lock.withTrade(tradeId, () => superviseLocked(tradeId));
+  }
+
+  /**
+   * Exits at market (stop hit, user's "complete") under the trade lock, then supervises. `stillWanted`
+   * re-checks the reason on the trade as it is once the lock is held (a stop moved meanwhile).
+   */
+  async function closeTrade(
+    tradeId: string,
+    clientOrderId: string,
+    reason: string,
+    role = 'exit',
+    stillWanted: (trade: TradeDbRow) => boolean = () => true,
+  ) {
+    return lock.withTrade(tradeId, async () => {
+      const trade = (await trades.findById(tradeId))!;
+      if (!stillWanted(trade)) return trade;
+      const gateway = await gatewayFor(trade);
+      await lifecycle.close(gateway, trade, clientOrderId, reason, role);
+      return (await superviseLocked(tradeId))!;
+    });
+  }
+
+  /** News about one of our orders (a venue event or a poll), applied then followed through. */
+  async function onVenueOrder(row: OrderRow, apply: (gateway: ExchangeGateway) => Promise<unknown>) {
+    return lock.withTrade(row.tradeId, async () => {
+      const trade = await trades.findById(row.tradeId);
+      if (!trade) return undefined;
+      await apply(await gatewayFor(trade));
+      return superviseLocked(row.tradeId);
+    });
+  }
+
+  /**
+   * The lifecycle as the alert processor and the bots service use it: the same calls, each followed by
+   * supervision (an entry gets its ladder at once), with exits under the trade lock.
+   */
+  const managedLifecycle: TradeLifecycle = {
+    ...lifecycle,
+    async open(gateway, req) {
+      const trade = await lifecycle.open(gateway, req);
+      try {
+        return (await supervise(trade.id)) ?? trade;
+      } catch (e) {
+        // The entry stands; the ladder is retried by the next reconciliation pass.
+        log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
+        return trade;
+      }
+    },
+    async close(gateway, trade, clientOrderId, reason, role) {
+      return lock.withTrade(trade.id, async () => {
+        const fresh = (await trades.findById(trade.id)) ?? trade;
+        await lifecycle.close(gateway, fresh, clientOrderId, reason, role);
+        return (await superviseLocked(trade.id))!;
+      });
+    },
+  };
+
+  /** Client order id of the stop's market exit: one per trade, whoever triggers it. */
+  const stopClientOrderId = (tradeId: string) => tradeClientOrderId(tradeId, 'stop');
+
+  return {
+    supervise,
+    closeTrade,
+    onVenueOrder,
+    gatewayFor,
+    managedLifecycle,
+    stopClientOrderId,
+  };
+}

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { pagingQuery } from './envelope';
+import { tradeRowSchema } from './trading';
+
+const REQUIRED = 'This field is required';
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A positive decimal typed by a person (number or string), kept as a string; `message` is the spec's text. */
+const positiveDecimal = (message: string) =>
+  z
+    .union([z.number({ error: message }).finite(message), z.string({ error: message }).trim()], {
+      error: message,
+    })
+    .transform((v) => (typeof v === 'number' ? String(v) : v))
+    .refine((v) => DECIMAL.test(v) && Number(v) > 0, message);
+
+const tradeStatusSchema = z.enum(['open', 'closing', 'closed', 'cancelled', 'error']);
+
+/** Accepts the snake_case spellings the spec's clients send (`bot_id`) next to camelCase. */
+function aliases(map: Record<string, string>) {
+  return (input: unknown): unknown => {
+    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(input)) out[map[k] ?? k] = v;
+    return out;
+  };
+}
+
+const isDate = (v: string) => !Number.isNaN(new Date(/^\d+$/.test(v) ? Number(v) : v).getTime());
+const dateQuery = z.string().trim().refine(isDate, 'Please enter a valid date').optional();
+
+// ─── list ───────────────────────────────────────────────────────────────────────────────────────
+/** `GET /api/trades`: the spec sends the bot as `bot_id`; camelCase is accepted too. Dates: ISO or epoch ms. */
+export const tradesListQuery = z.object({
+  bot_id: z.string().uuid('Bot not found').optional(),
+  botId: z.string().uuid('Bot not found').optional(),
+  account_id: z.string().uuid('Trading account not found').optional(),
+  accountId: z.string().uuid('Trading account not found').optional(),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]+[/-][A-Za-z0-9]+$/, 'Please choose a market such as BTC/USDT')
+    .transform((s) => s.replace('-', '/').toUpperCase())
+    .optional(),
+  status: tradeStatusSchema.optional(),
+  from: dateQuery,
+  to: dateQuery,
+  ...pagingQuery(50, 500),
+});
+export type TradesListQuery = z.infer<typeof tradesListQuery>;
+
+// ─── detail ─────────────────────────────────────────────────────────────────────────────────────
+export const takeProfitLevelStatusSchema = z.enum([
+  'waiting',
+  'placed',
+  'partially_filled',
+  'filled',
+  'cancelled',
+]);
+
+/** One level of a trade's take-profit ladder as the user sees it (TradeDetail). */
+export const ladderLevelSchema = z.object({
+  role: z.string(),
+  /** `TP1`: the `{name}` of the push messages. */
+  name: z.string(),
+  percent: z.string(),
+  sizePercent: z.string(),
+  status: takeProfitLevelStatusSchema,
+  /** Limit price of the resting order; null until placed (or the fill price of a pushed level). */
+  price: z.string().nullable(),
+  amount: z.string().nullable(),
+  filled: z.string(),
+  /** Venue order id of the level's current order. */
+  orderId: z.string().nullable(),
+  clientOrderId: z.string().nullable(),
+  /** True when the level was pushed to market. */
+  pushed: z.boolean(),
+  /** Whether `PUT /push-to-take-profit` would accept this level now. */
+  pushable: z.boolean(),
+});
+export type LadderLevel = z.infer<typeof ladderLevelSchema>;
+
+export const tradeOrderSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  clientOrderId: z.string(),
+  venueOrderId: z.string().nullable(),
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(['market', 'limit']),
+  reduceOnly: z.boolean(),
+  price: z.string().nullable(),
+  amount: z.string(),
+  filled: z.string(),
+  average: z.string().nullable(),
+  status: z.enum([
+    'new',
+    'submitted',
+    'open',
+    'partially_filled',
+    'filled',
+    'cancelled',
+    'rejected',
+    'expired',
+    'unknown',
+  ]),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TradeOrder = z.infer<typeof tradeOrderSchema>;
+
+export const tradeFillSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  role: z.string(),
+  side: z.enum(['buy', 'sell']),
+  venueTradeId: z.string(),
+  price: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  feeCurrency: z.string().nullable(),
+  at: z.string(),
+});
+export type TradeFill = z.infer<typeof tradeFillSchema>;
+
+/** Orders placed and fills received, oldest first: the TradeDetail timeline. */
+export const tradeTimelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(['order', 'fill']),
+  role: z.string(),
+  side: z.enum(['buy', 'sell']),
+  orderId: z.string(),
+  /** Order: its current status; fill: 'filled'. */
+  status: z.string(),
+  price: z.string().nullable(),
+  amount: z.string(),
+});
+
+export const takeProfitPlanSchema = z.object({
+  role: z.string(),
+  percent: z.string(),
+  sizePercent: z.string(),
+});
+
+export const tradeSchema = tradeRowSchema.extend({
+  strategyId: z.string().nullable(),
+  alertId: z.string().nullable(),
+  takeProfits: z.array(takeProfitPlanSchema),
+  stopLossPercent: z.string().nullable(),
+  stopLossPrice: z.string().nullable(),
+  breakEvenAfterTp1: z.boolean(),
+  stopMovedToBreakEven: z.boolean(),
+  /** Base quantity still held (entry − exits − base-currency fees). */
+  openQuantity: z.string(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const tradeDetailSchema = z.object({
+  trade: tradeSchema,
+  ladder: z.array(ladderLevelSchema),
+  orders: z.array(tradeOrderSchema),
+  fills: z.array(tradeFillSchema),
+  timeline: z.array(tradeTimelineEntrySchema),
+});
+export type TradeDetail = z.infer<typeof tradeDetailSchema>;
+
+// ─── create / update ────────────────────────────────────────────────────────────────────────────
+const takeProfitInput = z.object({
+  role: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^tp[1-9]\d?$/, 'Take-profit roles are tp1, tp2, …')
+    .optional(),
+  percent: positiveDecimal('Take-profit distance must be above 0'),
+  sizePercent: positiveDecimal('Take-profit size must be above 0'),
+});
+
+const takeProfitsInput = z
+  .array(takeProfitInput)
+  .max(10, 'At most 10 take-profit levels')
+  .refine((tps) => tps.reduce((s, tp) => s + Number(tp.sizePercent), 0) <= 100.000001, {
+    message: 'Take-profit sizes add up to more than 100%',
+  })
+  .refine(
+    (tps) => new Set(tps.map((tp) => tp.role).filter(Boolean)).size === tps.filter((tp) => tp.role).length,
+    {
+      message: 'Each take-profit role may appear once',
+    },
+  );
+
+const stopLossPercentInput = positiveDecimal('Stop-loss must be above 0')
+  .refine((v) => Number(v) < 100, 'Stop-loss must be below 100%')
+  .nullable();
+
+/** `POST /api/trades`: a manual trade (no bot). `amount` is the base quantity; no `price` means market. */
+export const tradeCreateBody = z.preprocess(
+  aliases({
+    account_id: 'accountId',
+    trading_account_id: 'accountId',
+    tradingAccountId: 'accountId',
+    take_profits: 'takeProfits',
+    stop_loss_percent: 'stopLossPercent',
+    break_even_after_tp1: 'breakEvenAfterTp1',
+  }),
+  z.object({
+    accountId: z.string({ error: REQUIRED }).uuid('Please choose a trading account'),
+    symbol: z
+      .string({ error: REQUIRED })
+      .trim()
+      .regex(/^[A-Za-z0-9]+[/-][A-Za-z0-9]+$/, 'Please choose a market such as BTC/USDT')
+      .transform((s) => s.replace('-', '/').toUpperCase()),
+    side: z.enum(['long', 'short'], { error: 'Please choose long or short' }),
+    amount: positiveDecimal('Please enter a valid amount'),
+    price: positiveDecimal('Please enter a valid price').nullable().optional(),
+    takeProfits: takeProfitsInput.default([]),
+    stopLossPercent: stopLossPercentInput.optional(),
+    breakEvenAfterTp1: z.boolean().default(true),
+  }),
+);
+export type TradeCreateBody = z.infer<typeof tradeCreateBody>;
+
+/**
+ * `PUT /api/trades/{id}`: the stop (as a percent from the entry or a price; null removes it) and the
+ * take-profit plan of an open trade. A new plan replaces the levels not filled yet.
+ */
+export const tradeUpdateBody = z
+  .preprocess(
+    aliases({
+      take_profits: 'takeProfits',
+      stop_loss_percent: 'stopLossPercent',
+      stop_loss_price: 'stopLossPrice',
+      break_even_after_tp1: 'breakEvenAfterTp1',
+    }),
+    z.object({
+      stopLossPercent: stopLossPercentInput.optional(),
+      stopLossPrice: positiveDecimal('Please enter a valid price').nullable().optional(),
+      takeProfits: takeProfitsInput.optional(),
+      breakEvenAfterTp1: z.boolean().optional(),
+    }),
+  )
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' })
+  .refine((b) => b.stopLossPercent === undefined || b.stopLossPrice === undefined, {
+    message: 'Give the stop-loss as a percent or as a price, not both',
+    path: ['stopLossPrice'],
+  });
+export type TradeUpdateBody = z.infer<typeof tradeUpdateBody>;
+
+// ─── complete ───────────────────────────────────────────────────────────────────────────────────
+/** Whether and how a trade was completed (`GET/POST /api/trades/{id}/complete`). */
+export const tradeCompletionSchema = z.object({
+  tradeId: z.string(),
+  completed: z.boolean(),
+  status: tradeStatusSchema,
+  closeReason: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  exitPrice: z.string().nullable(),
+  pnl: z.string().nullable(),
+  pnlPercent: z.string().nullable(),
+  /** The market exit order sent by "complete", if any. */
+  order: tradeOrderSchema.nullable(),
+});
+export type TradeCompletion = z.infer<typeof tradeCompletionSchema>;
+
+// ─── push to take profit ────────────────────────────────────────────────────────────────────────
+/** `PUT /push-to-take-profit` (spec §7). `userId`/`botId` must match the session and the trade. */
+export const pushTakeProfitBody = z.object({
+  tradeId: z.string({ error: REQUIRED }).uuid('tradeId must be a trade id'),
+  takeProfitRole: z
+    .string({ error: REQUIRED })
+    .trim()
+    .toLowerCase()
+    .regex(/^tp[1-9]\d*$/, 'takeProfitRole must be tp1, tp2, …'),
+  botId: z.string().uuid('botId must be a bot id').nullable().optional(),
+  userId: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
+  test: z.boolean().default(false),
+});
+export type PushTakeProfitBody = z.infer<typeof pushTakeProfitBody>;
+
+export const pushTakeProfitResultSchema = z.object({
+  tradeId: z.string(),
+  takeProfitRole: z.string(),
+  name: z.string(),
+  test: z.boolean(),
+  /** The market order's venue id (null for a test). */
+  orderId: z.string().nullable(),
+  clientOrderId: z.string().nullable(),
+  status: z.string().nullable(),
+  /** Base quantity sent to market (for a test: what would be). */
+  amount: z.string(),
+  filled: z.string().nullable(),
+  average: z.string().nullable(),
+});
+
+export const pushTakeProfitResponse = z.object({
+  success: z.literal(true),
+  results: pushTakeProfitResultSchema,
+  message: z.string(),
+});
+export type PushTakeProfitResponse = z.infer<typeof pushTakeProfitResponse>;
