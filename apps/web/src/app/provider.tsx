@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { startPreferencesSync } from '../features/settings/api/sync-preferences';
+import { watchPreferenceChanges } from '../lib/preferences-sync';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../lib/session-store';
 
@@ -17,8 +17,18 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     [client],
   );
 
-  // Theme, language and currency changed while logged in are saved to the account.
-  useEffect(() => startPreferencesSync(client), [client]);
+  // Theme, language and currency changed while logged in are saved to the account. The watch runs
+  // from the first render; the settings API (and its schemas) loads with the first change, which
+  // keeps it out of the first-load JS.
+  useEffect(
+    () =>
+      watchPreferenceChanges((change) => {
+        void import('../features/settings/api/sync-preferences').then(({ savePreferenceChange }) =>
+          savePreferenceChange(client, change),
+        );
+      }),
+    [client],
+  );
 
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -5,12 +5,12 @@ import { createTestQueryClient, loginAs } from '../../../testing/render';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { usePreferences } from '../../../lib/preferences-store';
 import { DEFAULT_PREFERENCES } from '@kairos/contract';
+import { changedPreferences, watchPreferenceChanges } from '../../../lib/preferences-sync';
 import {
   applyPreferences,
   applyServerPreferences,
   browserPreferences,
-  changedPreferences,
-  startPreferencesSync,
+  savePreferenceChange,
 } from './sync-preferences';
 
 describe('preferences between the browser and the account', () => {
@@ -62,7 +62,8 @@ describe('preferences between the browser and the account', () => {
 
   it('saves what a logged-in user changes, and nothing while logged out', async () => {
     const { requests } = mockFetch(() => ({ body: { success: true, results: DEFAULT_PREFERENCES } }));
-    const stop = startPreferencesSync(createTestQueryClient());
+    const queryClient = createTestQueryClient();
+    const stop = watchPreferenceChanges((change) => void savePreferenceChange(queryClient, change));
     usePreferences.getState().setTheme('light');
     expect(requests).toHaveLength(0);
     loginAs();
