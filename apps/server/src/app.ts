@@ -19,6 +19,10 @@ import accountRoutes from './routes/accounts';
 import marketRoutes from './routes/market';
 import tradeRoutes from './routes/trades';
 import auth from './plugins/auth';
+import adminAlertRoutes from './routes/admin-alerts';
+import adminTradeControlRoutes from './routes/admin-trade-control';
+import adminBillingRoutes from './routes/admin-billing';
+import adminAuditRoutes from './routes/admin-audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +77,10 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(botRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(marketRoutes);
+  await fastify.register(adminAlertRoutes);
+  await fastify.register(adminTradeControlRoutes);
+  await fastify.register(adminBillingRoutes);
+  await fastify.register(adminAuditRoutes);
   await fastify.register(tradeRoutes);
 
   // last: the built web app and the Accept rule for shared paths

@@ -15,6 +15,16 @@ import { createVenues } from './exchange/venues';
 import { createSealer, loadMasterKey } from './lib/crypto';
 import { createAccountsRepo } from './modules/accounts/accounts-repo';
 import { createAccountsService } from './modules/accounts/accounts-service';
+import { createAdminAlertsRepo } from './modules/admin/admin-alerts-repo';
+import { createAdminAlertsService } from './modules/admin/admin-alerts-service';
+import { createTradeControlPush } from './modules/admin/take-profit-push';
+import { createTradeControlRepo } from './modules/admin/trade-control-repo';
+import { createTradeControlService } from './modules/admin/trade-control-service';
+import { createAuditRepo } from './modules/audit/audit-repo';
+import { createAuditService } from './modules/audit/audit-service';
+import { createBillingRepo } from './modules/billing/billing-repo';
+import { createBillingService } from './modules/billing/billing-service';
+import { createManualPaymentProvider } from './modules/billing/payment-provider';
 import { createAlertsRepo } from './modules/alerts/alerts-repo';
 import { createAlertsService } from './modules/alerts/alerts-service';
 import { createAuthRepo } from './modules/auth/auth-repo';
@@ -134,6 +144,9 @@ export function createServices(
     },
   };
 
+  // Admin consoles: every admin action goes through the audit log.
+  const audit = createAuditService({ repo: createAuditRepo(db.db), log });
+
   return {
     sealer,
     mailer,
@@ -171,6 +184,32 @@ export function createServices(
       accounts: repos.accounts,
       strategies: repos.strategies,
       closePosition: (botId, reason) => engine.closeBotPosition(botId, reason),
+    }),
+    audit,
+    admin: {
+      alerts: createAdminAlertsService({ repo: createAdminAlertsRepo(db.db), audit }),
+      tradeControl: createTradeControlService({
+        repo: createTradeControlRepo(db.db),
+        trades: repos.trades,
+        executor,
+        gateways: venues.gateways,
+        lock: tradeLock,
+        closeBotPosition: (botId, reason) => engine.closeBotPosition(botId, reason),
+        pushToTakeProfit: createTradeControlPush({
+          trades: repos.trades,
+          takeProfits,
+          supervisor,
+          lock: tradeLock,
+        }),
+        audit,
+      }),
+    },
+    /** Payment provider: manual by default (an admin records payments); a Stripe adapter plugs in here. */
+    billing: createBillingService({
+      repo: createBillingRepo(db.db),
+      provider: createManualPaymentProvider(),
+      audit,
+      log,
     }),
   };
 }

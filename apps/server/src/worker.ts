@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client';
 import { startAlertWorker } from './engine/alert-worker';
 import { workerHeartbeats } from './db/schema/index';
 import { JOB_POLLING_SECONDS } from './queue/boss';
+import { startBillingSchedule } from './modules/billing/billing-schedule';
 
 export const HEARTBEAT_QUEUE = 'system.heartbeat';
 export const BALANCE_REFRESH_QUEUE = 'accounts.refresh-balances';
@@ -76,12 +77,19 @@ export async function startWorker(deps: {
   });
   // Trades after their entry: paper fill events, reconciliation now and every few seconds, stop-losses.
   const tradeMonitor = services.engine.startTradeMonitor();
+  // Profit-share billing: on the 1st of each month the month that just ended is processed.
+  // Registered in the background: the worker's start-up is not held up by it.
+  const billingSchedule = startBillingSchedule({ boss, billing: services.billing, log }).catch((err) => {
+    log.error({ err }, 'monthly billing job not registered');
+    return undefined;
+  });
   log.info({ workerId: id }, 'worker started');
 
   return {
     id,
     async stop() {
       await alerts.stop();
+      await (await billingSchedule)?.stop();
       await tradeMonitor.stop();
       services.venues.paperVenue.stop();
       await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});

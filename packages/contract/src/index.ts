@@ -5,3 +5,4 @@ export * from './auth';
 export * from './trading';
 export * from './accounts';
 export * from './trades';
+export * from './admin';

@@ -1,0 +1,357 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, DbOrTx, Transaction } from '../../db/client';
+import { billingPlans, billingRecords, invoices, users } from '../../db/schema/index';
+import type { MonthFigures, Period } from './billing-fns';
+
+export type PlanRow = typeof billingPlans.$inferSelect;
+export type RecordRow = typeof billingRecords.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type RecordView = RecordRow & { userEmail: string; invoiceId: string | null };
+export type InvoiceView = InvoiceRow & { userEmail: string };
+
+/** Advisory lock serialising monthly processing across every API and worker process. */
+const BILLING_LOCK = 724_311_101;
+
+/** What processing a month needs to know about one user, read in one pass. */
+export type BillingCandidate = {
+  userId: string;
+  hasPeriod: boolean;
+  hasLater: boolean;
+  last: { period: Period; cumulativeProfit: string; highWaterMarkAfter: string } | null;
+  plan: { percent: string; active: boolean; autoCharge: boolean } | null;
+};
+
+const liveInvoiceId = sql<string | null>`(SELECT i.id FROM invoices i
+  WHERE i.billing_record_id = ${billingRecords.id} AND i.status <> 'void'
+  ORDER BY i.created_at DESC LIMIT 1)`;
+
+export function createBillingRepo(db: Database) {
+  return {
+    /** Runs `work` in one transaction holding the billing lock: two runs of a month never interleave. */
+    async inProcessingLock<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${BILLING_LOCK})`);
+        return work(tx);
+      });
+    },
+
+    /**
+     * Users concerned by a month: those with a plan, with trades closed in it, or already billed before
+     * (their chain continues with a zero month).
+     */
+    async candidates(tx: DbOrTx, period: Period, start: Date, end: Date): Promise<BillingCandidate[]> {
+      const res = await tx.execute(sql`
+        WITH who AS (
+          SELECT user_id FROM billing_plans
+          UNION SELECT user_id FROM trades
+            WHERE status = 'closed' AND closed_at >= ${start.toISOString()} AND closed_at < ${end.toISOString()}
+          UNION SELECT user_id FROM billing_records WHERE (year, month) < (${period.year}, ${period.month})
+        )
+        SELECT who.user_id,
+          EXISTS (SELECT 1 FROM billing_records r WHERE r.user_id = who.user_id
+            AND r.year = ${period.year} AND r.month = ${period.month}) AS has_period,
+          EXISTS (SELECT 1 FROM billing_records r WHERE r.user_id = who.user_id
+            AND (r.year, r.month) > (${period.year}, ${period.month})) AS has_later,
+          last.year AS last_year, last.month AS last_month, last.cumulative_profit, last.high_water_mark_after,
+          p.percent, p.active, p.auto_charge
+        FROM who
+        LEFT JOIN billing_plans p ON p.user_id = who.user_id
+        LEFT JOIN LATERAL (
+          SELECT year, month, cumulative_profit, high_water_mark_after FROM billing_records r
+          WHERE r.user_id = who.user_id AND (r.year, r.month) < (${period.year}, ${period.month})
+          ORDER BY r.year DESC, r.month DESC LIMIT 1
+        ) last ON TRUE
+        ORDER BY who.user_id`);
+      return res.rows.map((r) => ({
+        userId: r.user_id as string,
+        hasPeriod: Boolean(r.has_period),
+        hasLater: Boolean(r.has_later),
+        last:
+          r.last_year === null || r.last_year === undefined
+            ? null
+            : {
+                period: { year: Number(r.last_year), month: Number(r.last_month) },
+                cumulativeProfit: r.cumulative_profit as string,
+                highWaterMarkAfter: r.high_water_mark_after as string,
+              },
+        plan:
+          r.percent === null || r.percent === undefined
+            ? null
+            : { percent: r.percent as string, active: Boolean(r.active), autoCharge: Boolean(r.auto_charge) },
+      }));
+    },
+
+    /** Realised net PnL of closed trades per user and UTC month, over [from, to). Key: `${userId}|${y}-${m}`. */
+    async monthlyProfits(tx: DbOrTx, userIds: string[], from: Date, to: Date): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const res = await tx.execute(sql`
+        SELECT user_id,
+          extract(year FROM closed_at AT TIME ZONE 'UTC')::int AS y,
+          extract(month FROM closed_at AT TIME ZONE 'UTC')::int AS m,
+          coalesce(sum(realised_pnl), 0)::text AS profit
+        FROM trades
+        WHERE status = 'closed' AND closed_at >= ${from.toISOString()} AND closed_at < ${to.toISOString()}
+          AND user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        GROUP BY 1, 2, 3`);
+      return new Map(res.rows.map((r) => [`${r.user_id as string}|${r.y}-${r.m}`, r.profit as string]));
+    },
+
+    /** Realised net PnL of each user's trades closed since `from` (the month in progress). */
+    async profitsSince(userIds: string[], from: Date): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const res = await db.execute(sql`
+        SELECT user_id, coalesce(sum(realised_pnl), 0)::text AS p FROM trades
+        WHERE status = 'closed' AND closed_at >= ${from.toISOString()}
+          AND user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        GROUP BY user_id`);
+      return new Map(res.rows.map((r) => [r.user_id as string, r.p as string]));
+    },
+
+    /** Inserts month records; a (user, year, month) already there is left exactly as it was. */
+    async insertRecords(
+      tx: DbOrTx,
+      rows: (MonthFigures & { userId: string; year: number; month: number })[],
+    ): Promise<RecordRow[]> {
+      if (rows.length === 0) return [];
+      return tx.insert(billingRecords).values(rows).onConflictDoNothing().returning();
+    },
+
+    /** Each user's newest record: where the month in progress starts from. */
+    async lastRecords(userIds: string[]): Promise<Map<string, RecordRow>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([billingRecords.userId])
+        .from(billingRecords)
+        .where(inArray(billingRecords.userId, userIds))
+        .orderBy(billingRecords.userId, desc(billingRecords.year), desc(billingRecords.month));
+      return new Map(rows.map((r) => [r.userId, r]));
+    },
+
+    async periodTotals(tx: DbOrTx, p: Period): Promise<{ profit: string; fees: string }> {
+      const res = await tx.execute(sql`
+        SELECT coalesce(sum(profit), 0)::text AS profit, coalesce(sum(fee), 0)::text AS fees
+        FROM billing_records WHERE year = ${p.year} AND month = ${p.month}`);
+      return res.rows[0] as { profit: string; fees: string };
+    },
+
+    async findUser(userId: string) {
+      const [row] = await db
+        .select({ id: users.id, email: users.email, plan: billingPlans })
+        .from(users)
+        .leftJoin(billingPlans, eq(billingPlans.userId, users.id))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async listUsers(q: { skip: number; take: number; active?: boolean }) {
+      const where =
+        q.active === undefined
+          ? undefined
+          : q.active
+            ? eq(billingPlans.active, true)
+            : sql`${billingPlans.active} IS NOT TRUE`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: users.id, email: users.email, plan: billingPlans })
+          .from(users)
+          .leftJoin(billingPlans, eq(billingPlans.userId, users.id))
+          .where(where)
+          .orderBy(asc(users.email))
+          .offset(q.skip)
+          .limit(q.take),
+        db
+          .select({ n: count() })
+          .from(users)
+          .leftJoin(billingPlans, eq(billingPlans.userId, users.id))
+          .where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async upsertPlan(
+      userId: string,
+      values: { percent?: string; active?: boolean; autoCharge?: boolean },
+    ): Promise<PlanRow> {
+      const now = new Date();
+      const [row] = await db
+        .insert(billingPlans)
+        .values({ userId, percent: values.percent ?? '0', ...values, updatedAt: now })
+        .onConflictDoUpdate({ target: billingPlans.userId, set: { ...values, updatedAt: now } })
+        .returning();
+      return row!;
+    },
+
+    async listRecords(q: {
+      skip: number;
+      take: number;
+      userId?: string;
+      year?: number;
+      month?: number;
+      status?: RecordRow['status'];
+    }): Promise<{ rows: RecordView[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (q.userId) conditions.push(eq(billingRecords.userId, q.userId));
+      if (q.year) conditions.push(eq(billingRecords.year, q.year));
+      if (q.month) conditions.push(eq(billingRecords.month, q.month));
+      if (q.status) conditions.push(eq(billingRecords.status, q.status));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ record: billingRecords, userEmail: users.email, invoiceId: liveInvoiceId })
+          .from(billingRecords)
+          .innerJoin(users, eq(users.id, billingRecords.userId))
+          .where(where)
+          .orderBy(desc(billingRecords.year), desc(billingRecords.month), asc(users.email))
+          .offset(q.skip)
+          .limit(q.take),
+        db.select({ n: count() }).from(billingRecords).where(where),
+      ]);
+      return {
+        rows: rows.map((r) => ({ ...r.record, userEmail: r.userEmail, invoiceId: r.invoiceId ?? null })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async listInvoices(q: {
+      skip: number;
+      take: number;
+      userId?: string;
+      status?: InvoiceRow['status'];
+    }): Promise<{ rows: InvoiceView[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (q.userId) conditions.push(eq(invoices.userId, q.userId));
+      if (q.status) conditions.push(eq(invoices.status, q.status));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ invoice: invoices, userEmail: users.email })
+          .from(invoices)
+          .innerJoin(users, eq(users.id, invoices.userId))
+          .where(where)
+          .orderBy(desc(invoices.createdAt), desc(invoices.number))
+          .offset(q.skip)
+          .limit(q.take),
+        db.select({ n: count() }).from(invoices).where(where),
+      ]);
+      return { rows: rows.map((r) => ({ ...r.invoice, userEmail: r.userEmail })), total: total?.n ?? 0 };
+    },
+
+    /** Newest invoice per user, for the billing table. */
+    async latestInvoices(userIds: string[]): Promise<Map<string, InvoiceView>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([invoices.userId], { invoice: invoices, userEmail: users.email })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(inArray(invoices.userId, userIds))
+        .orderBy(invoices.userId, desc(invoices.createdAt), desc(invoices.number));
+      return new Map(rows.map((r) => [r.invoice.userId, { ...r.invoice, userEmail: r.userEmail }]));
+    },
+
+    async findInvoice(id: string): Promise<InvoiceView | undefined> {
+      const [row] = await db
+        .select({ invoice: invoices, userEmail: users.email })
+        .from(invoices)
+        .innerJoin(users, eq(users.id, invoices.userId))
+        .where(eq(invoices.id, id));
+      return row ? { ...row.invoice, userEmail: row.userEmail } : undefined;
+    },
+
+    async findRecord(tx: DbOrTx, userId: string, p: Period, lock = false): Promise<RecordRow | undefined> {
+      const query = tx
+        .select()
+        .from(billingRecords)
+        .where(
+          and(
+            eq(billingRecords.userId, userId),
+            eq(billingRecords.year, p.year),
+            eq(billingRecords.month, p.month),
+          ),
+        );
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async liveInvoiceOfRecord(tx: DbOrTx, recordId: string): Promise<InvoiceRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.billingRecordId, recordId), sql`${invoices.status} <> 'void'`));
+      return row;
+    },
+
+    /**
+     * A new open invoice for a record; its number comes from a global sequence. The caller holds the
+     * record's row lock, so a concurrent create for the same period waits and then finds this one.
+     */
+    async insertInvoice(
+      tx: DbOrTx,
+      record: RecordRow,
+      values: { currency: 'USDT' | 'USD'; dueDate: string; provider: string; issuedAt: Date },
+    ): Promise<InvoiceRow> {
+      const period = `${record.year}${String(record.month).padStart(2, '0')}`;
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          number: sql`'INV-' || ${period} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+          userId: record.userId,
+          billingRecordId: record.id,
+          year: record.year,
+          month: record.month,
+          amount: record.fee,
+          currency: values.currency,
+          status: 'open',
+          dueDate: values.dueDate,
+          issuedAt: values.issuedAt,
+          provider: values.provider,
+        })
+        .returning();
+      await tx
+        .update(billingRecords)
+        .set({ status: 'invoiced', updatedAt: new Date() })
+        .where(eq(billingRecords.id, record.id));
+      return row!;
+    },
+
+    /** Conditional move of an invoice (status checked in the UPDATE); its record follows. */
+    async settleInvoice(
+      id: string,
+      allowedFrom: readonly InvoiceRow['status'][],
+      change:
+        | { to: 'paid'; reference: string; paidAt: Date }
+        | { to: 'void'; reason: string }
+        | { to: 'open'; reference: string | null },
+    ): Promise<InvoiceRow | undefined> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx
+          .update(invoices)
+          .set(
+            change.to === 'paid'
+              ? { status: 'paid', paidAt: change.paidAt, providerReference: change.reference, updatedAt: now }
+              : change.to === 'void'
+                ? { status: 'void', voidedAt: now, voidReason: change.reason, updatedAt: now }
+                : { providerReference: change.reference, updatedAt: now },
+          )
+          .where(and(eq(invoices.id, id), inArray(invoices.status, [...allowedFrom])))
+          .returning();
+        if (!row) return undefined;
+        if (change.to !== 'open') {
+          await tx
+            .update(billingRecords)
+            .set({ status: change.to === 'paid' ? 'paid' : 'pending', updatedAt: now })
+            .where(eq(billingRecords.id, row.billingRecordId));
+        }
+        return row;
+      });
+    },
+  };
+}
+
+export type BillingRepo = ReturnType<typeof createBillingRepo>;

@@ -1,0 +1,411 @@
+import type {
+  BillingRecord,
+  BillingUser,
+  BillingUserDetail,
+  Invoice,
+  MonthlyProcessResult,
+} from '@kairos/contract';
+import { toDecimal } from '@kairos/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
+import type { AdminActor, AuditService } from '../audit/audit-service';
+import {
+  allowedInvoiceFrom,
+  billMonth,
+  dueDate,
+  invoiceMoveRefusal,
+  money,
+  periodEnd,
+  periodLabel,
+  periodOf,
+  periodsBetween,
+  periodStart,
+  previousPeriod,
+  type Period,
+} from './billing-fns';
+import type { BillingRepo, InvoiceRow, InvoiceView, PlanRow, RecordRow, RecordView } from './billing-repo';
+import type { PaymentProvider } from './payment-provider';
+
+/** Days an invoice opened by auto charge has before it is due. */
+const AUTO_INVOICE_DUE_DAYS = 14;
+
+function toRecordDto(r: RecordView): BillingRecord {
+  return {
+    id: r.id,
+    userId: r.userId,
+    userEmail: r.userEmail,
+    year: r.year,
+    month: r.month,
+    profit: money(r.profit),
+    cumulativeProfitBefore: money(r.cumulativeProfitBefore),
+    cumulativeProfit: money(r.cumulativeProfit),
+    highWaterMarkBefore: money(r.highWaterMarkBefore),
+    highWaterMarkAfter: money(r.highWaterMarkAfter),
+    percent: money(r.percent),
+    feeableProfit: money(r.feeableProfit),
+    fee: money(r.fee),
+    status: r.status,
+    invoiceId: r.invoiceId,
+    processedAt: r.processedAt.toISOString(),
+  };
+}
+
+function toInvoiceDto(i: InvoiceView): Invoice {
+  return {
+    id: i.id,
+    number: i.number,
+    userId: i.userId,
+    userEmail: i.userEmail,
+    billingRecordId: i.billingRecordId,
+    year: i.year,
+    month: i.month,
+    amount: money(i.amount),
+    currency: i.currency,
+    status: i.status,
+    dueDate: i.dueDate,
+    issuedAt: i.issuedAt?.toISOString() ?? null,
+    paidAt: i.paidAt?.toISOString() ?? null,
+    voidedAt: i.voidedAt?.toISOString() ?? null,
+    voidReason: i.voidReason,
+    provider: i.provider,
+    providerReference: i.providerReference,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+const toPlanDto = (p: PlanRow | null) =>
+  p
+    ? {
+        percent: money(p.percent),
+        active: p.active,
+        autoCharge: p.autoCharge,
+        updatedAt: p.updatedAt.toISOString(),
+      }
+    : null;
+
+export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * Profit-share billing (DESIGN §8). A month is processed once per user: its record chains from the
+ * previous month's cumulative profit and high-water mark and is never rewritten, so processing a
+ * month again changes nothing. Invoices are created from records; money is collected through the
+ * PaymentProvider port.
+ */
+export function createBillingService(deps: {
+  repo: BillingRepo;
+  provider: PaymentProvider;
+  audit: Pick<AuditService, 'audited'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { repo, provider, audit, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function currentMonthOf(users: { id: string; plan: PlanRow | null }[]) {
+    const period = periodOf(now());
+    const ids = users.map((u) => u.id);
+    const [profits, lasts] = await Promise.all([
+      repo.profitsSince(ids, periodStart(period)),
+      repo.lastRecords(ids),
+    ]);
+    return new Map(
+      users.map((u) => {
+        const last = lasts.get(u.id);
+        const profit = profits.get(u.id) ?? '0';
+        const figures = billMonth({
+          plan: u.plan,
+          cumulativeProfitBefore: last?.cumulativeProfit ?? '0',
+          highWaterMarkBefore: last?.highWaterMarkAfter ?? '0',
+          monthProfit: profit,
+        });
+        return [
+          u.id,
+          {
+            ...period,
+            profit: money(profit),
+            highWaterMark: money(last?.highWaterMarkAfter ?? '0'),
+            estimatedFee: figures.fee,
+          },
+        ];
+      }),
+    );
+  }
+
+  async function billingUsers(rows: { id: string; email: string; plan: PlanRow | null }[]) {
+    const [current, latest] = await Promise.all([
+      currentMonthOf(rows),
+      repo.latestInvoices(rows.map((r) => r.id)),
+    ]);
+    return rows.map((r): BillingUser => ({
+      userId: r.id,
+      email: r.email,
+      plan: toPlanDto(r.plan),
+      currentMonth: current.get(r.id)!,
+      latestInvoice: latest.has(r.id) ? toInvoiceDto(latest.get(r.id)!) : null,
+    }));
+  }
+
+  async function userOr404(userId: string) {
+    const user = await repo.findUser(userId);
+    if (!user) throw new NotFoundError('User not found');
+    return user;
+  }
+
+  async function invoiceOr404(id: string): Promise<InvoiceView> {
+    const invoice = await repo.findInvoice(id);
+    if (!invoice) throw new NotFoundError('Invoice not found');
+    return invoice;
+  }
+
+  const toCharge = (i: InvoiceView) => ({
+    id: i.id,
+    number: i.number,
+    userId: i.userId,
+    userEmail: i.userEmail,
+    amount: money(i.amount),
+    currency: i.currency,
+    dueDate: i.dueDate,
+  });
+
+  /** Auto charge after the month's transaction committed: the provider is an outside call. */
+  async function autoCharge(created: InvoiceRow[]) {
+    for (const row of created) {
+      const invoice = (await repo.findInvoice(row.id))!;
+      try {
+        const result = await provider.charge(toCharge(invoice));
+        if (result.status === 'paid') {
+          await repo.settleInvoice(invoice.id, allowedInvoiceFrom('pay'), {
+            to: 'paid',
+            reference: result.reference,
+            paidAt: now(),
+          });
+        } else if (result.status === 'pending' && result.reference) {
+          await repo.settleInvoice(invoice.id, ['open'], { to: 'open', reference: result.reference });
+        } else if (result.status === 'failed') {
+          log.warn({ invoice: invoice.number, message: result.message }, 'auto charge failed');
+        }
+      } catch (e) {
+        // The invoice stays open: an admin can record the payment or retry by hand.
+        log.error({ err: e, invoice: invoice.number }, 'auto charge crashed');
+      }
+    }
+  }
+
+  async function processMonth(period: Period): Promise<MonthlyProcessResult> {
+    const start = periodStart(period);
+    const end = periodEnd(period);
+    if (end.getTime() > now().getTime())
+      throw new DomainRuleError(`${periodLabel(period)} is not over yet`, 'PERIOD_NOT_OVER');
+
+    const outcome = await repo.inProcessingLock(async (tx) => {
+      const candidates = await repo.candidates(tx, period, start, end);
+      const unchanged = candidates.filter((c) => c.hasPeriod).length;
+      const skipped = candidates.filter((c) => !c.hasPeriod && c.hasLater).length;
+      const work = candidates
+        .filter((c) => !c.hasPeriod && !c.hasLater)
+        // A user whose chain stopped before last month is caught up month by month first.
+        .map((c) => ({ c, months: c.last ? periodsBetween(c.last.period, period) : [period] }));
+      const earliest = work.reduce<Period>(
+        (min, w) => (periodStart(w.months[0]!) < periodStart(min) ? w.months[0]! : min),
+        period,
+      );
+      const profits = await repo.monthlyProfits(
+        tx,
+        work.map((w) => w.c.userId),
+        periodStart(earliest),
+        end,
+      );
+      const rows = work.flatMap(({ c, months }) => {
+        let cumulative = c.last?.cumulativeProfit ?? '0';
+        let highWaterMark = c.last?.highWaterMarkAfter ?? '0';
+        return months.map((m) => {
+          const figures = billMonth({
+            plan: c.plan,
+            cumulativeProfitBefore: cumulative,
+            highWaterMarkBefore: highWaterMark,
+            monthProfit: profits.get(`${c.userId}|${m.year}-${m.month}`) ?? '0',
+          });
+          cumulative = figures.cumulativeProfit;
+          highWaterMark = figures.highWaterMarkAfter;
+          return { userId: c.userId, ...m, ...figures };
+        });
+      });
+      const inserted = await repo.insertRecords(tx, rows);
+      const charged = new Set(
+        candidates.filter((c) => c.plan?.active && c.plan.autoCharge).map((c) => c.userId),
+      );
+      const invoices: InvoiceRow[] = [];
+      for (const record of inserted.filter((r) => r.status === 'pending' && charged.has(r.userId))) {
+        invoices.push(
+          await repo.insertInvoice(tx, record, {
+            currency: 'USDT',
+            dueDate: dueDate(now(), AUTO_INVOICE_DUE_DAYS),
+            provider: provider.name,
+            issuedAt: now(),
+          }),
+        );
+      }
+      const totals = await repo.periodTotals(tx, period);
+      return { created: inserted.length, unchanged, skipped, totals, invoices };
+    });
+    await autoCharge(outcome.invoices);
+    return {
+      ...period,
+      created: outcome.created,
+      unchanged: outcome.unchanged,
+      skipped: outcome.skipped,
+      totalProfit: money(outcome.totals.profit),
+      totalFees: money(outcome.totals.fees),
+      invoicesCreated: outcome.invoices.length,
+    };
+  }
+
+  /** Admin "process month": idempotent (a user's month already processed is left as it is). */
+  async function processMonthly(actor: AdminActor, period: Period): Promise<MonthlyProcessResult> {
+    return audit.audited(
+      actor,
+      { action: 'billing.monthly_process', target: `billing:${periodLabel(period)}` },
+      () => processMonth(period),
+      (r) => ({ created: r.created, unchanged: r.unchanged, skipped: r.skipped, totalFees: r.totalFees }),
+    );
+  }
+
+  return {
+    async listUsers(q: { skip: number; take: number; active?: boolean }) {
+      const { rows, total } = await repo.listUsers(q);
+      return { results: await billingUsers(rows), total, skip: q.skip, take: q.take };
+    },
+
+    async userDetail(userId: string): Promise<BillingUserDetail> {
+      const user = await userOr404(userId);
+      const [[summary], records, invoices] = await Promise.all([
+        billingUsers([user]),
+        repo.listRecords({ userId, skip: 0, take: 1000 }),
+        repo.listInvoices({ userId, skip: 0, take: 1000 }),
+      ]);
+      return {
+        ...summary!,
+        records: records.rows.map(toRecordDto),
+        invoices: invoices.rows.map(toInvoiceDto),
+      };
+    },
+
+    /** Creates the plan (percent required) or changes the fields given; history keeps its own percent. */
+    async updatePlan(
+      actor: AdminActor,
+      body: { userId: string; percent?: string; active?: boolean; autoCharge?: boolean },
+    ): Promise<BillingUser> {
+      const { userId, ...changes } = body;
+      return audit.audited(
+        actor,
+        { action: 'billing.plan_update', target: `user:${userId}`, details: changes },
+        async () => {
+          const user = await userOr404(userId);
+          if (!user.plan && changes.percent === undefined)
+            throw new DomainRuleError('Set a plan percent to create the plan', 'PLAN_PERCENT_REQUIRED');
+          const plan = await repo.upsertPlan(userId, changes);
+          const [result] = await billingUsers([{ id: user.id, email: user.email, plan }]);
+          return result!;
+        },
+      );
+    },
+
+    async listRecords(q: Parameters<BillingRepo['listRecords']>[0]) {
+      const { rows, total } = await repo.listRecords(q);
+      return { results: rows.map(toRecordDto), total, skip: q.skip, take: q.take };
+    },
+
+    async listInvoices(q: Parameters<BillingRepo['listInvoices']>[0]) {
+      const { rows, total } = await repo.listInvoices(q);
+      return { results: rows.map(toInvoiceDto), total, skip: q.skip, take: q.take };
+    },
+
+    processMonthly,
+
+    /** The scheduled job on the 1st: the month that just ended. */
+    async processPreviousMonth(actor: AdminActor): Promise<MonthlyProcessResult> {
+      return processMonthly(actor, previousPeriod(periodOf(now())));
+    },
+
+    /** One live invoice per user and period: asking again returns the same invoice (`created: false`). */
+    async createInvoice(
+      actor: AdminActor,
+      body: { userId: string; year: number; month: number; currency: 'USDT' | 'USD'; dueInDays: number },
+    ): Promise<{ invoice: Invoice; created: boolean }> {
+      const period = { year: body.year, month: body.month };
+      const label = periodLabel(period);
+      return audit.audited(
+        actor,
+        { action: 'billing.invoice_create', target: `user:${body.userId}`, details: { period: label } },
+        async () => {
+          await userOr404(body.userId);
+          const { row, created } = await repo.inProcessingLock(async (tx) => {
+            const record: RecordRow | undefined = await repo.findRecord(tx, body.userId, period, true);
+            if (!record)
+              throw new DomainRuleError(
+                `${label} is not processed yet for this user`,
+                'BILLING_PERIOD_NOT_PROCESSED',
+              );
+            const existing = await repo.liveInvoiceOfRecord(tx, record.id);
+            if (existing) return { row: existing, created: false };
+            if (toDecimal(record.fee).lte(0))
+              throw new DomainRuleError(`Nothing to invoice for ${label}: no fee is due`, 'NO_FEE_DUE');
+            const row = await repo.insertInvoice(tx, record, {
+              currency: body.currency,
+              dueDate: dueDate(now(), body.dueInDays),
+              provider: provider.name,
+              issuedAt: now(),
+            });
+            return { row, created: true };
+          });
+          return { invoice: toInvoiceDto((await repo.findInvoice(row.id))!), created };
+        },
+        (r) => ({ invoiceId: r.invoice.id, number: r.invoice.number, created: r.created }),
+      );
+    },
+
+    /** An admin records a payment received outside any provider (bank transfer, on-chain). */
+    async payInvoice(
+      actor: AdminActor,
+      id: string,
+      body: { reference?: string; paidAt?: string } = {},
+    ): Promise<Invoice> {
+      return audit.audited(
+        actor,
+        { action: 'billing.invoice_pay', target: `invoice:${id}`, details: { reference: body.reference } },
+        async () => {
+          const invoice = await invoiceOr404(id);
+          const refusal = invoiceMoveRefusal('pay', invoice.status);
+          if (refusal) throw new ConflictError(refusal, 'INVALID_INVOICE_TRANSITION');
+          const reference = await provider.recordPayment(toCharge(invoice), {
+            reference: body.reference,
+            adminId: actor.id,
+          });
+          const paid = await repo.settleInvoice(id, allowedInvoiceFrom('pay'), {
+            to: 'paid',
+            reference,
+            paidAt: body.paidAt ? new Date(body.paidAt) : now(),
+          });
+          if (!paid) throw new ConflictError('The invoice changed meanwhile; reload and try again');
+          return toInvoiceDto((await repo.findInvoice(id))!);
+        },
+      );
+    },
+
+    /** Voids an unpaid invoice; its month is due again (a new invoice may be created). */
+    async voidInvoice(actor: AdminActor, id: string, reason: string): Promise<Invoice> {
+      return audit.audited(
+        actor,
+        { action: 'billing.invoice_void', target: `invoice:${id}`, details: { reason } },
+        async () => {
+          const invoice = await invoiceOr404(id);
+          const refusal = invoiceMoveRefusal('void', invoice.status);
+          if (refusal) throw new ConflictError(refusal, 'INVALID_INVOICE_TRANSITION');
+          const voided = await repo.settleInvoice(id, allowedInvoiceFrom('void'), { to: 'void', reason });
+          if (!voided) throw new ConflictError('The invoice changed meanwhile; reload and try again');
+          return toInvoiceDto((await repo.findInvoice(id))!);
+        },
+      );
+    },
+  };
+}

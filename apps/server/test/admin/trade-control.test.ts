@@ -1,0 +1,268 @@
+import type { BotActionOutcome, TradeControlStatus } from '@kairos/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import {
+  createBot,
+  createPaperAccount,
+  sendSignal,
+  startTestAlertWorker,
+  waitForAlert,
+} from '../support/engine';
+import { registerUser, type Session } from '../support/users';
+import { ADMIN_EMAIL, auditRows, call, count, createStrategy } from './admin-fixtures';
+
+let t: TestApp;
+let admin: Session;
+let alice: Session;
+let bob: Session;
+let carol: Session;
+let strategy: { id: string; strategyKey: string; webhookSecret: string };
+const bots: Record<string, string> = {};
+
+const status = async () =>
+  (await call(t, admin, 'GET', `/admin/strategies/${strategy.id}/trades/status`)).body.results;
+const act = (action: string, body: unknown = {}) =>
+  call(t, admin, 'POST', `/admin/strategies/${strategy.id}/trades/${action}`, body);
+const orderCount = () => count(t, 'SELECT count(*) AS n FROM orders');
+const venueOrderCount = () => count(t, 'SELECT count(*) AS n FROM paper_orders');
+const byBot = <T extends { botId: string }>(rows: T[]): Record<string, T> =>
+  Object.fromEntries(rows.map((o) => [o.botId, o]));
+
+beforeAll(async () => {
+  t = await createTestApp({ KAIROS_ADMIN_EMAIL: ADMIN_EMAIL });
+  admin = await registerUser(t.app, ADMIN_EMAIL);
+  [alice, bob, carol] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
+  // A two-level ladder far above the market: it rests (no matching runs in these tests).
+  strategy = await createStrategy(t, admin, {
+    nickname: 'BTC trend',
+    strategyKey: 'btc-trend',
+    takeProfits: [
+      { percent: 50, sizePercent: 50 },
+      { percent: 100, sizePercent: 50 },
+    ],
+  });
+  await createStrategy(t, admin, { nickname: 'ETH idle', tradeCurrency: 'ETH', strategyKey: 'eth-idle' });
+  for (const [name, s, body] of [
+    ['alice', alice, { fixedAmount: 1000 }],
+    ['bob', bob, { portfolioPercent: 20 }],
+    ['carol', carol, { fixedAmount: 500, isActive: false }],
+  ] as const) {
+    const account = await createPaperAccount(t.app, s);
+    bots[name] = (
+      await createBot(t.app, s, {
+        nickname: `${name} bot`,
+        strategyId: strategy.id,
+        tradingAccountId: account.id,
+        isActive: true,
+        ...body,
+      })
+    ).id;
+  }
+  // A long signal opens Alice's and Bob's trades with their ladders; Carol's bot is off and stays out.
+  const worker = startTestAlertWorker(t);
+  try {
+    const { alertId } = await sendSignal(t.app, strategy, {
+      action: 'long',
+      symbol: 'BTCUSDT',
+      id: 'tc-long',
+    });
+    expect(await waitForAlert(t, alertId)).toBe('succeeded');
+  } finally {
+    await worker.stop();
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('trade control figures', () => {
+  it('lists every strategy with its bots, active trades and open orders', async () => {
+    const res = await call(t, admin, 'GET', '/admin/strategies');
+    expect(res.status).toBe(200);
+    const byKey = Object.fromEntries(
+      res.body.results.map((s: { strategyKey: string }) => [s.strategyKey, s]),
+    );
+    expect(byKey['btc-trend']).toMatchObject({
+      id: strategy.id,
+      status: 'active',
+      ownerEmail: ADMIN_EMAIL,
+      figures: { botsTotal: 3, botsActive: 2, activeTrades: 2, openOrders: 4 },
+    });
+    expect(byKey['eth-idle'].figures).toEqual({
+      botsTotal: 0,
+      botsActive: 0,
+      activeTrades: 0,
+      openOrders: 0,
+    });
+  });
+
+  it('shows one row per bot, whoever owns it', async () => {
+    const s = await status();
+    expect(s.strategy).toMatchObject({ id: strategy.id, figures: { botsTotal: 3, activeTrades: 2 } });
+    const rows = byBot(s.bots as TradeControlStatus['bots']);
+    expect(rows[bots.alice!]).toMatchObject({
+      userId: alice.user.id,
+      userEmail: alice.email,
+      isActive: true,
+      position: 'long',
+      trade: { symbol: 'BTC/USDT', side: 'long', status: 'open' },
+      openOrders: 2,
+    });
+    expect(rows[bots.carol!]).toMatchObject({ isActive: false, position: 'out', trade: null });
+    expect(
+      (await call(t, admin, 'GET', '/admin/strategies/00000000-0000-4000-8000-000000000000/trades/status'))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('push to take profit', () => {
+  it("pushes each open trade's lowest take profit to market, once", async () => {
+    const early = await act('push-to-tp', { takeProfitRole: 'tp2' });
+    expect(early.body.results).toMatchObject({ done: 0, skipped: 3 });
+    expect(byBot(early.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe(
+      'Waiting for TP1 to be filled first',
+    );
+    expect((await status()).strategy.figures.openOrders).toBe(4);
+
+    const res = await act('push-to-tp');
+    expect(res.status).toBe(200);
+    expect(res.body.results).toMatchObject({
+      strategyId: strategy.id,
+      action: 'push-to-tp',
+      done: 2,
+      skipped: 1,
+      failed: 0,
+    });
+    const outcomes = byBot(res.body.results.outcomes as BotActionOutcome[]);
+    expect(outcomes[bots.alice!]).toMatchObject({ userId: alice.user.id, status: 'done' });
+    expect(outcomes[bots.alice!]!.message).toMatch(/^Successfully pushed TP1 to market! Order ID: \S+$/);
+    expect(outcomes[bots.carol!]).toMatchObject({
+      userId: carol.user.id,
+      status: 'skipped',
+      message: 'No open position',
+    });
+
+    // TP1 cancelled and sold at market; TP2 still rests; the trades stay open with half left.
+    const { rows } = await t.db.pool.query(
+      `SELECT o.role, o.type, o.status FROM orders o JOIN trades tr ON tr.id = o.trade_id
+       WHERE tr.bot_id = $1 AND o.role LIKE 'tp%' ORDER BY o.role, o.type`,
+      [bots.alice],
+    );
+    expect(rows).toEqual([
+      { role: 'tp1', type: 'limit', status: 'cancelled' },
+      { role: 'tp1', type: 'market', status: 'filled' },
+      { role: 'tp2', type: 'limit', status: 'open' },
+    ]);
+    const s = await status();
+    expect(s.strategy.figures).toMatchObject({ activeTrades: 2, openOrders: 2 });
+  });
+
+  it('places nothing more when repeated: a pushed rung is reported, not pushed again', async () => {
+    const [orders, venue] = [await orderCount(), await venueOrderCount()];
+    const again = await act('push-to-tp', { takeProfitRole: 'tp1' });
+    expect(again.body.results).toMatchObject({ done: 0, skipped: 3 });
+    expect(byBot(again.body.results.outcomes as BotActionOutcome[])[bots.bob!]!.message).toBe(
+      'TP1 was already pushed to market',
+    );
+    const waiting = await act('push-to-tp', { takeProfitRole: 'tp3' });
+    expect(byBot(waiting.body.results.outcomes as BotActionOutcome[])[bots.bob!]!.message).toBe(
+      'TP3 is not available to push',
+    );
+    expect(await orderCount()).toBe(orders);
+    expect(await venueOrderCount()).toBe(venue);
+  });
+});
+
+describe('cancel orders', () => {
+  it('cancels every resting order of every bot, and repeating it finds nothing to cancel', async () => {
+    const res = await act('cancel-orders');
+    expect(res.body.results).toMatchObject({ action: 'cancel-orders', done: 2, skipped: 1, failed: 0 });
+    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe('1 cancelled');
+    expect((await status()).strategy.figures.openOrders).toBe(0);
+
+    const [orders, venue] = [await orderCount(), await venueOrderCount()];
+    const again = await act('cancel-orders');
+    expect(again.body.results).toMatchObject({ done: 0, skipped: 3 });
+    expect(again.body.results.outcomes.map((o: { message: string }) => o.message)).toEqual([
+      'No open orders',
+      'No open orders',
+      'No open orders',
+    ]);
+    expect(await orderCount()).toBe(orders);
+    expect(await venueOrderCount()).toBe(venue);
+  });
+
+  it('with nothing left to push, push to take profit says so', async () => {
+    const res = await act('push-to-tp');
+    expect(res.body.results.outcomes.filter((o: { status: string }) => o.status === 'skipped')).toHaveLength(
+      3,
+    );
+    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe(
+      'No take profit left to push',
+    );
+  });
+});
+
+describe('close positions', () => {
+  it('exits every open position at market and sets the bots out', async () => {
+    const res = await act('close-positions');
+    expect(res.body.results).toMatchObject({ action: 'close-positions', done: 2, skipped: 1, failed: 0 });
+    const outcomes = byBot(res.body.results.outcomes as BotActionOutcome[]);
+    expect(outcomes[bots.alice!]).toMatchObject({ status: 'done', message: 'Position closed at market' });
+    expect(outcomes[bots.alice!]!.orderIds).toHaveLength(1);
+    const s = await status();
+    expect(s.strategy.figures).toMatchObject({ activeTrades: 0, openOrders: 0 });
+    expect(s.bots.map((b: { position: string }) => b.position)).toEqual(['out', 'out', 'out']);
+    const closed = await t.db.pool.query(
+      `SELECT status, close_reason, realised_pnl FROM trades WHERE bot_id IN ($1, $2)`,
+      [bots.alice, bots.bob],
+    );
+    expect(closed.rows.map((r) => r.status)).toEqual(['closed', 'closed']);
+    expect(closed.rows[0].close_reason).toBe('admin close');
+  });
+
+  it('repeated, closes nothing twice', async () => {
+    const [orders, venue] = [await orderCount(), await venueOrderCount()];
+    const again = await act('close-positions');
+    expect(again.body.results).toMatchObject({ done: 0, skipped: 3, failed: 0 });
+    expect(await orderCount()).toBe(orders);
+    expect(await venueOrderCount()).toBe(venue);
+  });
+
+  it('answers 404 for a strategy that does not exist', async () => {
+    const res = await call(
+      t,
+      admin,
+      'POST',
+      '/admin/strategies/00000000-0000-4000-8000-000000000000/trades/close-positions',
+      {},
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Strategy not found');
+  });
+});
+
+describe('the audit log', () => {
+  it('records each action with its per-bot tally', async () => {
+    const rows = (await auditRows(t)).filter((r) => r.action.startsWith('strategy.'));
+    expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
+      'strategy.push_to_tp:ok',
+      'strategy.push_to_tp:ok',
+      'strategy.push_to_tp:ok',
+      'strategy.push_to_tp:ok',
+      'strategy.cancel_orders:ok',
+      'strategy.cancel_orders:ok',
+      'strategy.push_to_tp:ok',
+      'strategy.close_positions:ok',
+      'strategy.close_positions:ok',
+      'strategy.close_positions:error',
+    ]);
+    expect(rows[1]).toMatchObject({
+      actor: `admin:${admin.user.id}`,
+      target: `strategy:${strategy.id}`,
+      details: { done: 2, skipped: 1, failed: 0 },
+    });
+    expect(rows.at(-1)!.error).toBe('Strategy not found');
+  });
+});
