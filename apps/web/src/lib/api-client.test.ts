@@ -25,6 +25,13 @@ describe('API client (spec §7, §8)', () => {
     expect(requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('sends a JSON body with DELETE too, since the content type says JSON', async () => {
+    const { requests } = mockFetch();
+    await api.delete('/api/bots/b1');
+    expect(requests[0]).toMatchObject({ method: 'DELETE', body: {} });
+    expect(requests[0]?.headers['content-type']).toBe('application/json');
+  });
+
   it('sends the Bearer token when one exists', async () => {
     const { requests } = mockFetch();
     useSession.getState().setToken('tok_123');

@@ -115,8 +115,9 @@ async function request<T>(
 function createClient(base: () => string) {
   return {
     get: <T>(path: string, options?: RequestOptions) => request<T>(base(), 'GET', path, undefined, options),
-    delete: <T>(path: string, options?: RequestOptions) =>
-      request<T>(base(), 'DELETE', path, undefined, options),
+    // Every call says it sends JSON (spec §7), so DELETE sends `{}` too: Fastify refuses an empty
+    // body announced as application/json with a 400.
+    delete: <T>(path: string, options?: RequestOptions) => request<T>(base(), 'DELETE', path, {}, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>(base(), 'POST', path, body ?? {}, options),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -645,6 +645,8 @@ const enUS = {
       alsoDeleteBots_one: 'Also delete its bot',
       alsoDeleteBots_other: 'Also delete its {{count}} bots',
       confirm: 'Delete account',
+      alsoDeleteItsBots: 'Also delete its bots',
+      confirmWithItsBots: 'Delete account and bots',
       confirmWithBots_one: 'Delete account and bot',
       confirmWithBots_other: 'Delete account and {{count}} bots',
       deleted: '{{name}} is deleted',

@@ -653,6 +653,8 @@ const translation: typeof enUS = {
       alsoDeleteBots_one: 'Supprimer aussi son bot',
       alsoDeleteBots_other: 'Supprimer aussi ses {{count}} bots',
       confirm: 'Supprimer le compte',
+      alsoDeleteItsBots: 'Supprimer aussi ses bots',
+      confirmWithItsBots: 'Supprimer le compte et les bots',
       confirmWithBots_one: 'Supprimer le compte et le bot',
       confirmWithBots_other: 'Supprimer le compte et les {{count}} bots',
       deleted: '{{name}} est supprimé',

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { useDeleteTradingAccount } from '../api/delete-trading-account';
 import type { TradingAccount } from '../api/get-trading-accounts';
 
@@ -17,6 +18,9 @@ export function DeleteAccountDialog({ account, onClose }: { account: TradingAcco
   const remove = useDeleteTradingAccount();
   const [withBots, setWithBots] = useState(false);
   const bots = account.botCount;
+  // The server knows best: if it refuses because of bots the list did not count, offer the choice too.
+  const refusedForBots = remove.error instanceof ApiError && remove.error.code === 'ACCOUNT_HAS_BOTS';
+  const hasBots = bots > 0 || refusedForBots;
 
   const close = () => {
     if (!remove.isPending) onClose();
@@ -49,15 +53,19 @@ export function DeleteAccountDialog({ account, onClose }: { account: TradingAcco
             variant="danger"
             onClick={confirm}
             loading={remove.isPending}
-            disabled={bots > 0 && !withBots}
+            disabled={hasBots && !withBots}
           >
-            {bots > 0 ? t('accounts.delete.confirmWithBots', { count: bots }) : t('accounts.delete.confirm')}
+            {bots > 0
+              ? t('accounts.delete.confirmWithBots', { count: bots })
+              : hasBots
+                ? t('accounts.delete.confirmWithItsBots')
+                : t('accounts.delete.confirm')}
           </Button>
         </>
       }
     >
       <div className="flex flex-col gap-3 pb-2">
-        {bots > 0 ? (
+        {hasBots ? (
           <label
             htmlFor={checkboxId}
             className="flex cursor-pointer items-start gap-2 rounded-md border border-loss/30 bg-loss/5 px-3 py-2 text-sm text-fg"
@@ -69,7 +77,11 @@ export function DeleteAccountDialog({ account, onClose }: { account: TradingAcco
               onChange={(event) => setWithBots(event.target.checked)}
               className="mt-0.5 accent-[var(--k-loss)]"
             />
-            <span>{t('accounts.delete.alsoDeleteBots', { count: bots })}</span>
+            <span>
+              {bots > 0
+                ? t('accounts.delete.alsoDeleteBots', { count: bots })
+                : t('accounts.delete.alsoDeleteItsBots')}
+            </span>
           </label>
         ) : null}
         {remove.isError ? <FormError error={remove.error} /> : null}

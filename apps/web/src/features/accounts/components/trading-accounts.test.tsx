@@ -268,4 +268,39 @@ describe('TradingAccounts screen', () => {
       '/api/trading-accounts/acc-1?bots=delete',
     );
   });
+  it('offers to delete the bots too when the server refuses because of bots the list did not count', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET') {
+        return { body: { success: true, results: [account({ botCount: 0 })] } };
+      }
+      if (request.method === 'DELETE' && request.url.endsWith('bots=refuse')) {
+        return {
+          status: 409,
+          body: { success: false, error: 'ACCOUNT_HAS_BOTS', message: '1 bot trades on this account.' },
+        };
+      }
+      return request.method === 'DELETE'
+        ? { body: { success: true, message: 'Trading account deleted' } }
+        : undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete Binance main' }, { timeout: 5000 }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Binance main?' });
+    expect(within(confirm).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete account' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toContain(
+      '1 bot trades on this account.',
+    );
+    await userEvent.click(within(confirm).getByRole('checkbox', { name: 'Also delete its bots' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete account and bots' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
+      '/api/trading-accounts/acc-1?bots=refuse',
+      '/api/trading-accounts/acc-1?bots=delete',
+    ]);
+  });
 });

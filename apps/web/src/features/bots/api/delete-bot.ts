@@ -12,9 +12,10 @@ export function useDeleteBot() {
   return useMutation({
     mutationFn: deleteBot,
     onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: botQueryOptions(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: botsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: botsQueryOptions().queryKey, exact: true });
       await queryClient.invalidateQueries({ queryKey: ['trading-accounts'] });
+      // The bot's own queries (detail, trades) are dropped, never refetched: the server would answer 404.
+      queryClient.removeQueries({ queryKey: botQueryOptions(id).queryKey });
     },
   });
 }

@@ -25,6 +25,6 @@ export const botTradesQueryOptions = (id: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export function useBotTrades(id: string, page: number) {
-  return useQuery(botTradesQueryOptions(id, page));
+export function useBotTrades(id: string, page: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...botTradesQueryOptions(id, page), enabled });
 }

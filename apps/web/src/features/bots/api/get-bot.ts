@@ -11,6 +11,7 @@ export async function getBot(id: string): Promise<Bot> {
 export const botQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['bots', id], queryFn: () => getBot(id) });
 
-export function useBot(id: string) {
-  return useQuery(botQueryOptions(id));
+/** `enabled: false` stops asking, e.g. while the bot is being deleted (the server would say 404). */
+export function useBot(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...botQueryOptions(id), enabled });
 }

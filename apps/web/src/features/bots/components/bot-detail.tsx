@@ -35,7 +35,10 @@ export function BotDetail({
   marketTypeOf: (accountId: string) => AccountOption['marketType'] | undefined;
 }) {
   const { t } = useTranslation();
-  const bot = useBot(botId);
+  const remove = useDeleteBot();
+  // Once the bot is being deleted this screen stops asking about it: it is on its way out.
+  const leaving = remove.isPending || remove.isSuccess;
+  const bot = useBot(botId, { enabled: !leaving });
   const back = (
     <Link to={paths.bots} className="text-sm text-muted hover:text-fg">
       ← {t('bots.back')}
@@ -58,23 +61,30 @@ export function BotDetail({
     <>
       <div className="mb-3">{back}</div>
       {bot.data ? (
-        <BotHeader bot={bot.data} marketType={marketTypeOf(bot.data.tradingAccount.id)} />
+        <BotHeader bot={bot.data} marketType={marketTypeOf(bot.data.tradingAccount.id)} remove={remove} />
       ) : (
         <PageHeader title={<Skeleton className="h-7 w-48" />} description={t('bots.detail.description')} />
       )}
       <BotFigures bot={bot.data} />
       <h2 className="mb-3 text-sm font-semibold text-fg">{t('trades.title')}</h2>
-      <BotTradesTable botId={botId} />
+      <BotTradesTable botId={botId} enabled={!leaving} />
     </>
   );
 }
 
-function BotHeader({ bot, marketType }: { bot: Bot; marketType: AccountOption['marketType'] | undefined }) {
+function BotHeader({
+  bot,
+  marketType,
+  remove,
+}: {
+  bot: Bot;
+  marketType: AccountOption['marketType'] | undefined;
+  remove: ReturnType<typeof useDeleteBot>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toggle = useToggleBotActive();
   const start = useStartBot();
-  const remove = useDeleteBot();
   const [dialog, setDialog] = useState<'edit' | 'stop' | null>(null);
   const holding = bot.position !== 'out' || bot.isTrading;
 

@@ -107,12 +107,12 @@ export function TradeStatusBadge({ trade }: { trade: Pick<TradeRow, 'status' | '
 }
 
 /** Spec §2: time, symbol, side, qty, entry, exit, PnL, PnL %, commission, duration, status; 50 a page. */
-export function BotTradesTable({ botId }: { botId: string }) {
+export function BotTradesTable({ botId, enabled = true }: { botId: string; enabled?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormatters();
   const [page, setPage] = useState(1);
-  const trades = useBotTrades(botId, page);
+  const trades = useBotTrades(botId, page, { enabled });
   const figure = (value: string | null) =>
     value === null ? <span className="text-subtle">—</span> : format.decimal(value);
 

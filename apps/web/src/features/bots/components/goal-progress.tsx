@@ -15,7 +15,8 @@ export function GoalProgress({
   const { t } = useTranslation();
   const format = useFormatters();
   const progress = goalProgress(bot);
-  if (progress === null) return <span className="text-xs text-subtle">{t('bots.goal.none')}</span>;
+  if (progress === null)
+    return <span className="text-xs font-normal text-subtle">{t('bots.goal.none')}</span>;
   const reached = progress >= 1;
   const label = t('bots.goal.progress', {
     reached: format.percent(bot.goalAccumulatedProfitPercent),

@@ -212,11 +212,14 @@ describe('what the wizard sends', () => {
     expect(fixed).not.toHaveProperty('portfolio_percent');
   });
 
-  it('edits without account, strategy or switch, clearing the other sizing rule', () => {
-    const body = toUpdateBotBody({ ...complete, sizing: 'fixed', fixedAmount: '100' }, 'spot');
-    expect(body).toMatchObject({ fixed_amount: '100', portfolio_percent: null });
-    expect(body).not.toHaveProperty('is_active');
+  it('edits without moving account or strategy, keeping the switch as it is and clearing the other sizing rule', () => {
+    const body = toUpdateBotBody(
+      { ...complete, sizing: 'fixed', fixedAmount: '100', release: 'live' },
+      'spot',
+    );
+    expect(body).toMatchObject({ fixed_amount: '100', portfolio_percent: null, is_active: true });
     expect(body).not.toHaveProperty('strategy_id');
+    expect(body).not.toHaveProperty('trading_account_id');
   });
 
   it('starts an edit from the bot as the server sent it', () => {

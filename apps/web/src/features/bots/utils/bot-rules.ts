@@ -267,10 +267,12 @@ export function toCreateBotBody(values: BotFormValues, marketType: AccountOption
 
 export type CreateBotBody = ReturnType<typeof toCreateBotBody>;
 
-/** PUT /api/bots/:id from the edit form: the same fields as creation, minus account, strategy and release. */
+/**
+ * PUT /api/bots/:id from the edit form: the same fields as creation minus account and strategy.
+ * `is_active` goes along unchanged (the form starts from the bot), so saving never pauses a bot.
+ */
 export function toUpdateBotBody(values: BotFormValues, marketType: AccountOption['marketType'] | undefined) {
   const {
-    is_active: _active,
     strategy_id: _strategy,
     trading_account_id: _account,
     ...body
