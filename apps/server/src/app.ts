@@ -10,6 +10,8 @@ import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
 import authRoutes from './routes/auth';
+import dashboardRoutes from './routes/dashboard';
+import eventRoutes from './routes/events';
 import healthRoutes from './routes/health';
 import userRoutes from './routes/user';
 import strategyRoutes from './routes/strategies';
@@ -65,6 +67,8 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   }
   await fastify.register(rateLimit, { global: false });
   await fastify.register(openapi);
+  // Before any route: a browser navigation to a path shared with the API gets the web app.
+  await fastify.register(webApp, { dist: webDist });
   // app
   await fastify.register(auth);
 
@@ -77,14 +81,13 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(botRoutes);
   await fastify.register(accountRoutes);
   await fastify.register(marketRoutes);
+  await fastify.register(tradeRoutes);
   await fastify.register(adminAlertRoutes);
   await fastify.register(adminTradeControlRoutes);
   await fastify.register(adminBillingRoutes);
   await fastify.register(adminAuditRoutes);
-  await fastify.register(tradeRoutes);
-
-  // last: the built web app and the Accept rule for shared paths
-  await fastify.register(webApp, { dist: webDist });
+  await fastify.register(dashboardRoutes);
+  await fastify.register(eventRoutes);
 }
 
 // Not encapsulated: the error and not-found handlers and decorators apply to the whole server.

@@ -32,7 +32,10 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createBotsRepo } from './modules/bots/bots-repo';
 import { createBotsService } from './modules/bots/bots-service';
 import { createHealthService } from './modules/health/health-service';
+import { createCurrencyConverter, createDashboardService } from './modules/dashboard/dashboard-service';
+import { createEventHub } from './modules/events/event-hub';
 import { createMailer } from './modules/mail/mailer';
+import { createPortfolioService } from './modules/portfolio/portfolio-service';
 import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
@@ -144,6 +147,11 @@ export function createServices(
     },
   };
 
+  // Dashboard and portfolio: in the user's currency (EUR converted at the paper venue's EUR/USDT).
+  const converterFor = createCurrencyConverter(venues.marketData);
+  const usersService = createUsersService({ repo: repos.auth });
+  const preferences = (userId: string) => usersService.settings(userId);
+
   // Admin consoles: every admin action goes through the audit log.
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
 
@@ -161,7 +169,7 @@ export function createServices(
       adminEmail: config.adminEmail,
       publicUrl: config.publicUrl,
     }),
-    users: createUsersService({ repo: repos.auth }),
+    users: usersService,
     strategies: createStrategiesService({ repo: repos.strategies, sealer }),
     alerts: createAlertsService({ strategies: repos.strategies, alerts: repos.alerts, sealer }),
     accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues }),
@@ -204,6 +212,15 @@ export function createServices(
         audit,
       }),
     },
+    events: createEventHub({ pool: db.pool, log }),
+    dashboard: createDashboardService({ db: db.db, converterFor, preferences }),
+    portfolio: createPortfolioService({
+      db: db.db,
+      accounts: repos.accounts,
+      gatewayFor: (a) => venues.gateways.forAccount(a),
+      converterFor,
+      preferences,
+    }),
     /** Payment provider: manual by default (an admin records payments); a Stripe adapter plugs in here. */
     billing: createBillingService({
       repo: createBillingRepo(db.db),

@@ -36,6 +36,8 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   if (stopping) return stopping;
   log.info({ signal }, 'shutting down');
   stopping = (async () => {
+    // A stop during start-up waits for it, so nothing started half-way (a LISTEN connection) is left behind.
+    await Promise.race([starting.catch(() => {}), new Promise((r) => setTimeout(r, 20_000))]);
     await http?.close().catch((e) => log.error({ err: e }, 'closing http'));
     await worker?.stop().catch((e) => log.error({ err: e }, 'stopping worker'));
     await boss
@@ -95,7 +97,8 @@ async function main() {
   );
 }
 
-main().catch((e) => {
+const starting = main();
+starting.catch((e) => {
   log.fatal({ err: e }, e instanceof Error ? e.message : 'start-up failed');
   void shutdown('startup-failure', 1);
 });

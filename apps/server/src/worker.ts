@@ -75,23 +75,40 @@ export async function startWorker(deps: {
       pollMs: 500,
     },
   });
-  // Trades after their entry: paper fill events, reconciliation now and every few seconds, stop-losses.
-  const tradeMonitor = services.engine.startTradeMonitor();
   // Profit-share billing: on the 1st of each month the month that just ended is processed.
   // Registered in the background: the worker's start-up is not held up by it.
   const billingSchedule = startBillingSchedule({ boss, billing: services.billing, log }).catch((err) => {
     log.error({ err }, 'monthly billing job not registered');
     return undefined;
   });
+  // Trades after their entry: paper fill events, reconciliation now and every few seconds, stop-losses.
+  const tradeMonitor = services.engine.startTradeMonitor();
+
+  // Every trade close refreshes its account's balance and records an equity snapshot (equity curve).
+  const closedTradeWatcher = {
+    userId: '*',
+    isAdmin: true,
+    send: (e: { type: string; status?: string; accountId?: string }) => {
+      if (e.type === 'trade' && e.status === 'closed' && e.accountId) {
+        void services.accounts
+          .refreshBalances([e.accountId], true)
+          .catch((err) => log.warn({ err }, 'balance refresh after a close failed'));
+      }
+    },
+  };
+  await services.events.ensureListening();
+  services.events.subscribe(closedTradeWatcher);
   log.info({ workerId: id }, 'worker started');
 
   return {
     id,
     async stop() {
+      services.events.unsubscribe(closedTradeWatcher);
       await alerts.stop();
-      await (await billingSchedule)?.stop();
       await tradeMonitor.stop();
+      await (await billingSchedule)?.stop();
       services.venues.paperVenue.stop();
+      await services.events.close();
       await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
       await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});
       await db

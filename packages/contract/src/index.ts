@@ -6,3 +6,4 @@ export * from './trading';
 export * from './accounts';
 export * from './trades';
 export * from './admin';
+export * from './dashboard';

@@ -5,6 +5,7 @@ import { createGatewayProvider } from '../engine/gateway-provider';
 import type { Sealer } from '../lib/crypto';
 import { DomainRuleError } from '../lib/errors';
 import type { AccountVenues, VenueCredentials } from '../modules/accounts/accounts-service';
+import { valueBalances } from '../modules/portfolio/valuation';
 import { capabilitiesFor, knownVenues } from './capabilities';
 import { CcxtGateway } from './ccxt-gateway';
 import { ExchangeAuthenticationError, ExchangeGatewayError } from './errors';
@@ -102,9 +103,11 @@ export function createVenues(deps: {
     async fundPaper(account, startingBalance) {
       await paperVenue.fundAccount(account.id, { USDT: startingBalance });
     },
-    async usdtBalance(account) {
-      const balances = await (await gateways.forAccount(account)).fetchBalances();
-      return balances.USDT?.total ?? '0';
+    async balances(account) {
+      const gateway = await gateways.forAccount(account);
+      const balances = await gateway.fetchBalances();
+      const { total } = await valueBalances(gateway, balances);
+      return { usdt: balances.USDT?.total ?? '0', equity: total.toFixed() };
     },
     forget: (id) => gateways.forget(id),
   };

@@ -4,3 +4,4 @@ export * from './trading';
 export * from './paper';
 export * from './billing';
 export * from './audit';
+export * from './portfolio';

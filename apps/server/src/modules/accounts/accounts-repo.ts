@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bots, trades, tradingAccounts } from '../../db/schema/index';
+import { balanceSnapshots, bots, trades, tradingAccounts } from '../../db/schema/index';
 
 export type TradingAccountRow = typeof tradingAccounts.$inferSelect;
 
@@ -56,6 +56,24 @@ export function createAccountsRepo(db: Database) {
             : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', lastError: null },
         )
         .where(eq(tradingAccounts.id, id));
+    },
+    /** Writes a balance snapshot unless one was taken less than `minIntervalMs` ago. */
+    async recordSnapshot(
+      account: TradingAccountRow,
+      equity: string,
+      minIntervalMs: number,
+    ): Promise<boolean> {
+      const [last] = await db
+        .select({ at: balanceSnapshots.at })
+        .from(balanceSnapshots)
+        .where(eq(balanceSnapshots.tradingAccountId, account.id))
+        .orderBy(sql`${balanceSnapshots.at} DESC`)
+        .limit(1);
+      if (last && Date.now() - last.at.getTime() < minIntervalMs) return false;
+      await db
+        .insert(balanceSnapshots)
+        .values({ userId: account.userId, tradingAccountId: account.id, equity });
+      return true;
     },
     async botsOf(accountId: string) {
       return db.select().from(bots).where(eq(bots.tradingAccountId, accountId)).orderBy(bots.createdAt);

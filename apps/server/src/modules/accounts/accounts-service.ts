@@ -21,13 +21,15 @@ export type AccountVenues = {
   verify(credentials: VenueCredentials): Promise<{ usdtBalance: string }>;
   /** Credits a new paper account with its simulated starting balance. */
   fundPaper(account: TradingAccountRow, startingBalance: string): Promise<void>;
-  /** The account's current USDT balance (total) from its venue. */
-  usdtBalance(account: TradingAccountRow): Promise<string>;
+  /** The account's current USDT balance (total) and its whole equity valued in USDT. */
+  balances(account: TradingAccountRow): Promise<{ usdt: string; equity: string }>;
   /** Drops any cached connection after keys change or the account goes. */
   forget(accountId: string): void;
 };
 
 export const DEFAULT_PAPER_BALANCE = '10000';
+/** Scheduled refreshes keep at most one equity snapshot per account per this interval. */
+const SNAPSHOT_INTERVAL_MS = 15 * 60_000;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
@@ -85,6 +87,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
         balanceUpdatedAt: new Date(),
       });
       if (isPaper) await venues.fundPaper(account, usdtBalance);
+      await repo.recordSnapshot(account, usdtBalance, 0); // the equity curve starts here
       return toDto(account, 0);
     },
 
@@ -180,13 +183,18 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       };
     },
 
-    /** Refreshes every account's USDT balance (the scheduled job) or one account's. */
-    async refreshBalances(accountIds?: string[]) {
+    /**
+     * Refreshes every account's USDT balance (the scheduled job) or some accounts' (after a trade
+     * closed: `snapshotNow` records their equity at once instead of at most every 15 minutes).
+     */
+    async refreshBalances(accountIds?: string[], snapshotNow = false) {
       const accounts = (await repo.listAll()).filter((a) => !accountIds || accountIds.includes(a.id));
       let refreshed = 0;
       for (const a of accounts) {
         try {
-          await repo.saveBalance(a.id, await venues.usdtBalance(a), null);
+          const { usdt, equity } = await venues.balances(a);
+          await repo.saveBalance(a.id, usdt, null);
+          await repo.recordSnapshot(a, equity, snapshotNow ? 0 : SNAPSHOT_INTERVAL_MS);
           refreshed += 1;
         } catch (e) {
           await repo.saveBalance(a.id, a.usdtBalance, e instanceof Error ? e.message : String(e));

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+export const EVENTS_CHANNEL = 'kairos_events';
+
+const TYPES: Record<string, string> = {
+  trades: 'trade',
+  orders: 'order',
+  bots: 'bot',
+  trading_accounts: 'balance',
+  alerts: 'alert',
+};
+
+export type LiveEvent = {
+  id: string;
+  userId: string | null;
+  type: string;
+  entityId: string;
+  /** Trades only: the new status and the account (lets the worker snapshot balances on close). */
+  status?: string;
+  accountId?: string;
+};
+/** A signed-in user's stream, or (userId '*') an internal listener that sees every event. */
+export type Subscriber = { userId: string; isAdmin: boolean; send(event: LiveEvent): void };
+
+const BUFFER_SIZE = 5000;
+
+/**
+ * Fans database change notifications out to the signed-in users' SSE streams. Event ids carry
+ * this process's boot id so a reconnecting client can resume from the buffer, or be told to
+ * resync when it was connected to another process or was away too long.
+ */
+export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) {
+  const bootId = randomBytes(4).toString('hex');
+  const subscribers = new Set<Subscriber>();
+  const buffer: LiveEvent[] = [];
+  let seq = 0;
+  let listener: pg.PoolClient | undefined;
+  let starting: Promise<void> | undefined;
+  let closed = false;
+
+  const visibleTo = (s: Subscriber, e: LiveEvent) =>
+    s.userId === '*' || (e.userId === null ? s.isAdmin : e.userId === s.userId);
+
+  function onNotification(msg: pg.Notification) {
+    if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+    let raw: { u: string | null; t: string; id: string; st?: string; a?: string };
+    try {
+      raw = JSON.parse(msg.payload);
+    } catch {
+      return;
+    }
+    const event: LiveEvent = {
+      id: `${bootId}-${++seq}`,
+      userId: raw.u,
+      type: TYPES[raw.t] ?? raw.t,
+      entityId: raw.id,
+      ...(raw.st ? { status: raw.st, accountId: raw.a } : {}),
+    };
+    buffer.push(event);
+    if (buffer.length > BUFFER_SIZE) buffer.shift();
+    for (const s of subscribers) if (visibleTo(s, event)) s.send(event);
+  }
+
+  async function listen() {
+    if (listener || closed) return;
+    const client = await deps.pool.connect();
+    client.on('notification', onNotification);
+    client.on('error', (e) => {
+      deps.log.warn({ err: e }, 'live events connection lost; reconnecting');
+      listener = undefined;
+      starting = undefined;
+      client.release(true);
+      setTimeout(() => void ensureListening().catch(() => {}), 1000);
+    });
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    listener = client;
+  }
+
+  function ensureListening() {
+    starting ??= listen().catch((e) => {
+      starting = undefined;
+      throw e;
+    });
+    return starting;
+  }
+
+  return {
+    ensureListening,
+    subscribe(s: Subscriber, lastEventId?: string): 'resumed' | 'resync' | 'fresh' {
+      subscribers.add(s);
+      if (!lastEventId) return 'fresh';
+      const [boot, n] = lastEventId.split('-');
+      const oldest = buffer[0] ? Number(buffer[0].id.split('-')[1]) : seq + 1;
+      if (boot !== bootId || Number(n) + 1 < oldest) return 'resync';
+      for (const e of buffer) if (Number(e.id.split('-')[1]) > Number(n) && visibleTo(s, e)) s.send(e);
+      return 'resumed';
+    },
+    unsubscribe(s: Subscriber) {
+      subscribers.delete(s);
+    },
+    get size() {
+      return subscribers.size;
+    },
+    async close() {
+      closed = true;
+      subscribers.clear();
+      if (listener) {
+        await listener.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => {});
+        listener.release();
+        listener = undefined;
+      }
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;

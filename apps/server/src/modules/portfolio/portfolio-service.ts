@@ -1,0 +1,109 @@
+import { Decimal } from '@kairos/core';
+import type { Preferences } from '@kairos/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { ExchangeGateway } from '../../exchange/gateway';
+import type { AuthedUser } from '../auth/auth-service';
+import type { AccountsRepo, TradingAccountRow } from '../accounts/accounts-repo';
+import type { createCurrencyConverter } from '../dashboard/dashboard-service';
+import { valueBalances } from './valuation';
+
+const PERIODS = {
+  '1d': { back: "interval '1 day'", step: "interval '1 hour'" },
+  '7d': { back: "interval '7 days'", step: "interval '4 hours'" },
+  '30d': { back: "interval '30 days'", step: "interval '1 day'" },
+  '90d': { back: "interval '90 days'", step: "interval '1 day'" },
+  '1y': { back: "interval '1 year'", step: "interval '1 day'" },
+  all: { back: null, step: "interval '1 day'" },
+} as const;
+export type PortfolioPeriod = keyof typeof PERIODS;
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
+
+export function createPortfolioService(deps: {
+  db: Database;
+  accounts: Pick<AccountsRepo, 'listOwned'>;
+  gatewayFor: (account: TradingAccountRow) => Promise<ExchangeGateway>;
+  converterFor: ReturnType<typeof createCurrencyConverter>;
+  preferences: (userId: string) => Promise<Preferences>;
+}) {
+  return {
+    /** Holdings across every account of the user: asset, amount, value, share. */
+    async holdings(user: AuthedUser) {
+      const { info, convert } = await deps.converterFor((await deps.preferences(user.id)).currency);
+      const byAsset = new Map<
+        string,
+        {
+          amount: Decimal;
+          value: Decimal;
+          accounts: { accountId: string; nickname: string; amount: string }[];
+        }
+      >();
+      const errors: { accountId: string; nickname: string; message: string }[] = [];
+      for (const { account } of await deps.accounts.listOwned(user.id)) {
+        try {
+          const gateway = await deps.gatewayFor(account);
+          const { assets } = await valueBalances(gateway, await gateway.fetchBalances());
+          for (const a of assets) {
+            const h = byAsset.get(a.asset) ?? { amount: new Decimal(0), value: new Decimal(0), accounts: [] };
+            h.amount = h.amount.plus(a.amount);
+            h.value = h.value.plus(a.value);
+            h.accounts.push({
+              accountId: account.id,
+              nickname: account.nickname,
+              amount: a.amount.toFixed(),
+            });
+            byAsset.set(a.asset, h);
+          }
+        } catch (e) {
+          // One unreachable venue must not hide the rest of the portfolio.
+          errors.push({
+            accountId: account.id,
+            nickname: account.nickname,
+            message: e instanceof Error ? e.message : String(e),
+          });
+        }
+      }
+      const total = [...byAsset.values()].reduce((s, h) => s.plus(h.value), new Decimal(0));
+      const holdings = [...byAsset.entries()]
+        .map(([asset, h]) => ({
+          asset,
+          amount: h.amount.toFixed(),
+          value: convert(h.value).toFixed(2),
+          share: total.gt(0) ? h.value.div(total).times(100).toFixed(2) : '0.00',
+          accounts: h.accounts,
+        }))
+        .sort((a, b) => Number(b.value) - Number(a.value));
+      return { currency: info, totalValue: convert(total).toFixed(2), holdings, errors };
+    },
+
+    /** Total equity over time from the balance snapshots, each account carried forward to every point. */
+    async history(user: AuthedUser, period: PortfolioPeriod) {
+      const { info, convert } = await deps.converterFor((await deps.preferences(user.id)).currency);
+      const p = PERIODS[period];
+      const start = p.back
+        ? sql.raw(`date_bin(${p.step}, now() - ${p.back}, timestamptz '2000-01-01')`)
+        : sql`(SELECT coalesce(date_trunc('day', min(at)), date_trunc('day', now())) FROM balance_snapshots WHERE user_id = ${user.id})`;
+      const r = (await deps.db.execute(sql`
+        WITH points AS (
+          SELECT t FROM generate_series(${start}, now(), ${sql.raw(p.step)}) t
+          UNION SELECT now()
+        ), accounts AS (SELECT id FROM trading_accounts WHERE user_id = ${user.id})
+        SELECT points.t AS time, sum(s.equity)::text AS value
+        FROM points CROSS JOIN accounts
+        JOIN LATERAL (
+          SELECT equity FROM balance_snapshots WHERE trading_account_id = accounts.id AND at <= points.t
+          ORDER BY at DESC LIMIT 1
+        ) s ON TRUE
+        GROUP BY points.t ORDER BY points.t`)) as { rows: { time: Date; value: string }[] };
+      return {
+        period,
+        currency: info,
+        points: r.rows.map((row) => ({
+          time: new Date(row.time).toISOString(),
+          value: convert(row.value).toFixed(2),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,342 @@
+// `npm run bench`: measures Kairos against the targets of DESIGN §10 and prints one table.
+// Everything runs on loopback: a fresh Kairos (embedded PostgreSQL, or DATABASE_URL's server with a
+// throw-away database) started with `npm start`'s own entry, driven over HTTP like a client would.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const rows = [];
+
+function record(figure, target, measured, pass) {
+  rows.push({ figure, target, measured, pass: pass === undefined ? '—' : pass ? 'pass' : 'FAIL' });
+  console.log(`  ${figure}: ${measured} (${pass === undefined ? 'info' : pass ? 'pass' : 'FAIL'})`);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function waitHealthy(base, timeoutMs = 60_000) {
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.status === 200) return Date.now() - t0;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('server never became healthy');
+}
+
+/** A throw-away database on DATABASE_URL's server, or none (embedded PostgreSQL). */
+async function benchDatabase() {
+  if (!process.env.DATABASE_URL) return { env: {}, drop: async () => {} };
+  const name = `kairos_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: u.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function startKairos(env) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((r) => child.on('exit', r));
+  return { child, exited, stop: async () => (child.kill('SIGTERM'), await exited) };
+}
+
+async function api(base, method, url, body, token) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
+  return json.results;
+}
+
+async function main() {
+  console.log('Kairos benchmarks (loopback only)\n');
+  // Build first so start-up is measured on an installed checkout, not a build.
+  await new Promise((resolve, reject) => {
+    const b = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    b.stdout.on('data', (d) => (out += d));
+    b.on('exit', (code) => {
+      if (code !== 0) return reject(new Error('build failed'));
+      const first = out.match(/First-load JS\s+([\d.]+) KB/);
+      const routes = [...out.matchAll(/^\s+([\d.]+) KB\s+\(\+ shared [\d.]+ KB\)\s+route\s+(\S+)/gm)];
+      if (first) record('web: JS on first load (gzip)', '< 150 KB', `${first[1]} KB`, Number(first[1]) < 150);
+      if (routes.length) {
+        const largest = routes.reduce((m, r) => (Number(r[1]) > Number(m[1]) ? r : m));
+        record(
+          `web: largest of ${routes.length} route chunks (gzip, ${largest[2]})`,
+          '< 100 KB',
+          `${largest[1]} KB`,
+          Number(largest[1]) < 100,
+        );
+      }
+      resolve();
+    });
+  });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const db = await benchDatabase();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...db.env,
+    PORT: String(port),
+    KAIROS_DATA_DIR: dataDir,
+    KAIROS_ADMIN_EMAIL: 'bench@kairos.local',
+  };
+
+  // ── start → healthy (first start creates the cluster; the second is a normal start) ──
+  let kairos = startKairos(env);
+  const firstStart = await waitHealthy(base);
+  await kairos.stop();
+  kairos = startKairos(env);
+  const start = await waitHealthy(base);
+  record(
+    'npm start → healthy (first start, creates the database)',
+    'info',
+    `${(firstStart / 1000).toFixed(1)} s`,
+  );
+  record('npm start → healthy', '< 15 s', `${(start / 1000).toFixed(1)} s`, start < 15_000);
+
+  try {
+    const admin = await api(base, 'POST', '/auth/register', {
+      email: 'bench@kairos.local',
+      password: 'bench-password-long',
+      confirm_password: 'bench-password-long',
+    });
+    const token = admin.apiToken;
+    const strategy = await api(
+      base,
+      'POST',
+      '/api/strategies',
+      { nickname: 'Bench', tradeCurrency: 'BTC', timeFrame: '1m', maxLagSeconds: 3600 },
+      token,
+    );
+
+    // ── webhook acknowledgement under a steady 200 req/s ──
+    let seq = 0;
+    const webhookRun = (duration) =>
+      autocannon({
+        url: `${base}/webhooks/${strategy.strategyKey}`,
+        method: 'POST',
+        connections: 20,
+        overallRate: 200,
+        duration,
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({
+                secret: strategy.webhookSecret,
+                action: seq % 2 ? 'long' : 'exit',
+                id: `bench-${++seq}`,
+              }),
+            }),
+          },
+        ],
+      });
+    await webhookRun(3); // warm-up
+    const hook = await webhookRun(QUICK ? 5 : 20);
+    const non2xx = hook.non2xx;
+    record(
+      `webhook acknowledged at 200 req/s (${hook.requests.sent} requests, ${non2xx} non-2xx)`,
+      'p99 < 50 ms',
+      `p50 ${hook.latency.p50} ms, p99 ${hook.latency.p99} ms`,
+      hook.latency.p99 < 50 && non2xx === 0,
+    );
+    // Let the worker drain what the load queued (no bots: each alert is a quick no-op).
+    const c = new pg.Client({ connectionString: await dbUrl(base, env) });
+    await c.connect();
+    for (let i = 0; i < 600; i += 1) {
+      const { rows: r } = await c.query(
+        `SELECT count(*)::int AS n FROM alerts WHERE status IN ('queued','in_progress')`,
+      );
+      if (r[0].n === 0) break;
+      await new Promise((res) => setTimeout(res, 500));
+    }
+
+    // ── alert → every entry order sent, 1,000 bots on paper venues ──
+    const botCount = QUICK ? 200 : 1000;
+    const fan = await api(
+      base,
+      'POST',
+      '/api/strategies',
+      { nickname: 'Fan-out', tradeCurrency: 'ETH', timeFrame: '1m', maxLagSeconds: 3600 },
+      token,
+    );
+    const accounts = [];
+    for (let i = 0; i < botCount / 10; i += 1) {
+      accounts.push(
+        await api(
+          base,
+          'POST',
+          '/api/trading-accounts',
+          { nickname: `paper-${i}`, exchange: 'paper' },
+          token,
+        ),
+      );
+    }
+    for (let i = 0; i < botCount; i += 1) {
+      await api(
+        base,
+        'POST',
+        '/api/bots',
+        {
+          nickname: `b${i}`,
+          strategyId: fan.id,
+          tradingAccountId: accounts[i % accounts.length].id,
+          fixedAmount: 50,
+          isActive: true,
+        },
+        token,
+      );
+    }
+    const samples = [];
+    const rounds = QUICK ? 2 : 6;
+    for (let round = 0; round < rounds; round += 1) {
+      const action = round % 2 === 0 ? 'long' : 'exit';
+      const role = action === 'long' ? 'entry' : 'exit';
+      const before = (
+        await c.query(`SELECT count(*)::int AS n FROM orders WHERE role = $1 AND status = 'filled'`, [role])
+      ).rows[0].n;
+      const t0 = performance.now();
+      await api(base, 'POST', `/webhooks/${fan.strategyKey}`, {
+        secret: fan.webhookSecret,
+        action,
+        id: `fan-${round}`,
+      });
+      for (;;) {
+        const { rows: r } = await c.query(
+          `SELECT count(*)::int AS n FROM orders WHERE role = $1 AND status = 'filled'`,
+          [role],
+        );
+        if (r[0].n - before >= botCount) break;
+        if (performance.now() - t0 > 120_000)
+          throw new Error(`fan-out stuck at ${r[0].n - before}/${botCount}`);
+        await new Promise((res) => setTimeout(res, 10));
+      }
+      if (action === 'long') samples.push(performance.now() - t0);
+      // wait for the alert to settle before the next round
+      for (;;) {
+        const { rows: r } = await c.query(
+          `SELECT count(*)::int AS n FROM alerts WHERE status IN ('queued','in_progress')`,
+        );
+        if (r[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+    }
+    const p95 = percentile(samples, 95);
+    record(
+      `alert → every entry order filled, ${botCount} bots on paper venues (${samples.length} alerts)`,
+      botCount === 1000 ? 'p95 < 2 s' : 'info (quick run)',
+      `p50 ${(percentile(samples, 50) / 1000).toFixed(2)} s, p95 ${(p95 / 1000).toFixed(2)} s`,
+      botCount === 1000 ? p95 < 2000 : undefined,
+    );
+
+    // ── GET /api/bots throughput: a typical user with 10 bots ──
+    const user = await api(base, 'POST', '/auth/register', {
+      email: 'trader@kairos.local',
+      password: 'trader-password-long',
+      confirm_password: 'trader-password-long',
+    });
+    const own = await api(
+      base,
+      'POST',
+      '/api/trading-accounts',
+      { nickname: 'mine', exchange: 'paper' },
+      user.apiToken,
+    );
+    for (let i = 0; i < 10; i += 1) {
+      await api(
+        base,
+        'POST',
+        '/api/bots',
+        { nickname: `t${i}`, strategyId: fan.id, tradingAccountId: own.id, portfolioPercent: 5 },
+        user.apiToken,
+      );
+    }
+    const listRun = (duration) =>
+      autocannon({
+        url: `${base}/api/bots`,
+        connections: 32,
+        duration,
+        headers: { authorization: `Bearer ${user.apiToken}`, accept: 'application/json' },
+      });
+    await listRun(2); // warm-up
+    const list = await listRun(QUICK ? 5 : 10);
+    record(
+      `GET /api/bots (user with 10 bots; ${list.non2xx} non-2xx)`,
+      '> 3,000 req/s',
+      `${Math.round(list.requests.average)} req/s, p99 ${list.latency.p99} ms`,
+      list.requests.average > 3000 && list.non2xx === 0,
+    );
+    await c.end();
+  } finally {
+    await kairos.stop();
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('\n| figure | target | measured | result |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.figure} | ${r.target} | ${r.measured} | ${r.pass} |`);
+}
+
+/** The database the bench server uses (embedded: read its port and password from the data dir). */
+async function dbUrl(_base, env) {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const pgDir = path.join(env.KAIROS_DATA_DIR, 'pg');
+  const pid = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
+  const password = fs.readFileSync(path.join(env.KAIROS_DATA_DIR, 'pg-password'), 'utf8').trim();
+  return `postgres://kairos:${password}@127.0.0.1:${pid[3]}/kairos`;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const DASHBOARD_SECTIONS = [
+  'equityCurve',
+  'dailyPnl',
+  'balanceByAccount',
+  'capitalByBot',
+  'metrics',
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+
+/** `YYYY-MM-DD` (a day in the user's time zone) or a full ISO-8601 instant. */
+const dateOrInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date like 2026-01-31')
+  .refine(
+    (s) => !Number.isNaN(new Date(s.length === 10 ? `${s}T00:00:00Z` : s).getTime()),
+    'Use a date like 2026-01-31',
+  );
+
+export const dashboardQuery = z.object({
+  from: dateOrInstant.optional(),
+  to: dateOrInstant.optional(),
+  accountId: z.string().uuid('Trading account not found').optional(),
+  botId: z.string().uuid('Bot not found').optional(),
+  include: z
+    .string()
+    .optional()
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [...DASHBOARD_SECTIONS],
+    )
+    .pipe(z.array(z.enum(DASHBOARD_SECTIONS, { message: `include takes ${DASHBOARD_SECTIONS.join(', ')}` }))),
+  topN: z.coerce.number().int().min(1).max(50).default(5),
+});
+
+const money = z.string();
+export const currencyInfoSchema = z.object({
+  currency: z.enum(['USD', 'EUR']),
+  /** True when amounts were converted from USDT at `rate` (EUR per USDT). */
+  converted: z.boolean(),
+  rate: z.string().nullable(),
+  rateSource: z.string().nullable(),
+});
+
+export const dashboardSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
+  currency: currencyInfoSchema,
+  metrics: z
+    .object({
+      netPnl: money,
+      pnlPercent: z.string().nullable(),
+      winRate: z.string().nullable(),
+      closedTrades: z.number().int(),
+    })
+    .optional(),
+  equityCurve: z
+    .object({
+      kind: z.enum(['equity', 'cumulativePnl']),
+      points: z.array(z.object({ date: z.string(), value: money })),
+    })
+    .optional(),
+  dailyPnl: z.array(z.object({ date: z.string(), pnl: money, trades: z.number().int() })).optional(),
+  balanceByAccount: z
+    .array(z.object({ accountId: z.string(), nickname: z.string(), exchange: z.string(), balance: money }))
+    .optional(),
+  capitalByBot: z
+    .array(
+      z.object({ botId: z.string(), nickname: z.string(), deployed: money, openTrades: z.number().int() }),
+    )
+    .optional(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const portfolioSchema = z.object({
+  currency: currencyInfoSchema,
+  totalValue: money,
+  holdings: z.array(
+    z.object({
+      asset: z.string(),
+      amount: money,
+      value: money,
+      share: z.string(),
+      accounts: z.array(z.object({ accountId: z.string(), nickname: z.string(), amount: money })),
+    }),
+  ),
+  errors: z.array(z.object({ accountId: z.string(), nickname: z.string(), message: z.string() })),
+});
+
+export const PORTFOLIO_PERIODS = ['1d', '7d', '30d', '90d', '1y', 'all'] as const;
+export const portfolioHistoryQuery = z.object({ period: z.enum(PORTFOLIO_PERIODS).default('30d') });
+export const portfolioHistorySchema = z.object({
+  period: z.enum(PORTFOLIO_PERIODS),
+  currency: currencyInfoSchema,
+  points: z.array(z.object({ time: z.string(), value: money })),
+});
