@@ -17,6 +17,14 @@ import { ChoiceCards } from './choice-cards';
 
 export type FieldChange = <K extends keyof BotFormValues>(name: K, value: BotFormValues[K]) => void;
 
+interface FieldsProps {
+  values: BotFormValues;
+  errors: StepErrors;
+  onChange: FieldChange;
+  /** The edit dialog: several fields a row, no hints. */
+  compact?: boolean;
+}
+
 /**
  * A rule error as text: `bots.errors.*` keys are translated here with their figures formatted;
  * spec §5 sentences are passed on as they are (the fields translate them).
@@ -36,21 +44,13 @@ export function useRuleMessage() {
   };
 }
 
-export function NameFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: BotFormValues;
-  errors: StepErrors;
-  onChange: FieldChange;
-}) {
+export function NameFields({ values, errors, onChange, compact = false }: FieldsProps) {
   const { t } = useTranslation();
   const message = useRuleMessage();
   return (
     <Input
       label={t('bots.fields.nickname')}
-      hint={t('bots.wizard.nameHint')}
+      hint={compact ? undefined : t('bots.wizard.nameHint')}
       placeholder={t('bots.wizard.namePlaceholder')}
       value={values.nickname}
       maxLength={80}
@@ -62,23 +62,29 @@ export function NameFields({
   );
 }
 
-export function ConfigFields({
-  values,
-  errors,
-  onChange,
-}: {
-  values: BotFormValues;
-  errors: StepErrors;
-  onChange: FieldChange;
-}) {
+export function ConfigFields({ values, errors, onChange, compact = false }: FieldsProps) {
   const { t } = useTranslation();
   const message = useRuleMessage();
+  const goal = (
+    <Input
+      label={t('bots.fields.monthlyGoal')}
+      hint={compact ? undefined : t('bots.wizard.goalHint')}
+      value={values.monthlyGoalPercent}
+      inputMode="decimal"
+      numeric
+      suffix="%"
+      placeholder={t('bots.wizard.optional')}
+      error={message(errors.monthlyGoalPercent)}
+      onChange={(event) => onChange('monthlyGoalPercent', event.target.value)}
+      fieldClassName={compact ? undefined : 'sm:max-w-[calc(50%-0.5rem)]'}
+    />
+  );
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={cn('grid gap-4', compact ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
         <Input
           label={t('bots.fields.tradeCurrency')}
-          hint={t('bots.wizard.tradeCurrencyHint')}
+          hint={compact ? undefined : t('bots.wizard.tradeCurrencyHint')}
           value={values.tradeCurrency}
           maxLength={12}
           autoComplete="off"
@@ -88,7 +94,7 @@ export function ConfigFields({
         />
         <Input
           label={t('bots.fields.stableCoin')}
-          hint={t('bots.wizard.stableCoinHint')}
+          hint={compact ? undefined : t('bots.wizard.stableCoinHint')}
           value={values.stableCoin}
           maxLength={12}
           autoComplete="off"
@@ -96,19 +102,9 @@ export function ConfigFields({
           error={message(errors.stableCoin)}
           onChange={(event) => onChange('stableCoin', event.target.value)}
         />
+        {compact ? goal : null}
       </div>
-      <Input
-        label={t('bots.fields.monthlyGoal')}
-        hint={t('bots.wizard.goalHint')}
-        value={values.monthlyGoalPercent}
-        inputMode="decimal"
-        numeric
-        suffix="%"
-        placeholder={t('bots.wizard.optional')}
-        error={message(errors.monthlyGoalPercent)}
-        onChange={(event) => onChange('monthlyGoalPercent', event.target.value)}
-        fieldClassName="sm:max-w-[calc(50%-0.5rem)]"
-      />
+      {compact ? null : goal}
     </div>
   );
 }
@@ -127,10 +123,8 @@ export function VolumeFields({
   onChange,
   account,
   distribution,
-}: {
-  values: BotFormValues;
-  errors: StepErrors;
-  onChange: FieldChange;
+  compact = false,
+}: FieldsProps & {
   account: AccountOption | undefined;
   distribution: DistributionState;
 }) {
@@ -141,30 +135,61 @@ export function VolumeFields({
   const leverage = parseDecimal(values.leverage);
   const stable = values.stableCoin.trim().toUpperCase() || 'USDT';
 
-  return (
-    <div className="flex flex-col gap-5">
-      {futures ? (
-        <Input
-          label={t('bots.fields.leverage')}
-          hint={
-            leverage >= 1
-              ? t('bots.wizard.leverageHint', { percent: format.percent(leverage * 100), max: MAX_LEVERAGE })
-              : t('bots.wizard.leverageRange', { max: MAX_LEVERAGE })
-          }
-          value={values.leverage}
-          inputMode="decimal"
-          numeric
-          suffix="×"
-          error={message(errors.leverage)}
-          onChange={(event) => onChange('leverage', event.target.value)}
-          fieldClassName="sm:max-w-[calc(50%-0.5rem)]"
-        />
-      ) : (
-        <p className="rounded-md border border-line bg-surface-2 px-3 py-2 text-xs text-muted">
-          {t('bots.wizard.spotNoLeverage')}
-        </p>
+  const leverageField = futures ? (
+    <Input
+      label={t('bots.fields.leverage')}
+      hint={
+        leverage >= 1
+          ? t('bots.wizard.leverageHint', { percent: format.percent(leverage * 100), max: MAX_LEVERAGE })
+          : t('bots.wizard.leverageRange', { max: MAX_LEVERAGE })
+      }
+      value={values.leverage}
+      inputMode="decimal"
+      numeric
+      suffix="×"
+      error={message(errors.leverage)}
+      onChange={(event) => onChange('leverage', event.target.value)}
+      fieldClassName={compact ? undefined : 'sm:max-w-[calc(50%-0.5rem)]'}
+    />
+  ) : (
+    <p
+      className={cn(
+        'rounded-md border border-line bg-surface-2 px-3 py-2 text-xs text-muted',
+        // Beside the amount in the edit dialog: level with its input, below the label.
+        compact && 'sm:mt-[22px]',
       )}
+    >
+      {t('bots.wizard.spotNoLeverage')}
+    </p>
+  );
+  const sizingField =
+    values.sizing === 'portfolio' ? (
+      <Input
+        label={t('bots.fields.portfolioPercent')}
+        value={values.portfolioPercent}
+        inputMode="decimal"
+        numeric
+        suffix="%"
+        error={message(errors.portfolioPercent)}
+        onChange={(event) => onChange('portfolioPercent', event.target.value)}
+        fieldClassName={compact ? undefined : 'sm:max-w-[calc(50%-0.5rem)]'}
+      />
+    ) : (
+      <Input
+        label={t('bots.fields.fixedAmount')}
+        value={values.fixedAmount}
+        inputMode="decimal"
+        numeric
+        suffix={stable}
+        error={message(errors.fixedAmount)}
+        onChange={(event) => onChange('fixedAmount', event.target.value)}
+        fieldClassName={compact ? undefined : 'sm:max-w-[calc(50%-0.5rem)]'}
+      />
+    );
 
+  return (
+    <div className={cn('flex flex-col', compact ? 'gap-4' : 'gap-5')}>
+      {compact ? null : leverageField}
       <ChoiceCards
         label={t('bots.fields.sizing')}
         name="sizing"
@@ -185,28 +210,13 @@ export function VolumeFields({
         ]}
       />
 
-      {values.sizing === 'portfolio' ? (
-        <Input
-          label={t('bots.fields.portfolioPercent')}
-          value={values.portfolioPercent}
-          inputMode="decimal"
-          numeric
-          suffix="%"
-          error={message(errors.portfolioPercent)}
-          onChange={(event) => onChange('portfolioPercent', event.target.value)}
-          fieldClassName="sm:max-w-[calc(50%-0.5rem)]"
-        />
+      {compact ? (
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          {sizingField}
+          {leverageField}
+        </div>
       ) : (
-        <Input
-          label={t('bots.fields.fixedAmount')}
-          value={values.fixedAmount}
-          inputMode="decimal"
-          numeric
-          suffix={stable}
-          error={message(errors.fixedAmount)}
-          onChange={(event) => onChange('fixedAmount', event.target.value)}
-          fieldClassName="sm:max-w-[calc(50%-0.5rem)]"
-        />
+        sizingField
       )}
 
       {distribution.isPending ? (

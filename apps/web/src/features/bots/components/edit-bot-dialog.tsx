@@ -106,13 +106,14 @@ export function EditBotDialog({
         }}
         className="flex flex-col gap-5 py-2"
       >
-        <NameFields values={values} errors={errors} onChange={change} />
-        <ConfigFields values={values} errors={errors} onChange={change} />
+        <NameFields values={values} errors={errors} onChange={change} compact />
+        <ConfigFields values={values} errors={errors} onChange={change} compact />
         <VolumeFields
           values={values}
           errors={errors}
           onChange={change}
           account={account}
+          compact
           distribution={{
             allocation,
             isPending: distribution.isPending,
