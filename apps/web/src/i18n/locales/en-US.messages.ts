@@ -51,6 +51,23 @@ const enUSMessages = {
   'You can only change your own account': 'You can only change your own account',
   'Unknown time zone': 'Unknown time zone',
   'Internal server error': 'Internal server error',
+  // Trading accounts, strategies and bots (server messages a user can meet on those screens).
+  'Bot not found': 'Bot not found',
+  'Strategy not found': 'Strategy not found',
+  'Trading account not found': 'Trading account not found',
+  'Unknown exchange': 'Unknown exchange',
+  'Leverage above 100% needs a futures account': 'Leverage above 100% needs a futures account',
+  'Set a fixed amount or a portfolio percentage': 'Set a fixed amount or a portfolio percentage',
+  'This strategy is retired': 'This strategy is retired',
+  'This strategy key is already taken': 'This strategy key is already taken',
+  'Only the owner can change this strategy': 'Only the owner can change this strategy',
+  'Rotate the API key and secret together': 'Rotate the API key and secret together',
+  'Close the open trade before moving this bot to another account or strategy':
+    'Close the open trade before moving this bot to another account or strategy',
+  'This bot has an open trade: stop it with "close position" first':
+    'This bot has an open trade: stop it with "close position" first',
+  'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
+    'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
 };
 
 export default enUSMessages;

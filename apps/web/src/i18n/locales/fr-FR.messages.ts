@@ -52,6 +52,23 @@ const frFRMessages: typeof enUSMessages = {
   'You can only change your own account': 'Vous ne pouvez modifier que votre propre compte',
   'Unknown time zone': 'Fuseau horaire inconnu',
   'Internal server error': 'Erreur interne du serveur',
+  // Trading accounts, strategies and bots (server messages a user can meet on those screens).
+  'Bot not found': 'Bot introuvable',
+  'Strategy not found': 'Stratégie introuvable',
+  'Trading account not found': 'Compte de trading introuvable',
+  'Unknown exchange': 'Exchange inconnu',
+  'Leverage above 100% needs a futures account': 'Un levier au-delà de 100 % demande un compte futures',
+  'Set a fixed amount or a portfolio percentage': 'Indiquez un montant fixe ou un pourcentage du compte',
+  'This strategy is retired': 'Cette stratégie est retirée',
+  'This strategy key is already taken': 'Cette clé de stratégie est déjà prise',
+  'Only the owner can change this strategy': 'Seul le propriétaire peut modifier cette stratégie',
+  'Rotate the API key and secret together': 'Remplacez la clé API et le secret ensemble',
+  'Close the open trade before moving this bot to another account or strategy':
+    'Clôturez le trade ouvert avant de déplacer ce bot vers un autre compte ou une autre stratégie',
+  'This bot has an open trade: stop it with "close position" first':
+    'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
+  'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
+    'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
 };
 
 export default frFRMessages;
