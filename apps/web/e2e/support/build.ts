@@ -35,40 +35,45 @@ function builtAt(root: string): number {
 }
 
 /** A directory lock, so two suites started at once do not build into the same dist together. */
-async function withLock<T>(lockDir: string, work: () => T): Promise<T> {
-  const deadline = Date.now() + 180_000;
+async function withLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       fs.mkdirSync(lockDir);
       break;
     } catch {
       const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 120_000) fs.rmSync(lockDir, { recursive: true, force: true }); // left by a killed run
+      if (age > 180_000) fs.rmSync(lockDir, { recursive: true, force: true }); // left by a killed run
       if (Date.now() > deadline) throw new Error(`could not take the build lock ${lockDir}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
   try {
-    return work();
+    return await work();
   } finally {
     fs.rmSync(lockDir, { recursive: true, force: true });
   }
 }
 
-/** Builds apps/web when dist is missing or older than its sources; returns whether it built. */
-export async function ensureWebBuilt(root: string): Promise<boolean> {
+/**
+ * Builds apps/web when dist is missing or older than its sources, then runs `andThen` (start the
+ * server, copy the assets) before any other suite may rebuild. Returns whether it built.
+ */
+export async function withFreshWebBuild(root: string, andThen: () => Promise<void>): Promise<boolean> {
   const lockDir = path.join(root, 'node_modules', '.cache', 'kairos', 'web-build.lock');
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
-  return withLock(lockDir, () => {
-    if (builtAt(root) >= newestSourceMtime(root)) return false;
-    // `vite build` alone: the size budget of `npm run build` is checked there, not by the browser tests.
-    const result = spawnSync('npx', ['vite', 'build'], {
-      cwd: path.join(root, 'apps/web'),
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) {
-      throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
-    }
-    return true;
+  return withLock(lockDir, async () => {
+    const built = buildIfStale(root);
+    await andThen();
+    return built;
   });
+}
+
+/** Builds apps/web when dist is missing or older than its sources; returns whether it built. */
+function buildIfStale(root: string): boolean {
+  if (builtAt(root) >= newestSourceMtime(root)) return false;
+  // `vite build` alone: the size budget of `npm run build` is checked there, not by the browser tests.
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: path.join(root, 'apps/web'), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+  return true;
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { ensureWebBuilt } from './build';
+import { startAssetShield } from './asset-shield';
+import { withFreshWebBuild } from './build';
 import { startMailSink } from './mail-sink';
 import { type RunningServer, createRunDatabase, startServer } from './server';
 
@@ -27,45 +28,55 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const built = await ensureWebBuilt(root);
-
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-e2e-'));
   fs.chmodSync(tmp, 0o755); // embedded PostgreSQL runs as another user when we are root
   const mailDir = path.join(tmp, 'mail');
+  const assetCopy = path.join(tmp, 'web-assets');
   const mailSink = await startMailSink(mailDir);
   const database = process.env.DATABASE_URL ? await createRunDatabase(process.env.DATABASE_URL) : undefined;
 
-  let server: RunningServer;
+  let server: RunningServer | undefined;
+  let shield: Awaited<ReturnType<typeof startAssetShield>> | undefined;
+  let built: boolean;
   try {
-    server = await startServer(root, {
-      HOST: '127.0.0.1',
-      KAIROS_DATA_DIR: path.join(tmp, 'data'),
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
-      KAIROS_ROLE: 'all',
-      KAIROS_PUBLIC_URL: undefined,
-      KAIROS_MASTER_KEY: undefined,
-      SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
-      DATABASE_URL: database?.url,
+    // Under the build lock: the server reads index.html at start-up, and its assets are copied
+    // before anyone may rebuild (see asset-shield.ts).
+    built = await withFreshWebBuild(root, async () => {
+      server = await startServer(root, {
+        HOST: '127.0.0.1',
+        KAIROS_DATA_DIR: path.join(tmp, 'data'),
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+        KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
+        KAIROS_ROLE: 'all',
+        KAIROS_PUBLIC_URL: undefined,
+        KAIROS_MASTER_KEY: undefined,
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
+        DATABASE_URL: database?.url,
+      });
+      fs.cpSync(path.join(root, 'apps/web/dist/assets'), assetCopy, { recursive: true });
     });
+    shield = await startAssetShield(server!.baseUrl, assetCopy);
   } catch (error) {
+    await server?.stop();
     await mailSink.close();
     await database?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
     throw error;
   }
+  const baseUrl = shield.url;
 
   console.log(
-    `e2e: server ${server.baseUrl} on ${database ? 'a fresh database on DATABASE_URL' : 'embedded PostgreSQL'}` +
+    `e2e: server ${baseUrl} on ${database ? 'a fresh database on DATABASE_URL' : 'embedded PostgreSQL'}` +
       `${built ? ', web app rebuilt' : ''} (ready in ${Date.now() - started} ms)`,
   );
-  project.provide('baseUrl', server.baseUrl);
+  project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('adminEmail', ADMIN_EMAIL);
 
   return async () => {
-    await server.stop();
-    if (process.env.E2E_SERVER_LOG) console.log(server.output());
+    await shield?.close();
+    await server?.stop();
+    if (process.env.E2E_SERVER_LOG) console.log(server?.output());
     await mailSink.close();
     await database?.drop().catch((error: unknown) => console.warn('e2e: could not drop the database', error));
     fs.rmSync(tmp, { recursive: true, force: true });
