@@ -29,6 +29,7 @@ import { createAlertsRepo } from './modules/alerts/alerts-repo';
 import { createAlertsService } from './modules/alerts/alerts-service';
 import { createAuthRepo } from './modules/auth/auth-repo';
 import { createAuthService } from './modules/auth/auth-service';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createBotsRepo } from './modules/bots/bots-repo';
 import { createBotsService } from './modules/bots/bots-service';
 import { createHealthService } from './modules/health/health-service';
@@ -66,6 +67,7 @@ export function createServices(
     paper: paperVenueOptions,
   });
 
+  const sessionCache = createSessionCache({ pool: db.pool, log });
   const repos = {
     auth: createAuthRepo(db.db),
     strategies: createStrategiesRepo(db.db),
@@ -162,7 +164,9 @@ export function createServices(
     repos,
     engine,
     health: createHealthService({ db: db.db, config }),
+    sessionCache,
     auth: createAuthService({
+      cache: sessionCache,
       repo: repos.auth,
       sealer,
       mailer,

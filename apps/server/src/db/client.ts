@@ -5,7 +5,7 @@ import * as schema from './schema/index';
 // numeric stays a string (decimal money, never float); int8 counts become JS numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 

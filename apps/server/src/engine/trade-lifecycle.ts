@@ -155,7 +155,10 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
   /** A bot's entry size from its sizing rule, the price and the account's stable balance (DESIGN §5). */
   async function sizeEntry(gateway: ExchangeGateway, req: OpenRequest, market: Market): Promise<string> {
     if (!req.sizing) throw new TradeRefusedError('No quantity and no sizing rule', 'SIZING_REFUSED');
-    const price = req.price ?? (await gateway.fetchTicker(req.symbol)).last;
+    // Size at the price a market order will actually meet: the ask for a buy, the bid for a sell.
+    const ticker = req.price ? undefined : await gateway.fetchTicker(req.symbol);
+    const price =
+      req.price ?? (req.side === 'long' ? (ticker?.ask ?? ticker?.last) : (ticker?.bid ?? ticker?.last));
     if (!price) throw new TradeRefusedError(`No price for ${req.symbol}`, 'NO_PRICE');
     const balances = await gateway.fetchBalances();
     const sized = sizeOrder({

@@ -24,6 +24,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Every protected route runs `authenticate`; admin routes add `requireAdmin` (checked on the server, always). */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', undefined);
+  app.addHook('onClose', async () => app.services.sessionCache.close());
 
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearerToken(request);

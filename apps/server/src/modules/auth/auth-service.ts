@@ -12,6 +12,7 @@ import {
 } from '../../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AuthRepo, UserRow } from './auth-repo';
+import type { SessionCache } from './session-cache';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password-policy';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp';
 
@@ -55,8 +56,26 @@ export function createAuthService(deps: {
   mailer: Mailer;
   adminEmail: string | undefined;
   publicUrl: string | undefined;
+  /** Optional: skips the session query for recently seen tokens; revocations below drop entries at once. */
+  cache?: SessionCache;
 }) {
-  const { repo, sealer } = deps;
+  const { sealer, cache } = deps;
+  // Every revocation also drops the cached sessions it affects, before the call returns.
+  const repo: AuthRepo = {
+    ...deps.repo,
+    async revokeSession(sessionId, reason) {
+      await deps.repo.revokeSession(sessionId, reason);
+      cache?.forgetSession(sessionId);
+    },
+    async revokeFamily(familyId, reason) {
+      await deps.repo.revokeFamily(familyId, reason);
+      cache?.forgetFamily(familyId);
+    },
+    async revokeUserSessions(userId, reason, keepFamilyId) {
+      await deps.repo.revokeUserSessions(userId, reason, keepFamilyId);
+      cache?.forgetUser(userId);
+    },
+  };
 
   async function issueSession(user: UserRow, ctx: AuthContext, familyId: string = randomUUID()) {
     const apiToken = newToken('kat');
@@ -290,15 +309,20 @@ export function createAuthService(deps: {
 
     /** Resolves a bearer token to its user, or undefined. */
     async authenticate(token: string): Promise<AuthedUser | undefined> {
-      const found = await repo.findActiveSessionByToken(hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = cache?.get(tokenHash);
+      if (cached) return cached;
+      const found = await repo.findActiveSessionByToken(tokenHash);
       if (!found || found.user.accountStatus !== 'active') return undefined;
-      return {
+      const user: AuthedUser = {
         id: found.user.id,
         email: found.user.email,
         role: found.user.role,
         sessionId: found.session.id,
         familyId: found.session.familyId,
       };
+      cache?.set(tokenHash, user, found.session.expiresAt);
+      return user;
     },
   };
 }

@@ -17,7 +17,8 @@ export type BotView = BotRow & {
   monthProfit: string;
 };
 
-const viewSql = (where: ReturnType<typeof sql>) => sql`
+// The bots screens' one query, as a named prepared statement: parsed and planned once per connection.
+const VIEW_SQL = `
   SELECT b.*, s.nickname AS strategy_nickname, s.strategy_key, s.trade_currency AS strategy_trade_currency,
          s.time_frame AS strategy_time_frame, a.nickname AS account_nickname, a.exchange AS account_exchange,
          a.usdt_balance::text AS account_usdt_balance,
@@ -30,7 +31,7 @@ const viewSql = (where: ReturnType<typeof sql>) => sql`
            sum(realised_pnl) FILTER (WHERE status = 'closed' AND closed_at >= date_trunc('month', now())) AS month_profit
     FROM trades WHERE bot_id = b.id AND (status IN ('open', 'closing') OR closed_at >= date_trunc('month', now()))
   ) t ON TRUE
-  WHERE ${where}
+  WHERE b.user_id = $1 AND ($2::uuid IS NULL OR b.id = $2::uuid)
   ORDER BY b.created_at DESC`;
 
 function toView(r: Record<string, unknown>): BotView {
@@ -65,11 +66,11 @@ function toView(r: Record<string, unknown>): BotView {
 export function createBotsRepo(db: Database) {
   return {
     async listViews(userId: string): Promise<BotView[]> {
-      const res = await db.execute(viewSql(sql`b.user_id = ${userId}`));
+      const res = await db.$client.query({ name: 'bots_view', text: VIEW_SQL, values: [userId, null] });
       return res.rows.map((r) => toView(r as Record<string, unknown>));
     },
     async findView(userId: string, id: string): Promise<BotView | undefined> {
-      const res = await db.execute(viewSql(sql`b.user_id = ${userId} AND b.id = ${id}`));
+      const res = await db.$client.query({ name: 'bots_view', text: VIEW_SQL, values: [userId, id] });
       return res.rows[0] ? toView(res.rows[0] as Record<string, unknown>) : undefined;
     },
     async findOwned(userId: string, id: string): Promise<BotRow | undefined> {
