@@ -1,6 +1,8 @@
 // Screenshots of the trading screens in both themes, for looking at (apps/web/screenshots/trading/):
 // accounts, strategies, the bots list, every wizard step and BotDetail with real trades.
 // Each page is also checked like any other: no console error, no failed call.
+// About a minute, so only on demand (the suite stays under 3 minutes; trading.e2e.ts covers the
+// journeys): E2E_SCREENSHOTS=1 npx vitest run --project e2e trading-screens
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -115,7 +117,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(150); // transitions end before the picture
 }
 
-describe('trading screens', () => {
+describe.skipIf(!process.env.E2E_SCREENSHOTS)('trading screens', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`accounts, strategies and bots in the ${theme} theme`, async () => {
       const { trader } = await arrange();
