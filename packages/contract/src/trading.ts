@@ -154,9 +154,10 @@ const nullablePercent = (max: number, message: string) =>
     .nullable()
     .optional();
 
+/** Without defaults: an update changes only the fields it sends (a toggle sends `{is_active}` alone). */
 const botFields = z.object({
-  nickname: z.string().trim().min(1, 'This field is required').max(80).default('Bot'),
-  isActive: z.boolean().default(false),
+  nickname: z.string().trim().min(1, 'This field is required').max(80),
+  isActive: z.boolean(),
   strategyId: z.string({ error: 'This field is required' }).uuid('Please choose a strategy'),
   tradingAccountId: z.string({ error: 'This field is required' }).uuid('Please choose a trading account'),
   tradeCurrency: currencyCode.optional(),
@@ -166,9 +167,10 @@ const botFields = z.object({
     .refine((v) => Number(v) >= 0, 'Please enter a valid amount')
     .nullable()
     .optional(),
-  leveragePercent: decimalInput
-    .refine((v) => Number(v) >= 1 && Number(v) <= 12_500, 'Leverage must be between 1% and 12500%')
-    .default('100'),
+  leveragePercent: decimalInput.refine(
+    (v) => Number(v) >= 1 && Number(v) <= 12_500,
+    'Leverage must be between 1% and 12500%',
+  ),
   monthlyGoalPercent: nullablePercent(10_000, 'Monthly goal must be between 0 and 10000%'),
 });
 
@@ -177,10 +179,16 @@ const needsSizing = (b: { fixedAmount?: string | null; portfolioPercent?: string
 
 export const botCreateBody = z.preprocess(
   camelizeBotInput,
-  botFields.refine(needsSizing, {
-    message: 'Set a fixed amount or a portfolio percentage',
-    path: ['fixedAmount'],
-  }),
+  botFields
+    .extend({
+      nickname: botFields.shape.nickname.default('Bot'),
+      isActive: botFields.shape.isActive.default(false),
+      leveragePercent: botFields.shape.leveragePercent.default('100'),
+    })
+    .refine(needsSizing, {
+      message: 'Set a fixed amount or a portfolio percentage',
+      path: ['fixedAmount'],
+    }),
 );
 export const botUpdateBody = z.preprocess(
   camelizeBotInput,

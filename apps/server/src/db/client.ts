@@ -4,6 +4,10 @@ import * as schema from './schema/index';
 
 // numeric stays a string (decimal money, never float); int8 counts become JS numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// numeric(38,18) pads to 18 decimals: "5.000000000000000000" reads back as "5" (same value, still a string).
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) =>
+  v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v,
+);
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -65,6 +65,11 @@ export function startAlertWorker(deps: {
 
   async function reapExpiredLeases() {
     for (const { id, lockedBy } of await alerts.expiredLeases()) {
+      // Our own alert whose renewal ran late (a busy event loop) is still ours: renew, don't retake.
+      if (lockedBy === options.workerId && inFlight.has(id)) {
+        await alerts.extendLease(id, options.workerId, options.leaseSeconds);
+        continue;
+      }
       const status = await alerts.fail(id, 'system', `lease expired (worker ${lockedBy ?? '?'} stopped)`, 0);
       if (status) log.warn({ alertId: id, lockedBy, status }, 'took over an alert from a stopped worker');
     }

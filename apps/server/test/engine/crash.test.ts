@@ -89,6 +89,20 @@ describe('a worker killed mid fan-out', () => {
     await second.exited;
 
     // Exactly one entry order and one open trade per bot, in our books and on the venue.
+    const states = (
+      await t.db.pool.query(
+        `SELECT status, error, close_reason, count(*)::int AS n FROM trades GROUP BY 1, 2, 3`,
+      )
+    ).rows;
+    const orderStates = (
+      await t.db.pool.query(
+        `SELECT role, status, last_error, count(*)::int AS n FROM orders GROUP BY 1, 2, 3`,
+      )
+    ).rows;
+    expect({ states, orderStates }).toEqual({
+      states: [{ status: 'open', error: null, close_reason: null, n: BOTS }],
+      orderStates: [{ role: 'entry', status: 'filled', last_error: null, n: BOTS }],
+    });
     expect(await count(`SELECT count(*) AS n FROM orders WHERE role = 'entry'`)).toBe(BOTS);
     expect(await count(`SELECT count(DISTINCT bot_id) AS n FROM trades WHERE status = 'open'`)).toBe(BOTS);
     expect(await count(`SELECT count(*) AS n FROM trades`)).toBe(BOTS);

@@ -252,3 +252,44 @@ describe('TradingView webhooks', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('bots and their accounts', () => {
+  it('toggles a bot without touching its other settings, and counts bots per account', async () => {
+    const { createBot, createPaperAccount } = await import('../support/engine');
+    const strategy = (
+      await createStrategy(alice, { nickname: 'Toggle', tradeCurrency: 'BTC', timeFrame: '1h' })
+    ).json().results;
+    const account = await createPaperAccount(t.app, alice, { nickname: 'Toggle account' });
+    const bot = await createBot(t.app, alice, {
+      nickname: 'Keeper',
+      strategy_id: strategy.id,
+      trading_account_id: account.id,
+      portfolio_percent: 10,
+      monthly_goal_percent: 5,
+    });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}`,
+      headers: bearer(alice.apiToken),
+      payload: { is_active: true },
+    });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().results).toMatchObject({
+      nickname: 'Keeper',
+      isActive: true,
+      leveragePercent: '100',
+      monthlyGoalPercent: '5',
+    });
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bots/${bot.id}`,
+      headers: bearer(alice.apiToken),
+      payload: { nickname: 'Renamed' },
+    });
+    expect(renamed.json().results).toMatchObject({ nickname: 'Renamed', isActive: true });
+    const accounts = (
+      await t.app.inject({ method: 'GET', url: '/api/trading-accounts', headers: bearer(alice.apiToken) })
+    ).json().results;
+    expect(accounts.find((a: { id: string }) => a.id === account.id).botCount).toBe(1);
+  });
+});

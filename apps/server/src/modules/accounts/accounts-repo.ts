@@ -22,7 +22,8 @@ export function createAccountsRepo(db: Database) {
       return db
         .select({
           account: tradingAccounts,
-          botCount: sql<number>`(SELECT count(*)::int FROM bots b WHERE b.trading_account_id = ${tradingAccounts.id})`,
+          // Qualified by hand: inside the subquery a bare "id" would be the bot's.
+          botCount: sql<number>`(SELECT count(*)::int FROM bots b WHERE b.trading_account_id = "trading_accounts"."id")`,
         })
         .from(tradingAccounts)
         .where(eq(tradingAccounts.userId, userId))
