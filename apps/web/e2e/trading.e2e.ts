@@ -125,14 +125,11 @@ describe('trading accounts, strategies and bots', () => {
 
     await page.reload();
     await page.getByText('1 bot · 1 active').waitFor();
-    // By role only: see the known server bug below about the name a toggle leaves.
     expect(await page.getByRole('switch').first().getAttribute('aria-checked')).toBe('true');
   });
 
-  // Server bug (packages/contract botUpdateBody = botFields.partial() keeps the fields' defaults):
-  // PUT /api/bots/:id { is_active } also resets nickname to 'Bot' and leverage to 100%.
-  // `it.fails` passes while the bug is there; when it starts failing, the fix landed: drop `.fails`.
-  it.fails('keeps the name and leverage of a bot switched with PUT { is_active }', async () => {
+  // A toggle sends `{ is_active }` alone and must leave every other setting as it was.
+  it('keeps the name and leverage of a bot switched with PUT { is_active }', async () => {
     const token = trader().apiToken;
     const futures = await callApi<Envelope<{ id: string }>>('/api/trading-accounts', {
       token,
