@@ -1,20 +1,14 @@
-import { PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES, passwordSchema } from '@kairos/contract';
+import { PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES } from '@kairos/contract';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { sessionEmail } from './enable-two-factor';
+import { withNewPassword } from './new-password';
 
 /** Signed in: the current password, then the new one twice (DESIGN §3, hardened). */
-export const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, VALIDATION_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
-    password: passwordSchema,
-    confirm_password: z.string().min(1, VALIDATION_MESSAGES.required),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    message: VALIDATION_MESSAGES.passwordsMatch,
-    path: ['confirm_password'],
-  });
+export const changePasswordFormSchema = withNewPassword({
+  currentPassword: z.string().min(1, VALIDATION_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+});
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 /** POST /auth/change-pass {email, password, confirm_password, currentPassword}; other sessions end. */

@@ -1,18 +1,10 @@
-import { VALIDATION_MESSAGES, passwordSchema } from '@kairos/contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
+import { withNewPassword } from './new-password';
 
-export const resetPasswordFormSchema = z
-  .object({
-    password: passwordSchema,
-    confirm_password: z.string().min(1, VALIDATION_MESSAGES.required),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    message: VALIDATION_MESSAGES.passwordsMatch,
-    path: ['confirm_password'],
-  });
+export const resetPasswordFormSchema = withNewPassword({});
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
 /**

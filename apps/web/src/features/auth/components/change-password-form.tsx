@@ -13,6 +13,7 @@ import {
   useChangePassword,
 } from '../api/change-password';
 import { PASSWORD_MESSAGES } from '../api/two-factor-messages';
+import { NewPasswordFields } from './new-password-fields';
 
 /** Settings › Security: a new password, given the current one. */
 export function ChangePasswordForm() {
@@ -59,20 +60,14 @@ export function ChangePasswordForm() {
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
-          <Input
-            label={t('settings.security.newPassword')}
-            type="password"
-            autoComplete="new-password"
-            hint={t('auth.register.passwordHint')}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Input
-            label={t('settings.security.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
+          <NewPasswordFields
+            password={register('password')}
+            confirm={register('confirm_password')}
+            errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
+            labels={{
+              password: t('settings.security.newPassword'),
+              confirm: t('settings.security.confirmPassword'),
+            }}
           />
           {change.isError ? <FormError title={PASSWORD_MESSAGES.changeFailed} error={change.error} /> : null}
           <div>

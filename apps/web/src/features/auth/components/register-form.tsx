@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../i18n/translate-message';
 import { type RegisterOutcome, useRegister } from '../api/register';
+import { NewPasswordFields } from './new-password-fields';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutcome) => void }) {
   const { t } = useTranslation();
@@ -36,20 +37,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutco
         error={errors.email?.message}
         {...register('email')}
       />
-      <Input
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.register.passwordHint')}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Input
-        label={t('auth.register.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirm_password')}
+        errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
+        labels={{ password: t('auth.password'), confirm: t('auth.register.confirmPassword') }}
       />
       {registration.isError ? (
         <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-loss">

@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
-import { Input } from '../../../components/ui/input';
 import {
   type ResetPasswordFormValues,
   resetPasswordFormSchema,
   useResetPassword,
 } from '../api/reset-password';
 import { PASSWORD_MESSAGES } from '../api/two-factor-messages';
+import { NewPasswordFields } from './new-password-fields';
 
 /** The new password, twice, for the account of a reset link. */
 export function ResetPasswordForm({
@@ -41,21 +41,12 @@ export function ResetPasswordForm({
     >
       {/* Lets a password manager file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Input
-        label={t('auth.reset.newPassword')}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
         autoFocus
-        hint={t('auth.register.passwordHint')}
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Input
-        label={t('auth.reset.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+        password={register('password')}
+        confirm={register('confirm_password')}
+        errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
+        labels={{ password: t('auth.reset.newPassword'), confirm: t('auth.reset.confirmPassword') }}
       />
       {reset.isError ? <FormError title={PASSWORD_MESSAGES.changeFailed} error={reset.error} /> : null}
       <Button type="submit" size="lg" loading={reset.isPending} className="w-full">

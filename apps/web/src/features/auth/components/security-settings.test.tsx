@@ -13,7 +13,8 @@ const refusedCode = {
 
 async function openSecurity() {
   const app = renderApp('/settings?tab=security');
-  await screen.findByRole('heading', { name: 'Two-factor authentication' });
+  // The first render loads the lazy layout and Settings chunks: slow on a busy machine.
+  await screen.findByRole('heading', { name: 'Two-factor authentication' }, { timeout: 5000 });
   return app;
 }
 

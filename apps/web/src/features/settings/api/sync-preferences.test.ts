@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
 import { createTestQueryClient, loginAs } from '../../../testing/render';
 import { mockFetch } from '../../../testing/fetch-mock';
@@ -12,6 +12,7 @@ import {
   browserPreferences,
   savePreferenceChange,
 } from './sync-preferences';
+import { updateUserSettings } from './update-user-settings';
 
 describe('preferences between the browser and the account', () => {
   it('applies saved preferences at once: theme, language, currency, time zone', async () => {
@@ -74,5 +75,33 @@ describe('preferences between the browser and the account', () => {
     await applyPreferences({ ...DEFAULT_PREFERENCES, theme: 'light' });
     expect(requests).toHaveLength(1);
     stop();
+  });
+});
+
+describe('saving settings', () => {
+  it('sends one PUT at a time, in the order of the changes', async () => {
+    const answers: Array<() => void> = [];
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((resolve) => {
+            bodies.push(JSON.parse(String(init.body)));
+            answers.push(() =>
+              resolve(new Response(JSON.stringify({ success: true, results: DEFAULT_PREFERENCES }))),
+            );
+          }),
+      ),
+    );
+    const theme = updateUserSettings({ theme: 'light' });
+    const language = updateUserSettings({ language: 'fr-FR' });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    answers[0]?.();
+    await theme;
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    answers[1]?.();
+    await language;
+    expect(bodies).toEqual([{ theme: 'light' }, { language: 'fr-FR' }]);
   });
 });

@@ -8,8 +8,18 @@ export type PreferencesPatch = Partial<Omit<Preferences, 'notifications'>> & {
   notifications?: Partial<Preferences['notifications']>;
 };
 
-export async function updateUserSettings(patch: PreferencesPatch): Promise<Preferences> {
-  return toPreferences(unwrapResults<unknown>(await api.put<unknown>('/user/settings', patch)));
+let previousSave: Promise<unknown> = Promise.resolve();
+
+/**
+ * PUT /user/settings, one at a time from this tab: the server merges a partial update into what it
+ * read, so two at once (a theme and a language switched quickly) could lose one of them.
+ */
+export function updateUserSettings(patch: PreferencesPatch): Promise<Preferences> {
+  const save = previousSave
+    .catch(() => undefined)
+    .then(async () => toPreferences(unwrapResults<unknown>(await api.put<unknown>('/user/settings', patch))));
+  previousSave = save;
+  return save;
 }
 
 /** Saves a change; the screen shows the server's answer (the full preferences) at once. */
