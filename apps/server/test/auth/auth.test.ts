@@ -454,6 +454,28 @@ describe('profile and settings', () => {
   });
 });
 
+describe('settings saved at the same time', () => {
+  it('keeps both of two concurrent partial updates', async () => {
+    const s = await registerUser(t.app);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/user/settings', headers: bearer(s.apiToken), payload });
+    await Promise.all([
+      put({ theme: 'light' }),
+      put({ language: 'fr-FR' }),
+      put({ notifications: { sms: true } }),
+      put({ notifications: { email: false } }),
+    ]);
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/user/settings', headers: bearer(s.apiToken) })
+    ).json().results;
+    expect(after).toMatchObject({
+      theme: 'light',
+      language: 'fr-FR',
+      notifications: { sms: true, email: false, push: true },
+    });
+  });
+});
+
 describe('secrets at rest', () => {
   it('keeps no password, TOTP secret or token in clear in a database dump', async () => {
     const password = 'dump-check-passphrase-42';

@@ -37,6 +37,27 @@ export function createAuthRepo(db: Database) {
       return row!;
     },
 
+    /**
+     * Merges a partial preferences patch in one statement (notifications merged one level down),
+     * so two saves at once never lose each other's fields.
+     */
+    async mergePreferences(id: string, patch: Record<string, unknown>): Promise<UserRow> {
+      const { notifications, ...top } = patch as { notifications?: Record<string, unknown> };
+      const [row] = await db
+        .update(users)
+        .set({
+          preferences: sql`jsonb_set(
+            ${users.preferences} || ${JSON.stringify(top)}::jsonb,
+            '{notifications}',
+            coalesce(${users.preferences}->'notifications', '{}'::jsonb) || ${JSON.stringify(notifications ?? {})}::jsonb
+          )`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
     /** Records a TOTP step as used; false when that step (or a later one) was already used. */
     async claimTotpStep(userId: string, step: number): Promise<boolean> {
       const rows = await db

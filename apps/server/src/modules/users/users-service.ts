@@ -17,7 +17,9 @@ export function readPreferences(stored: unknown): Preferences {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { repo: Pick<AuthRepo, 'findUserById' | 'updateUser'> }) {
+export function createUsersService(deps: {
+  repo: Pick<AuthRepo, 'findUserById' | 'updateUser' | 'mergePreferences'>;
+}) {
   async function load(userId: string) {
     const user = await deps.repo.findUserById(userId);
     if (!user) throw new NotFoundError('User not found');
@@ -44,14 +46,8 @@ export function createUsersService(deps: { repo: Pick<AuthRepo, 'findUserById' |
         notifications?: Partial<Preferences['notifications']>;
       },
     ) {
-      const current = readPreferences((await load(userId)).preferences);
-      const next: Preferences = {
-        ...current,
-        ...patch,
-        notifications: { ...current.notifications, ...(patch.notifications ?? {}) },
-      };
-      await deps.repo.updateUser(userId, { preferences: next });
-      return next;
+      await load(userId);
+      return readPreferences((await deps.repo.mergePreferences(userId, patch)).preferences);
     },
   };
 }
