@@ -39,7 +39,7 @@ describe('the server process', () => {
     // First start: a new cluster.
     let port = await freePort();
     const first = spawnServer({ ...env, PORT: String(port) });
-    const health = await waitForHealthy(port);
+    const health = await waitForHealthy(port, 60_000);
     expect(health).toMatchObject({ status: 'ok', role: 'all' });
     expect(first.output()).toContain('initialising PostgreSQL cluster');
     first.child.kill('SIGINT');
@@ -51,7 +51,7 @@ describe('the server process', () => {
     port = await freePort();
     const second = spawnServer({ ...env, PORT: String(port) });
     // The HTTP side answers first; the worker's heartbeat follows within moments.
-    const again = await waitForHealthy(port, 20_000, (h) => (h.worker as { workers: number }).workers >= 1);
+    const again = await waitForHealthy(port, 60_000, (h) => (h.worker as { workers: number }).workers >= 1);
     expect((again.worker as { ageSeconds: number }).ageSeconds).toBeLessThan(60);
     expect(second.output()).not.toContain('initialising PostgreSQL cluster');
 
@@ -61,9 +61,9 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
     port = await freePort();
     const third = spawnServer({ ...env, PORT: String(port) });
-    await waitForHealthy(port);
+    await waitForHealthy(port, 60_000);
     expect(third.output()).toContain('orphaned PostgreSQL');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
