@@ -1,6 +1,3 @@
-// The vite/tailwind import graph reaches lightningcss, whose `node/` folder import-x's legacy
-// `node` resolver setting mistakes for a resolver and crashes on; the cycle rule has nothing to check here.
-/* eslint import-x/no-cycle: "off" */
 import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
