@@ -25,7 +25,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/**', '@kairos/server', '@kairos/web'], message: 'packages must not import apps' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@kairos/server', '@kairos/web'],
+              message: 'packages must not import apps',
+            },
+          ],
+        },
       ],
     },
   },
@@ -36,7 +43,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/apps/**', '@kairos/server', '@kairos/web'], message: 'packages must not import apps' },
+            {
+              group: ['**/apps/**', '@kairos/server', '@kairos/web'],
+              message: 'packages must not import apps',
+            },
             { group: ['node:*', 'pg', 'fastify', 'ccxt', 'drizzle-orm*'], message: 'core is pure: no I/O' },
           ],
         },
@@ -51,7 +61,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@kairos/server', '**/apps/server/**'], message: 'the web talks to the server over HTTP only' }] },
+        {
+          patterns: [
+            {
+              group: ['@kairos/server', '**/apps/server/**'],
+              message: 'the web talks to the server over HTTP only',
+            },
+          ],
+        },
       ],
     },
   },
@@ -74,7 +91,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**', '**/app/**', '@/features/*', '@/app/*'], message: 'shared code must not import features or the app' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '@/features/*', '@/app/*'],
+              message: 'shared code must not import features or the app',
+            },
+          ],
+        },
       ],
     },
   },
