@@ -1,24 +1,19 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/ui/page-header';
-import { TradeSummary } from '../../features/trades/components/trade-summary';
+import { useParams } from 'react-router';
+import { useTradingAccounts } from '../../features/accounts/api/get-trading-accounts';
+import { useBots } from '../../features/bots/api/get-bots';
+import { TradeDetail } from '../../features/trades/components/trade-detail';
 
 export function TradeDetailRoute() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const { id = '' } = useParams();
+  // Composed here: the trades feature learns account and bot names without importing those features.
+  const accounts = useTradingAccounts();
+  const bots = useBots();
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => void navigate(-1)}
-        className="mb-3 text-sm text-muted hover:text-fg"
-      >
-        ← {t('common.back')}
-      </button>
-      <PageHeader title={t('trades.detail.title', { id })} description={t('trades.detail.description')} />
-      <TradeSummary tradeId={id} />
-    </>
+    <TradeDetail
+      tradeId={id}
+      accountName={(accountId) => accounts.data?.find((account) => account.id === accountId)?.nickname}
+      botName={(botId) => bots.data?.find((bot) => bot.id === botId)?.nickname}
+    />
   );
 }
 

@@ -1,13 +1,89 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
-import { MarketPairs } from '../../features/market/components/market-pairs';
+import { useTradingAccounts } from '../../features/accounts/api/get-trading-accounts';
+import type { Timeframe } from '../../features/market/api/get-candles';
+import { useMarketPairs } from '../../features/market/api/get-market-pairs';
+import { useTicker } from '../../features/market/api/get-ticker';
+import { symbolFromPath, symbolPath } from '../../features/market/api/market-symbol';
+import { MarketHeader } from '../../features/market/components/market-header';
+import { OrderBook } from '../../features/market/components/order-book';
+import { PriceChart } from '../../features/market/components/price-chart';
+import { ManualTradeForm } from '../../features/trades/components/manual-trade-form';
+import { OpenTrades } from '../../features/trades/components/open-trades';
 
+const DEFAULT_SYMBOL = 'BTC/USDT';
+
+/**
+ * Spec §2 Trading, composed from the market feature (pair, chart, order book) and the trades feature
+ * (manual trade, open trades); the account picked in the form decides which venue's market is shown.
+ */
 export function TradingRoute() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const symbol = symbolFromPath(params.get('symbol') ?? DEFAULT_SYMBOL);
+  const accounts = useTradingAccounts();
+  const [pickedAccount, setPickedAccount] = useState('');
+  const accountId = pickedAccount || accounts.data?.[0]?.id || '';
+  const venueAccount = accountId || undefined;
+  const pairs = useMarketPairs(venueAccount);
+  const ticker = useTicker(symbol, venueAccount);
+  const [timeframe, setTimeframe] = useState<Timeframe>('1h');
+  const [pickedPrice, setPickedPrice] = useState<{ price: string; at: number } | null>(null);
+  const pair = pairs.data?.find((row) => row.symbol === symbol);
+  const accountName = (id: string) => accounts.data?.find((account) => account.id === id)?.nickname;
+
+  const changeSymbol = (next: string) => {
+    setPickedPrice(null);
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('symbol', decodeURIComponent(symbolPath(next)));
+        return updated;
+      },
+      { replace: true },
+    );
+  };
+
   return (
     <>
       <PageHeader title={t('trading.title')} description={t('trading.description')} />
-      <MarketPairs />
+      <MarketHeader
+        pairs={pairs.data}
+        pairsError={pairs.isError}
+        symbol={symbol}
+        onSymbolChange={changeSymbol}
+        ticker={ticker.data}
+      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <PriceChart
+            symbol={symbol}
+            accountId={venueAccount}
+            priceTick={pair?.priceTick}
+            timeframe={timeframe}
+            onTimeframeChange={setTimeframe}
+          />
+          <OpenTrades accountName={accountName} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <ManualTradeForm
+            accounts={accounts.isError ? [] : accounts.data}
+            accountId={accountId}
+            onAccountChange={setPickedAccount}
+            symbol={symbol}
+            lastPrice={ticker.data?.last}
+            pickedPrice={pickedPrice}
+          />
+          <OrderBook
+            symbol={symbol}
+            accountId={venueAccount}
+            lastPrice={ticker.data?.last}
+            onPickPrice={(price) => setPickedPrice({ price, at: Date.now() })}
+          />
+        </div>
+      </div>
     </>
   );
 }

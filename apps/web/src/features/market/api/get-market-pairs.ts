@@ -1,17 +1,24 @@
+import type { marketSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { type Row, listFrom } from '../../../lib/fields';
 
-/** GET /market/pairs; a pair may come as a bare symbol string or an object. */
-export async function getMarketPairs(): Promise<Row[]> {
-  const results = unwrapResults<unknown>(await api.get<unknown>('/market/pairs'));
-  const list = Array.isArray(results) ? results : listFrom(results, 'pairs');
-  return list.map((pair) => (typeof pair === 'string' ? { symbol: pair } : (pair as Row)));
+export type MarketPair = z.infer<typeof marketSchema>;
+
+/** `GET /market/pairs`: the markets of an account's venue (the default venue without one). */
+export async function getMarketPairs(accountId?: string): Promise<MarketPair[]> {
+  const results = unwrapResults<unknown>(await api.get<unknown>('/market/pairs', { params: { accountId } }));
+  return Array.isArray(results) ? (results as MarketPair[]) : [];
 }
 
-export const marketPairsQueryOptions = () =>
-  queryOptions({ queryKey: ['market', 'pairs'], queryFn: getMarketPairs, staleTime: 60_000 });
+/** Market data lives under `['market', …]`; it has no live events and is polled where it moves. */
+export const marketPairsQueryOptions = (accountId?: string) =>
+  queryOptions({
+    queryKey: ['market', 'pairs', accountId ?? null],
+    queryFn: () => getMarketPairs(accountId),
+    staleTime: 5 * 60_000,
+  });
 
-export function useMarketPairs() {
-  return useQuery(marketPairsQueryOptions());
+export function useMarketPairs(accountId?: string) {
+  return useQuery(marketPairsQueryOptions(accountId));
 }

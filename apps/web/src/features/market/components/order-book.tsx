@@ -1,0 +1,146 @@
+import { useTranslation } from 'react-i18next';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useOrderBook } from '../api/get-order-book';
+import { type DepthLevel, depthLevels } from '../utils/market-figures';
+
+const ROWS = 12;
+
+const barColor = {
+  bid: 'color-mix(in srgb, var(--k-gain) 14%, transparent)',
+  ask: 'color-mix(in srgb, var(--k-loss) 14%, transparent)',
+};
+
+export interface OrderBookProps {
+  symbol: string;
+  accountId?: string;
+  /** The last trade price, shown between the asks and the bids. */
+  lastPrice?: string | null;
+  /** A click on a level hands its price over (the trade form's limit price). */
+  onPickPrice?: (price: string) => void;
+}
+
+/** Spec §2 Trading: bids and asks, best in the middle, with cumulative depth bars. */
+export function OrderBook({ symbol, accountId, lastPrice, onPickPrice }: OrderBookProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const book = useOrderBook(symbol, accountId);
+  const [base = '', quote = ''] = symbol.split('/');
+
+  let body;
+  if (book.isPending) {
+    body = (
+      <div className="flex flex-col gap-1 p-3" role="status" aria-label={t('common.loading')}>
+        {Array.from({ length: 14 }, (_, index) => (
+          <Skeleton key={index} className="h-4" />
+        ))}
+      </div>
+    );
+  } else if (book.isError) {
+    body = <ErrorState error={book.error} onRetry={() => void book.refetch()} className="py-6" />;
+  } else if (book.data.bids.length === 0 && book.data.asks.length === 0) {
+    body = <EmptyState title={t('trading.orderBook.empty')} className="py-6" />;
+  } else {
+    const { bids, asks } = depthLevels(book.data.bids, book.data.asks, ROWS);
+    const bestBid = book.data.bids[0]?.[0];
+    const bestAsk = book.data.asks[0]?.[0];
+    // Display only: the gap between the two best prices.
+    const spread = bestBid && bestAsk ? Number(bestAsk) - Number(bestBid) : null;
+    body = (
+      <div className="text-xs">
+        <div className="grid grid-cols-3 gap-2 border-b border-line px-3 py-1.5 text-[11px] text-subtle">
+          <span>{t('trading.orderBook.price', { quote })}</span>
+          <span className="text-right">{t('trading.orderBook.amount', { base })}</span>
+          <span className="text-right">{t('trading.orderBook.total', { base })}</span>
+        </div>
+        <Side
+          caption={t('trading.orderBook.asks')}
+          levels={[...asks].reverse()}
+          tone="ask"
+          onPickPrice={onPickPrice}
+        />
+        <div className="flex items-center justify-between gap-2 border-y border-line bg-surface-2 px-3 py-1.5">
+          <span className="num text-sm font-semibold text-fg">
+            {lastPrice ? format.decimal(lastPrice) : '—'}
+          </span>
+          <span className="num text-[11px] text-subtle">
+            {spread !== null
+              ? t('trading.orderBook.spread', { spread: format.decimal(Number(spread.toFixed(10))) })
+              : null}
+          </span>
+        </div>
+        <Side caption={t('trading.orderBook.bids')} levels={bids} tone="bid" onPickPrice={onPickPrice} />
+      </div>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('trading.orderBook.title')}
+        description={onPickPrice ? t('trading.orderBook.hint') : undefined}
+      />
+      {body}
+    </Card>
+  );
+}
+
+function Side({
+  caption,
+  levels,
+  tone,
+  onPickPrice,
+}: {
+  caption: string;
+  levels: DepthLevel[];
+  tone: 'bid' | 'ask';
+  onPickPrice?: (price: string) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <table className="w-full border-collapse">
+      <caption className="sr-only">{caption}</caption>
+      <tbody>
+        {levels.map((level) => (
+          <tr
+            key={level.price}
+            className={cn(onPickPrice && 'cursor-pointer hover:brightness-125')}
+            // The depth bar fills the row from the right: the level's share of the deepest total.
+            style={{
+              background: `linear-gradient(to left, ${barColor[tone]} ${(level.depth * 100).toFixed(2)}%, transparent ${(level.depth * 100).toFixed(2)}%)`,
+            }}
+            onClick={onPickPrice ? () => onPickPrice(level.price) : undefined}
+          >
+            <td className="px-3 py-[3px]">
+              {onPickPrice ? (
+                <button
+                  type="button"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onPickPrice(level.price);
+                  }}
+                  aria-label={t('trading.orderBook.pick', { price: format.decimal(level.price) })}
+                  className={cn('num', tone === 'bid' ? 'text-gain' : 'text-loss')}
+                >
+                  {format.decimal(level.price)}
+                </button>
+              ) : (
+                <span className={cn('num', tone === 'bid' ? 'text-gain' : 'text-loss')}>
+                  {format.decimal(level.price)}
+                </span>
+              )}
+            </td>
+            <td className="num px-3 py-[3px] text-right text-fg">{format.decimal(level.amount)}</td>
+            <td className="num px-3 py-[3px] text-right text-muted">
+              {format.decimal(Number(level.total.toFixed(8)))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

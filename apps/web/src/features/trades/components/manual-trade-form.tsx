@@ -1,0 +1,392 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { FormError } from '../../../components/ui/form-error';
+import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { EmptyState } from '../../../components/ui/states';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { Toggle } from '../../../components/ui/toggle';
+import { paths } from '../../../config/paths';
+import { useTranslateMessage } from '../../../i18n/translate-message';
+import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useCreateTrade } from '../api/create-trade';
+import { splitSymbol } from '../utils/trade-figures';
+import {
+  MAX_TAKE_PROFITS,
+  type TradeFormInput,
+  type TradeFormValues,
+  emptyTradeForm,
+  takeProfitSizeTotal,
+  toCreateTradeBody,
+  tradeFormSchema,
+} from '../utils/trade-form';
+import { tradeErrorMessage } from '../utils/trade-messages';
+
+export interface TradeAccountOption {
+  id: string;
+  nickname: string;
+  exchange: string;
+  marketType: 'spot' | 'future';
+  usdtBalance: string;
+}
+
+export interface ManualTradeFormProps {
+  /** Undefined while the accounts load. */
+  accounts: TradeAccountOption[] | undefined;
+  accountId: string;
+  onAccountChange: (accountId: string) => void;
+  /** 'BTC/USDT', from the pair picker. */
+  symbol: string;
+  /** The last price, for the order's estimated value. */
+  lastPrice?: string | null;
+  /** A price picked in the order book; fills the limit price. */
+  pickedPrice?: { price: string; at: number } | null;
+}
+
+/** Our rules carry translation keys; spec §5 sentences pass through (the fields translate them). */
+function useFieldMessage() {
+  const { t } = useTranslation();
+  return (message: string | undefined) => (message?.startsWith('trades.') ? t(message) : message);
+}
+
+/**
+ * Spec §2 Trading: a manual trade (`POST /api/trades`) on one of the user's accounts — side, amount,
+ * an optional limit price (empty: market), an optional take-profit ladder and stop-loss. Amount and
+ * price use the shared rules of spec §5 ('Please enter a valid amount', 'Please enter a valid price').
+ */
+export function ManualTradeForm({
+  accounts,
+  accountId,
+  onAccountChange,
+  symbol,
+  lastPrice,
+  pickedPrice,
+}: ManualTradeFormProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const fieldMessage = useFieldMessage();
+  const create = useCreateTrade();
+  const sideName = useId();
+  const { base, quote } = splitSymbol(symbol);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<TradeFormInput, unknown, TradeFormValues>({
+    resolver: zodResolver(tradeFormSchema),
+    defaultValues: emptyTradeForm(accountId, symbol),
+  });
+  const side = useWatch({ control, name: 'side' });
+  const amount = useWatch({ control, name: 'amount' });
+  const price = useWatch({ control, name: 'price' });
+  const stopLoss = useWatch({ control, name: 'stopLossPercent' });
+  const breakEven = useWatch({ control, name: 'breakEvenAfterTp1' });
+  const takeProfits = useWatch({ control, name: 'takeProfits' });
+
+  // Account and pair are chosen around the form (market data follows them): keep the form in step.
+  useEffect(() => setValue('accountId', accountId), [accountId, setValue]);
+  useEffect(() => setValue('symbol', symbol), [symbol, setValue]);
+  useEffect(() => {
+    if (pickedPrice) setValue('price', pickedPrice.price, { shouldValidate: true });
+  }, [pickedPrice, setValue]);
+
+  const account = accounts?.find((row) => row.id === accountId);
+  const spot = account?.marketType === 'spot';
+  useEffect(() => {
+    if (spot && getValues('side') === 'short') setValue('side', 'long');
+  }, [spot, getValues, setValue]);
+
+  if (accounts === undefined) {
+    return (
+      <Card>
+        <CardHeader title={t('trading.form.title')} />
+        <div className="flex flex-col gap-3 p-4" role="status" aria-label={t('common.loading')}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-9" />
+          ))}
+        </div>
+      </Card>
+    );
+  }
+  if (accounts.length === 0) {
+    return (
+      <Card>
+        <CardHeader title={t('trading.form.title')} />
+        <EmptyState
+          title={t('trading.form.noAccount.title')}
+          description={t('trading.form.noAccount.description')}
+          actions={
+            <Link to={paths.accounts} className={buttonClasses({ size: 'sm' })}>
+              {t('trading.form.noAccount.action')}
+            </Link>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const onSubmit = (form: TradeFormValues) =>
+    create.mutate(toCreateTradeBody(form), {
+      onSuccess: (detail) => {
+        toast.success(
+          t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
+            amount: format.decimal(detail.trade.quantity),
+            symbol: detail.trade.symbol,
+          }),
+          { description: t('trading.form.openedHint') },
+        );
+        reset({ ...getValues(), amount: '', price: '' });
+      },
+    });
+
+  // The estimate is for the eye only (≈): the server sizes and rounds the order in decimals.
+  const reference = price?.trim() ? price.replace(',', '.') : (lastPrice ?? '');
+  const estimate = Number(amount?.replace(',', '.')) * Number(reference);
+
+  return (
+    <Card>
+      <CardHeader title={t('trading.form.title')} description={t('trading.form.description', { symbol })} />
+      <form
+        noValidate
+        aria-label={t('trading.form.title')}
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        className="flex flex-col gap-4 p-4"
+      >
+        <Select
+          label={t('trading.form.account')}
+          options={accounts.map((row) => ({
+            value: row.id,
+            label: `${row.nickname} · ${t(`trading.form.marketType.${row.marketType}`)}`,
+          }))}
+          placeholder={accountId ? undefined : t('trading.form.chooseAccount')}
+          error={fieldMessage(errors.accountId?.message)}
+          {...register('accountId', { onChange: (event) => onAccountChange(String(event.target.value)) })}
+        />
+        <fieldset>
+          <legend className="mb-1.5 text-xs font-medium text-muted">{t('trading.form.side')}</legend>
+          <div className="grid grid-cols-2 gap-1 rounded-md border border-line-strong bg-surface-2 p-1">
+            {(['long', 'short'] as const).map((option) => {
+              const disabled = option === 'short' && spot;
+              const checked = side === option;
+              return (
+                <label
+                  key={option}
+                  title={disabled ? t('trading.form.shortNeedsFutures') : undefined}
+                  className={cn(
+                    'flex h-8 cursor-pointer items-center justify-center gap-1.5 rounded text-sm font-medium transition-colors',
+                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+                    checked && option === 'long' && 'bg-gain text-white dark:text-bg',
+                    checked && option === 'short' && 'bg-loss text-white dark:text-bg',
+                    !checked && 'text-muted hover:text-fg',
+                    disabled && 'cursor-not-allowed opacity-40 hover:text-muted',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    className="sr-only"
+                    name={sideName}
+                    value={option}
+                    checked={checked}
+                    disabled={disabled}
+                    onChange={() => setValue('side', option)}
+                  />
+                  <span aria-hidden="true">{option === 'long' ? '▲' : '▼'}</span>
+                  {t(`position.${option}`)}
+                </label>
+              );
+            })}
+          </div>
+          {spot ? <p className="mt-1 text-xs text-subtle">{t('trading.form.shortNeedsFutures')}</p> : null}
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <Input
+            label={t('trading.form.amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            numeric
+            suffix={base}
+            error={fieldMessage(errors.amount?.message)}
+            {...register('amount')}
+          />
+          <Input
+            label={t('trading.form.price')}
+            placeholder={t('trading.form.market')}
+            inputMode="decimal"
+            autoComplete="off"
+            numeric
+            suffix={quote}
+            error={fieldMessage(errors.price?.message)}
+            {...register('price')}
+          />
+        </div>
+        <p className="num -mt-2 text-xs text-subtle" aria-live="polite">
+          {Number.isFinite(estimate) && estimate > 0
+            ? t('trading.form.estimate', {
+                value: format.decimal(estimate.toFixed(2)),
+                quote,
+                kind: price?.trim() ? t('trading.form.limitOrder') : t('trading.form.marketOrder'),
+              })
+            : t(price?.trim() ? 'trading.form.limitHint' : 'trading.form.marketHint')}
+        </p>
+
+        <TakeProfitFields control={control} register={register} errors={errors} />
+
+        <Input
+          label={t('trading.form.stopLoss')}
+          hint={t('trading.form.stopLossHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          numeric
+          suffix="%"
+          error={fieldMessage(errors.stopLossPercent?.message)}
+          {...register('stopLossPercent')}
+        />
+        {stopLoss?.trim() && takeProfits && takeProfits.length > 0 ? (
+          <Toggle
+            checked={breakEven}
+            onChange={(checked) => setValue('breakEvenAfterTp1', checked)}
+            label={t('trading.form.breakEven')}
+            description={t('trading.form.breakEvenHint')}
+          />
+        ) : null}
+
+        {create.isError ? <FormError error={tradeErrorMessage(t, create.error)} /> : null}
+        <Button
+          type="submit"
+          loading={create.isPending}
+          className={cn(
+            'w-full',
+            side === 'long'
+              ? 'bg-gain hover:bg-gain hover:brightness-110'
+              : 'bg-loss hover:bg-loss hover:brightness-110',
+            'text-white dark:text-bg',
+          )}
+        >
+          {t(side === 'long' ? 'trading.form.submitLong' : 'trading.form.submitShort', { base })}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** TP1..TPn: distance from the entry and share of the position, with the running total. */
+function TakeProfitFields({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<TradeFormInput, unknown, TradeFormValues>;
+  register: UseFormRegister<TradeFormInput>;
+  errors: FieldErrors<TradeFormInput>;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const fieldMessage = useFieldMessage();
+  const format = useFormatters();
+  const { fields, append, remove } = useFieldArray({ control, name: 'takeProfits' });
+  const ladder = useWatch({ control, name: 'takeProfits' }) ?? [];
+  const total = takeProfitSizeTotal(ladder);
+  const ladderError = errors.takeProfits?.message ?? errors.takeProfits?.root?.message;
+
+  return (
+    <fieldset className="rounded-md border border-line">
+      <legend className="ml-3 px-1 text-xs font-medium text-muted">{t('trading.form.takeProfits')}</legend>
+      <div className="flex flex-col gap-2 px-3 pt-1 pb-3">
+        {fields.length === 0 ? (
+          <p className="text-xs text-subtle">{t('trading.form.noTakeProfits')}</p>
+        ) : null}
+        {fields.length > 0 ? (
+          <div
+            aria-hidden="true"
+            className="grid grid-cols-[2.5rem_1fr_1fr_1.75rem] gap-2 text-[11px] text-subtle"
+          >
+            <span />
+            <span>{t('trading.form.distance')}</span>
+            <span>{t('trading.form.size')}</span>
+          </div>
+        ) : null}
+        {fields.map((field, index) => {
+          const name = `TP${index + 1}`;
+          return (
+            <div key={field.id} className="grid grid-cols-[2.5rem_1fr_1fr_1.75rem] items-start gap-2">
+              <span className="num pt-2 text-sm font-medium text-fg">{name}</span>
+              <Input
+                aria-label={t('trading.form.tpDistance', { name })}
+                inputMode="decimal"
+                autoComplete="off"
+                numeric
+                suffix="%"
+                className="pr-7"
+                error={fieldMessage(errors.takeProfits?.[index]?.percent?.message)}
+                {...register(`takeProfits.${index}.percent`)}
+              />
+              <Input
+                aria-label={t('trading.form.tpSize', { name })}
+                inputMode="decimal"
+                autoComplete="off"
+                numeric
+                suffix="%"
+                className="pr-7"
+                error={fieldMessage(errors.takeProfits?.[index]?.sizePercent?.message)}
+                {...register(`takeProfits.${index}.sizePercent`)}
+              />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1 px-1.5"
+                onClick={() => remove(index)}
+                aria-label={t('trading.form.removeTp', { name })}
+                icon={<CloseIcon size={14} />}
+              />
+            </div>
+          );
+        })}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<PlusIcon size={14} />}
+            disabled={fields.length >= MAX_TAKE_PROFITS}
+            onClick={() =>
+              append({
+                percent: fields.length === 0 ? '1' : '',
+                sizePercent: fields.length === 0 ? '100' : '',
+              })
+            }
+          >
+            {t('trading.form.addTp')}
+          </Button>
+          {fields.length > 0 ? (
+            <span className={cn('num text-xs', total > 100.000001 ? 'text-loss' : 'text-muted')}>
+              {t('trading.form.sizeTotal', { total: format.percent(total) })}
+            </span>
+          ) : null}
+        </div>
+        {ladderError ? (
+          <p role="alert" className="text-xs text-loss">
+            {translate(fieldMessage(ladderError))}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,104 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/states';
+import { type Column, Table } from '../../../components/ui/table';
+import { paths } from '../../../config/paths';
+import { useFormatters } from '../../../lib/use-formatters';
+import { type TradeRow, useTrades } from '../api/get-trades';
+import { formatDuration, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
+import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
+
+/** The user's open trades (`GET /api/trades?status=open`), each linking to its TradeDetail. */
+export function OpenTrades({ accountName }: { accountName?: (accountId: string) => string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const trades = useTrades({ status: 'open' });
+
+  const columns: Column<TradeRow>[] = [
+    {
+      key: 'symbol',
+      header: t('trades.columns.symbol'),
+      cell: (trade) => (
+        <Link
+          to={paths.trade(trade.id)}
+          onClick={(event) => event.stopPropagation()}
+          className="font-medium text-fg hover:text-accent"
+        >
+          {trade.symbol}
+        </Link>
+      ),
+    },
+    { key: 'side', header: t('trades.columns.side'), cell: (trade) => <SideText side={trade.side} /> },
+    {
+      key: 'source',
+      header: t('trading.openTrades.source'),
+      cell: (trade) => (
+        <span className="text-muted">
+          {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
+          {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+        </span>
+      ),
+    },
+    {
+      key: 'qty',
+      header: t('trades.columns.qty'),
+      numeric: true,
+      cell: (trade) => format.decimal(trade.quantity),
+    },
+    {
+      key: 'entry',
+      header: t('trades.columns.entry'),
+      numeric: true,
+      cell: (trade) => format.decimal(trade.entryPrice),
+    },
+    {
+      key: 'pnl',
+      header: t('trades.columns.pnl'),
+      numeric: true,
+      cell: (trade) => <SignedValue value={trade.pnl} unit={splitSymbol(trade.symbol).quote} />,
+    },
+    {
+      key: 'duration',
+      header: t('trades.columns.duration'),
+      numeric: true,
+      cell: (trade) => formatDuration(tradeDurationMs(trade), t),
+    },
+    {
+      key: 'status',
+      header: t('trades.columns.status'),
+      cell: (trade) => <TradeStatusBadge trade={trade} />,
+    },
+  ];
+
+  const total = trades.data?.total ?? 0;
+  return (
+    <Card>
+      <CardHeader
+        title={t('trading.openTrades.title')}
+        description={trades.data ? t('trading.openTrades.count', { count: total }) : undefined}
+      />
+      <div className="[&>div]:rounded-none [&>div]:border-0">
+        <Table
+          caption={t('trading.openTrades.title')}
+          columns={columns}
+          rows={trades.data?.items}
+          rowKey={(trade) => trade.id}
+          loading={trades.isPending}
+          error={trades.isError ? trades.error : undefined}
+          onRetry={() => void trades.refetch()}
+          onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+          maxHeight="24rem"
+          empty={
+            <EmptyState
+              title={t('trading.openTrades.empty.title')}
+              description={t('trading.openTrades.empty.description')}
+              className="py-6"
+            />
+          }
+        />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import type { LadderLevel, TradeOrder, TradeRow } from '@kairos/contract';
+import { useTranslation } from 'react-i18next';
+import { Badge, StatusBadge, type Tone } from '../../../components/ui/status-badge';
+import { signOf } from '../../../lib/format';
+import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/use-formatters';
+
+/** Open, closing, closed, cancelled or error; the error or close reason in the tooltip. */
+export function TradeStatusBadge({ trade }: { trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> }) {
+  const { t } = useTranslation();
+  const title = trade.error ?? trade.closeReason ?? undefined;
+  let badge;
+  if (trade.status === 'closing')
+    badge = (
+      <Badge tone="warning" glyph="↻">
+        {t('trades.status.closing')}
+      </Badge>
+    );
+  else if (trade.status === 'error')
+    badge = (
+      <Badge tone="danger" glyph="!">
+        {t('trades.status.error')}
+      </Badge>
+    );
+  else badge = <StatusBadge status={trade.status} />;
+  return <span title={title}>{badge}</span>;
+}
+
+/** A take-profit level: waiting, placed, partly filled, filled or cancelled (STYLE palette). */
+export function LevelStatusBadge({ status }: { status: LadderLevel['status'] }) {
+  const { t } = useTranslation();
+  if (status === 'partially_filled')
+    return (
+      <Badge tone="info" glyph="◔">
+        {t('trades.orderStatus.partially_filled')}
+      </Badge>
+    );
+  return <StatusBadge status={status} />;
+}
+
+const ORDER_TONES: Record<TradeOrder['status'], { tone: Tone; glyph: string }> = {
+  new: { tone: 'neutral', glyph: '◷' },
+  submitted: { tone: 'neutral', glyph: '◷' },
+  open: { tone: 'info', glyph: '◷' },
+  partially_filled: { tone: 'info', glyph: '◔' },
+  filled: { tone: 'success', glyph: '✓' },
+  cancelled: { tone: 'neutral', glyph: '⊘' },
+  rejected: { tone: 'danger', glyph: '✕' },
+  expired: { tone: 'neutral', glyph: '⊘' },
+  unknown: { tone: 'warning', glyph: '?' },
+};
+
+/** An order's state from the venue (DESIGN §6 state table); an unknown one still renders. */
+export function OrderStatusBadge({ status, title }: { status: string; title?: string }) {
+  const { t } = useTranslation();
+  const style = ORDER_TONES[status as TradeOrder['status']];
+  if (!style) return <Badge>{status}</Badge>;
+  return (
+    <span title={title}>
+      <Badge tone={style.tone} glyph={style.glyph}>
+        {t(`trades.orderStatus.${status as TradeOrder['status']}`)}
+      </Badge>
+    </span>
+  );
+}
+
+/** ▲ Long / ▼ Short: the arrow goes with the colour. */
+export function SideText({ side, className }: { side: TradeRow['side']; className?: string }) {
+  const { t } = useTranslation();
+  return side === 'long' ? (
+    <span className={cn('text-gain', className)}>▲ {t('position.long')}</span>
+  ) : (
+    <span className={cn('text-loss', className)}>▼ {t('position.short')}</span>
+  );
+}
+
+/**
+ * An amount in the trade's own currency (USDT is no ISO currency), sign always shown, with an arrow
+ * and a colour for gains and losses (never colour alone).
+ */
+export function SignedValue({
+  value,
+  unit,
+  className,
+}: {
+  value: string | null | undefined;
+  unit?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useFormatters();
+  if (value === null || value === undefined) return <span className="text-subtle">—</span>;
+  const sign = signOf(value);
+  const text = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 8,
+    signDisplay: 'always',
+  }).format(value as Intl.StringNumericLiteral);
+  return (
+    <span
+      className={cn(
+        'num inline-flex items-center gap-1 whitespace-nowrap',
+        sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-muted',
+        className,
+      )}
+    >
+      <span aria-hidden="true" className="text-[0.8em]">
+        {sign > 0 ? '▲' : sign < 0 ? '▼' : '■'}
+      </span>
+      <span className="sr-only">{sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat')} </span>
+      {text}
+      {unit ? <span className="text-[0.85em] font-normal opacity-80">{unit}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,343 @@
+import type { TradeDetail } from '@kairos/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../i18n';
+import { loginAs, renderApp } from '../../../testing/render';
+
+const TRADE_ID = '7f5c2a10-0000-4000-8000-000000000001';
+
+/** A trade as GET /api/trades/{id} sends it: long 0.05 BTC, TP1 and TP2 resting, TP1 pushable. */
+function serverTrade(overrides: Partial<TradeDetail['trade']> = {}): TradeDetail {
+  return {
+    trade: {
+      id: TRADE_ID,
+      botId: null,
+      tradingAccountId: 'acc-1',
+      symbol: 'BTC/USDT',
+      side: 'long',
+      status: 'open',
+      quantity: '0.05',
+      entryPrice: '56794.59',
+      exitPrice: null,
+      pnl: null,
+      pnlPercent: null,
+      commission: '2.8397295',
+      durationMs: null,
+      openedAt: '2026-11-21T13:24:00.719Z',
+      closedAt: null,
+      closeReason: null,
+      error: null,
+      strategyId: null,
+      alertId: null,
+      takeProfits: [
+        { role: 'tp1', percent: '1', sizePercent: '50' },
+        { role: 'tp2', percent: '2', sizePercent: '50' },
+      ],
+      stopLossPercent: '3',
+      stopLossPrice: '55090.76',
+      breakEvenAfterTp1: true,
+      stopMovedToBreakEven: false,
+      openQuantity: '0.05',
+      ...overrides,
+    },
+    ladder: [
+      {
+        role: 'tp1',
+        name: 'TP1',
+        percent: '1',
+        sizePercent: '50',
+        status: 'placed',
+        price: '57362.53',
+        amount: '0.025',
+        filled: '0',
+        orderId: 'venue-tp1',
+        clientOrderId: 'k1',
+        pushed: false,
+        pushable: true,
+      },
+      {
+        role: 'tp2',
+        name: 'TP2',
+        percent: '2',
+        sizePercent: '50',
+        status: 'placed',
+        price: '57930.48',
+        amount: '0.025',
+        filled: '0',
+        orderId: 'venue-tp2',
+        clientOrderId: 'k2',
+        pushed: false,
+        pushable: false,
+      },
+    ],
+    orders: [
+      {
+        id: 'o-entry',
+        role: 'entry',
+        clientOrderId: 'k0',
+        venueOrderId: 'venue-entry',
+        side: 'buy',
+        type: 'market',
+        reduceOnly: false,
+        price: null,
+        amount: '0.05',
+        filled: '0.05',
+        average: '56794.59',
+        status: 'filled',
+        lastError: null,
+        createdAt: '2026-11-21T13:24:00.719Z',
+        updatedAt: '2026-11-21T13:24:00.828Z',
+      },
+    ],
+    fills: [
+      {
+        id: 'f-1',
+        orderId: 'o-entry',
+        role: 'entry',
+        side: 'buy',
+        venueTradeId: 'vt-1',
+        price: '56794.59',
+        amount: '0.05',
+        fee: '2.8397295',
+        feeCurrency: 'USDT',
+        at: '2026-11-21T13:24:00.757Z',
+      },
+    ],
+    timeline: [
+      {
+        at: '2026-11-21T13:24:00.719Z',
+        kind: 'order',
+        role: 'entry',
+        side: 'buy',
+        orderId: 'o-entry',
+        status: 'filled',
+        price: '56794.59',
+        amount: '0.05',
+      },
+      {
+        at: '2026-11-21T13:24:00.757Z',
+        kind: 'fill',
+        role: 'entry',
+        side: 'buy',
+        orderId: 'o-entry',
+        status: 'filled',
+        price: '56794.59',
+        amount: '0.05',
+      },
+    ],
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type Reply = { status?: number; body?: unknown } | 'network-error' | undefined;
+
+function serve(handler: (call: Call) => Reply) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const call: Call = {
+        method: init.method ?? 'GET',
+        path: new URL(String(input), 'http://localhost').pathname,
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const reply = handler(call) ?? { body: { success: true, results: [] } };
+      if (reply === 'network-error') throw new TypeError('Failed to fetch');
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return { calls, pushes: () => calls.filter((call) => call.path === '/push-to-take-profit') };
+}
+
+/** The trade, then whatever the push answers. */
+function serveTrade(push: Reply, detail = serverTrade()) {
+  return serve((call) => {
+    if (call.method === 'GET' && call.path === `/api/trades/${TRADE_ID}`)
+      return { body: { success: true, results: detail } };
+    if (call.method === 'GET' && call.path === '/api/trading-accounts')
+      return {
+        body: { success: true, results: [{ id: 'acc-1', nickname: 'Paper main', exchange: 'paper' }] },
+      };
+    if (call.method === 'PUT' && call.path === '/push-to-take-profit') return push;
+    return undefined;
+  });
+}
+
+async function pushTp1() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Push to market' }));
+}
+
+describe('TradeDetail', () => {
+  it('shows the trade, its ladder with each level’s status and its orders and fills', async () => {
+    serveTrade(undefined);
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /BTC\/USDT/ }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('Manual trade')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Paper main' })).toBeTruthy();
+    expect(screen.getByText('56,794.59 USDT')).toBeTruthy();
+    expect(screen.getByText('55,090.76 USDT')).toBeTruthy();
+
+    const ladder = screen.getByRole('table', { name: 'Take-profit ladder' });
+    const rows = within(ladder).getAllByRole('row');
+    expect(rows[1]?.textContent).toMatch(/TP1.*1\.00%.*50\.00%.*57,362\.53.*Placed.*Push to market/);
+    // Only the lowest level not filled can be pushed: TP2 says what it waits for.
+    expect(rows[2]?.textContent).toContain('Waiting for TP1 to be filled first');
+    expect(within(rows[2]!).queryByRole('button')).toBeNull();
+
+    const timeline = screen.getByRole('table', { name: 'Orders and fills' });
+    expect(within(timeline).getByText('Market order')).toBeTruthy();
+    expect(within(timeline).getByText('Fill')).toBeTruthy();
+  });
+
+  it('asks first, warning that the limit order is cancelled and a market order created', async () => {
+    const server = serveTrade(undefined);
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
+    expect(dialog.textContent).toContain(
+      'The current TP1 limit order at 57,362.53 USDT is cancelled and a market order is created for 0.025 BTC',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.pushes()).toHaveLength(0);
+  });
+
+  it('pushes TP1 and shows the order id of the market order', async () => {
+    const server = serveTrade({
+      body: {
+        success: true,
+        results: {
+          tradeId: TRADE_ID,
+          takeProfitRole: 'tp1',
+          name: 'TP1',
+          test: false,
+          orderId: 'f5c71b04d159',
+          clientOrderId: 'k9',
+          status: 'filled',
+          amount: '0.025',
+          filled: '0.025',
+          average: '56783.7',
+        },
+        message: 'Successfully pushed TP1 to market! Order ID: f5c71b04d159',
+      },
+    });
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    await pushTp1();
+    expect((await screen.findByTestId('push-result')).textContent).toBe(
+      'Successfully pushed TP1 to market! Order ID: f5c71b04d159',
+    );
+    expect(server.pushes()[0]?.body).toEqual({
+      tradeId: TRADE_ID,
+      takeProfitRole: 'tp1',
+      botId: null,
+      userId: 'u_1',
+      test: false,
+    });
+  });
+
+  it.each([
+    [
+      'the level below is not filled',
+      {
+        status: 422,
+        body: {
+          success: false,
+          error: 'TAKE_PROFIT_NOT_PUSHABLE',
+          message: 'Waiting for TP1 to be filled first',
+        },
+      },
+      'Waiting for TP1 to be filled first',
+    ],
+    [
+      'the level is no longer available',
+      {
+        status: 422,
+        body: { success: false, error: 'TAKE_PROFIT_NOT_PUSHABLE', message: 'TP1 is not available to push' },
+      },
+      'TP1 is not available to push',
+    ],
+    [
+      'the venue refused the market order',
+      {
+        status: 422,
+        body: {
+          success: false,
+          error: 'PUSH_FAILED',
+          message: 'Failed to push TP1: Insufficient BTC: 0.025 needed, 0 available',
+        },
+      },
+      'Failed to push TP1: Insufficient BTC: 0.025 needed, 0 available',
+    ],
+    ['the server gave no reason', { status: 502 }, 'Failed to push take profit to market'],
+    ['no answer came back', 'network-error' as const, 'Network error occurred'],
+  ])('says so when %s', async (_case, reply, message) => {
+    serveTrade(reply);
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    await pushTp1();
+    const result = await screen.findByTestId('push-result');
+    expect(result.textContent).toBe(message);
+    expect(result.closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('speaks French', async () => {
+    serveTrade({
+      status: 422,
+      body: {
+        success: false,
+        error: 'TAKE_PROFIT_NOT_PUSHABLE',
+        message: 'Waiting for TP1 to be filled first',
+      },
+    });
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pousser TP1 au marché' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
+    expect(dialog.textContent).toContain('L’ordre limite actuel de TP1');
+    await user.click(within(dialog).getByRole('button', { name: 'Pousser au marché' }));
+    expect((await screen.findByTestId('push-result')).textContent).toBe('En attente de l’exécution de TP1');
+  });
+
+  it('offers delete, not push or close, for a finished trade', async () => {
+    const detail = serverTrade({
+      status: 'closed',
+      exitPrice: '57100.1',
+      pnl: '12.5',
+      pnlPercent: '0.44',
+      closedAt: '2026-11-21T15:00:00.000Z',
+      durationMs: 5_760_000,
+      closeReason: 'take profit',
+    });
+    detail.ladder = detail.ladder.map((level) => ({ ...level, status: 'filled', pushable: false }));
+    const server = serveTrade(undefined, detail);
+    server.calls.length = 0;
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(await screen.findByText('Closed by take-profit')).toBeTruthy();
+    expect(screen.getByText('+12.50')).toBeTruthy();
+    expect(screen.getByText('1h 36m')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Push/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+});

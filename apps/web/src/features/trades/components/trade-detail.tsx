@@ -1,0 +1,320 @@
+import type { TradeDetail as TradeDetailData } from '@kairos/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { PageHeader } from '../../../components/ui/page-header';
+import { PnlText } from '../../../components/ui/pnl-text';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ErrorState } from '../../../components/ui/states';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { useFormatters } from '../../../lib/use-formatters';
+import { useCompleteTrade } from '../api/complete-trade';
+import { useDeleteTrade } from '../api/delete-trade';
+import { useTrade } from '../api/get-trade';
+import { formatDuration, isFinished, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
+import { tradeErrorMessage } from '../utils/trade-messages';
+import { StopLossDialog } from './stop-loss-dialog';
+import { TakeProfitLadder } from './take-profit-ladder';
+import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
+import { TradeTimeline } from './trade-timeline';
+
+export interface TradeDetailProps {
+  tradeId: string;
+  /** Names the route knows from other features (the trades feature only has ids). */
+  accountName?: (accountId: string) => string | undefined;
+  botName?: (botId: string) => string | undefined;
+}
+
+/**
+ * Spec §2 TradeDetail: the trade's figures, its take-profit ladder with push to market, the stop-loss,
+ * close now and delete, and the orders and fills timeline.
+ */
+export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteTrade();
+  // Once the trade is being deleted this screen stops asking about it (the server would say 404).
+  const leaving = remove.isPending || remove.isSuccess;
+  const query = useTrade(tradeId, { enabled: !leaving });
+  const detail = query.data;
+
+  const back = (
+    <Link
+      to={detail?.trade.botId ? paths.bot(detail.trade.botId) : paths.trading}
+      className="text-sm text-muted hover:text-fg"
+    >
+      ←{' '}
+      {detail?.trade.botId
+        ? t('trades.detail.backToBot', { name: botName?.(detail.trade.botId) ?? t('trades.detail.bot') })
+        : t('trades.detail.backToTrading')}
+    </Link>
+  );
+
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <div className="mb-3">{back}</div>
+        <PageHeader title={t('trades.detail.heading')} />
+        <Card>
+          <ErrorState
+            title={missing ? t('trades.serverMessages.notFound') : undefined}
+            error={missing ? undefined : tradeErrorMessage(t, query.error)}
+            onRetry={missing ? undefined : () => void query.refetch()}
+          />
+        </Card>
+      </>
+    );
+  }
+
+  if (!detail) {
+    return (
+      <div role="status" aria-label={t('common.loading')}>
+        <div className="mb-3">{back}</div>
+        <PageHeader
+          title={<Skeleton className="h-7 w-56" />}
+          description={<Skeleton className="mt-1 h-4 w-72" />}
+        />
+        <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} className="h-[68px] rounded-lg" />
+          ))}
+        </div>
+        <Skeleton className="mb-5 h-40 rounded-lg" />
+        <Skeleton className="h-56 rounded-lg" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="mb-3">{back}</div>
+      <TradeHeader detail={detail} accountName={accountName} botName={botName} remove={remove} />
+      <TradeFigures detail={detail} />
+      <TakeProfitLadder detail={detail} />
+      <TradeTimeline detail={detail} />
+    </>
+  );
+}
+
+function TradeHeader({
+  detail,
+  accountName,
+  botName,
+  remove,
+}: {
+  detail: TradeDetailData;
+  accountName?: TradeDetailProps['accountName'];
+  botName?: TradeDetailProps['botName'];
+  remove: ReturnType<typeof useDeleteTrade>;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const complete = useCompleteTrade();
+  const [editingStop, setEditingStop] = useState(false);
+  const { trade } = detail;
+  const { base } = splitSymbol(trade.symbol);
+  const live = trade.status === 'open' || trade.status === 'closing';
+
+  const closeNow = async () => {
+    const confirmed = await confirmAction({
+      title: t('trades.complete.title', { symbol: trade.symbol }),
+      message: t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
+        amount: format.decimal(trade.openQuantity),
+        base,
+      }),
+      confirmLabel: t('trades.complete.confirm'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    complete.mutate(trade.id, {
+      onSuccess: (result) =>
+        result.completed
+          ? toast.success(t('trades.complete.done', { symbol: trade.symbol }))
+          : toast.info(t('trades.complete.sent', { symbol: trade.symbol })),
+      onError: (error) =>
+        toast.error(t('trades.complete.failed'), { description: tradeErrorMessage(t, error) }),
+    });
+  };
+
+  const deleteTrade = async () => {
+    const confirmed = await confirmAction({
+      title: t('trades.delete.title', { symbol: trade.symbol }),
+      message: t('trades.delete.message'),
+      confirmLabel: t('trades.delete.confirm'),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    remove.mutate(trade.id, {
+      onSuccess: () => {
+        toast.success(t('trades.delete.deleted', { symbol: trade.symbol }));
+        void navigate(trade.botId ? paths.bot(trade.botId) : paths.trading);
+      },
+      onError: (error) =>
+        toast.error(t('trades.delete.failed'), { description: tradeErrorMessage(t, error) }),
+    });
+  };
+
+  const account = accountName?.(trade.tradingAccountId);
+  const bot = trade.botId ? (botName?.(trade.botId) ?? t('trades.detail.bot')) : null;
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>{trade.symbol}</span>
+            <SideText side={trade.side} className="text-base font-medium" />
+            <TradeStatusBadge trade={trade} />
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-x-1.5">
+            {bot && trade.botId ? (
+              <Link to={paths.bot(trade.botId)} className="text-fg hover:text-accent">
+                {bot}
+              </Link>
+            ) : (
+              <span>{t('trades.detail.manual')}</span>
+            )}
+            <span aria-hidden="true">·</span>
+            <Link to={paths.accounts} className="text-fg hover:text-accent">
+              {account ?? t('trades.detail.account')}
+            </Link>
+            <span aria-hidden="true">·</span>
+            <span>
+              {t('trades.detail.openedAt', { time: format.dateTime(trade.openedAt) })}
+              {trade.closedAt
+                ? ` — ${t('trades.detail.closedAt', { time: format.dateTime(trade.closedAt) })}`
+                : ''}
+            </span>
+            {trade.closeReason ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <CloseReason reason={trade.closeReason} />
+              </>
+            ) : null}
+          </span>
+        }
+        actions={
+          <>
+            {trade.status === 'open' ? (
+              <Button variant="secondary" onClick={() => setEditingStop(true)}>
+                {t('trades.stopLoss.action')}
+              </Button>
+            ) : null}
+            {live ? (
+              <Button variant="danger" onClick={() => void closeNow()} loading={complete.isPending}>
+                {t('trades.complete.action')}
+              </Button>
+            ) : null}
+            {isFinished(trade.status) ? (
+              <Button
+                variant="ghost"
+                className="hover:text-loss"
+                onClick={() => void deleteTrade()}
+                loading={remove.isPending}
+              >
+                {t('trades.delete.action')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {trade.error ? (
+        <p
+          role="alert"
+          className="-mt-2 mb-4 rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg"
+        >
+          {tradeErrorMessage(t, trade.error)}
+        </p>
+      ) : null}
+      {editingStop ? <StopLossDialog detail={detail} onClose={() => setEditingStop(false)} /> : null}
+    </>
+  );
+}
+
+const CLOSE_REASONS: Record<string, string> = {
+  'take profit': 'takeProfit',
+  'stop loss': 'stopLoss',
+  'manual close': 'manualClose',
+  'exit signal': 'exitSignal',
+  closed: 'closed',
+};
+
+function CloseReason({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  const key = CLOSE_REASONS[reason.toLowerCase()];
+  return <span>{key ? t(`trades.closeReasons.${key}`) : reason}</span>;
+}
+
+function Figure({ label, children, hint }: { label: ReactNode; children: ReactNode; hint?: ReactNode }) {
+  return (
+    <Card className="px-4 py-3">
+      <p className="text-xs text-muted">{label}</p>
+      <div className="num mt-1 text-base font-semibold text-fg">{children}</div>
+      {hint ? <p className="mt-0.5 truncate text-xs text-subtle">{hint}</p> : null}
+    </Card>
+  );
+}
+
+/** The header figures of spec §2: quantity, entry/exit, PnL with sign and arrow, PnL %, commission, duration. */
+function TradeFigures({ detail }: { detail: TradeDetailData }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { trade } = detail;
+  const { base, quote } = splitSymbol(trade.symbol);
+  const live = trade.status === 'open' || trade.status === 'closing';
+  const price = (value: string | null) =>
+    value === null ? <span className="text-subtle">—</span> : `${format.decimal(value)} ${quote}`;
+
+  let stopHint: string | undefined;
+  if (trade.stopMovedToBreakEven) stopHint = t('trades.figures.stopBreakEven');
+  else if (trade.stopLossPercent)
+    stopHint = t('trades.figures.stopPercent', { percent: format.percent(trade.stopLossPercent) });
+
+  return (
+    <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Figure
+        label={t('trades.figures.pnl')}
+        hint={live && trade.pnl !== null ? t('trades.figures.realisedSoFar') : undefined}
+      >
+        <SignedValue value={trade.pnl} unit={quote} />
+      </Figure>
+      <Figure label={t('trades.figures.pnlPercent')}>
+        {trade.pnlPercent === null ? (
+          <span className="text-subtle">—</span>
+        ) : (
+          <PnlText value={trade.pnlPercent} kind="percent" />
+        )}
+      </Figure>
+      <Figure
+        label={t('trades.figures.quantity')}
+        hint={
+          live ? t('trades.figures.held', { amount: format.decimal(trade.openQuantity), base }) : undefined
+        }
+      >
+        {format.decimal(trade.quantity)} <span className="text-xs font-normal text-muted">{base}</span>
+      </Figure>
+      <Figure label={t('trades.figures.duration')} hint={live ? t('trades.figures.running') : undefined}>
+        {formatDuration(tradeDurationMs(trade), t)}
+      </Figure>
+      <Figure label={t('trades.figures.entry')}>{price(trade.entryPrice)}</Figure>
+      <Figure label={t('trades.figures.exit')}>{price(trade.exitPrice)}</Figure>
+      <Figure label={t('trades.figures.commission')}>
+        {format.decimal(trade.commission)} <span className="text-xs font-normal text-muted">{quote}</span>
+      </Figure>
+      <Figure label={t('trades.figures.stopLoss')} hint={stopHint}>
+        {trade.stopLossPrice === null ? (
+          <span className="text-subtle">{t('trades.figures.noStop')}</span>
+        ) : (
+          price(trade.stopLossPrice)
+        )}
+      </Figure>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { TradeDetail } from '@kairos/contract';
+import { useTranslation } from 'react-i18next';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/states';
+import { type Column, Table } from '../../../components/ui/table';
+import { useFormatters } from '../../../lib/use-formatters';
+import { splitSymbol, takeProfitName } from '../utils/trade-figures';
+import { OrderStatusBadge } from './trade-badges';
+
+/** A timeline line with its place, so two fills in the same millisecond keep their own rows. */
+type Entry = TradeDetail['timeline'][number] & { index: number };
+
+/** 'entry', 'tp1', 'stop', 'exit' as the user reads them. */
+export function useRoleLabel() {
+  const { t } = useTranslation();
+  return (role: string) => {
+    if (/^tp\d+$/i.test(role)) return takeProfitName(role);
+    if (role === 'entry' || role === 'exit' || role === 'stop') return t(`trades.roles.${role}`);
+    return role;
+  };
+}
+
+/** Spec §2 (Trade detail) and issue 7: every order placed and every fill received, oldest first. */
+export function TradeTimeline({ detail }: { detail: TradeDetail }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const roleLabel = useRoleLabel();
+  const { base, quote } = splitSymbol(detail.trade.symbol);
+  const orders = new Map(detail.orders.map((order) => [order.id, order]));
+  const fills = detail.fills;
+
+  const columns: Column<Entry>[] = [
+    {
+      key: 'time',
+      header: t('trades.timeline.columns.time'),
+      cell: (entry) => (
+        <time dateTime={entry.at} className="num text-muted">
+          {format.dateTime(entry.at)}
+        </time>
+      ),
+    },
+    {
+      key: 'event',
+      header: t('trades.timeline.columns.event'),
+      cell: (entry) => {
+        const order = orders.get(entry.orderId);
+        if (entry.kind === 'fill') return <span className="text-fg">{t('trades.timeline.fill')}</span>;
+        return (
+          <span className="text-fg">
+            {t(order?.type === 'market' ? 'trades.timeline.marketOrder' : 'trades.timeline.limitOrder')}
+          </span>
+        );
+      },
+    },
+    {
+      key: 'role',
+      header: t('trades.timeline.columns.role'),
+      cell: (entry) => <span className="font-medium">{roleLabel(entry.role)}</span>,
+    },
+    {
+      key: 'side',
+      header: t('trades.timeline.columns.side'),
+      cell: (entry) => (
+        <span className={entry.side === 'buy' ? 'text-gain' : 'text-loss'}>
+          {entry.side === 'buy' ? '▲' : '▼'} {t(`trades.timeline.${entry.side}`)}
+        </span>
+      ),
+    },
+    {
+      key: 'price',
+      header: t('trades.timeline.columns.price', { quote }),
+      numeric: true,
+      cell: (entry) => format.decimal(entry.price),
+    },
+    {
+      key: 'amount',
+      header: t('trades.timeline.columns.amount', { base }),
+      numeric: true,
+      cell: (entry) => format.decimal(entry.amount),
+    },
+    {
+      key: 'fee',
+      header: t('trades.timeline.columns.fee'),
+      numeric: true,
+      cell: (entry) => {
+        if (entry.kind !== 'fill') return <span className="text-subtle">—</span>;
+        const fill = fills.find((row) => row.orderId === entry.orderId && row.at === entry.at);
+        return fill ? `${format.decimal(fill.fee)} ${fill.feeCurrency ?? ''}`.trim() : '—';
+      },
+    },
+    {
+      key: 'status',
+      header: t('trades.timeline.columns.status'),
+      cell: (entry) =>
+        entry.kind === 'fill' ? (
+          <OrderStatusBadge status="filled" />
+        ) : (
+          <OrderStatusBadge status={entry.status} title={orders.get(entry.orderId)?.lastError ?? undefined} />
+        ),
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader title={t('trades.timeline.title')} description={t('trades.timeline.description')} />
+      <div className="[&>div]:rounded-none [&>div]:border-0">
+        <Table
+          caption={t('trades.timeline.title')}
+          columns={columns}
+          rows={detail.timeline.map((entry, index) => ({ ...entry, index }))}
+          rowKey={(entry) => String(entry.index)}
+          maxHeight="none"
+          empty={<EmptyState title={t('trades.timeline.empty')} className="py-6" />}
+        />
+      </div>
+    </Card>
+  );
+}

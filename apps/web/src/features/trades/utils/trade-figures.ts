@@ -1,0 +1,63 @@
+import type { TFunction } from 'i18next';
+
+/** "BTC/USDT" → ["BTC", "USDT"]; a futures symbol ("BTC/USDT:USDT") keeps its quote. */
+export function splitSymbol(symbol: string): { base: string; quote: string } {
+  const [base = '', rest = ''] = symbol.split('/');
+  return { base, quote: rest.split(':')[0] ?? '' };
+}
+
+/** 'tp2' → 'TP2' (DESIGN §6: the `{name}` of the push messages). */
+export function takeProfitName(role: string): string {
+  return /^tp\d+$/i.test(role) ? role.toUpperCase() : role;
+}
+
+/** "2d 4h", "3h 12m", "5m", "40s". */
+export function formatDuration(ms: number | null | undefined, t: TFunction): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  const totalMinutes = Math.floor(ms / 60_000);
+  const days = Math.floor(totalMinutes / 1440);
+  const hours = Math.floor((totalMinutes % 1440) / 60);
+  const minutes = totalMinutes % 60;
+  if (days > 0) return t('duration.daysHours', { days, hours });
+  if (hours > 0) return t('duration.hoursMinutes', { hours, minutes });
+  if (totalMinutes > 0) return t('duration.minutes', { minutes });
+  return t('trades.duration.seconds', { seconds: Math.floor(ms / 1000) });
+}
+
+/** The server's duration once closed; an open trade's runs until `now`. */
+export function tradeDurationMs(
+  trade: { durationMs: number | null; openedAt: string; closedAt: string | null },
+  now = Date.now(),
+): number | null {
+  if (trade.durationMs !== null) return trade.durationMs;
+  const opened = Date.parse(trade.openedAt);
+  if (Number.isNaN(opened)) return null;
+  const closed = trade.closedAt ? Date.parse(trade.closedAt) : now;
+  return Math.max(0, closed - opened);
+}
+
+/** A finished trade may be deleted; one still live at the venue may not. */
+export function isFinished(status: string): boolean {
+  return status === 'closed' || status === 'cancelled' || status === 'error';
+}
+
+function scaled(value: string, places: number): bigint {
+  const negative = value.trim().startsWith('-');
+  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
+  const digits = BigInt(`${whole || '0'}${fraction.padEnd(places, '0').slice(0, places)}`);
+  return negative ? -digits : digits;
+}
+
+/** `a − b` on decimal strings, exactly (money is never a float): "0.025" − "0.01" = "0.015". */
+export function subtractDecimals(a: string, b: string): string {
+  const places = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
+  const difference = scaled(a, places) - scaled(b, places);
+  const negative = difference < 0n;
+  const digits = (negative ? -difference : difference).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = places > 0 ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** "1,5" (a French keyboard) → "1.5"; the value stays a string, never a float. */
+export const toDecimal = (value: string) => value.trim().replace(',', '.');
