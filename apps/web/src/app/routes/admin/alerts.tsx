@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
-import { AlertsTable } from '../../../features/admin-alerts/components/alerts-table';
+import { AdminAlerts } from '../../../features/admin-alerts/components/admin-alerts';
 
 export function AdminAlertsRoute() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('alerts.title')} description={t('alerts.description')} />
-      <AlertsTable />
+      <AdminAlerts />
     </>
   );
 }

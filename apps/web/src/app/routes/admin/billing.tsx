@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
-import { BillingUsersTable } from '../../../features/admin-billing/components/billing-users-table';
+import {
+  BillingDashboard,
+  ProcessMonthAction,
+} from '../../../features/admin-billing/components/billing-dashboard';
 
 export function AdminBillingDashboardRoute() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('billing.title')} description={t('billing.description')} />
-      <BillingUsersTable />
+      <PageHeader
+        title={t('billing.title')}
+        description={t('billing.description')}
+        actions={<ProcessMonthAction />}
+      />
+      <BillingDashboard />
     </>
   );
 }

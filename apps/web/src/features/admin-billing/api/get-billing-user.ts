@@ -1,16 +1,21 @@
+import type { BillingUserDetail } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { type Row, isRow } from '../../../lib/fields';
+import { billingKey } from './get-billing-users';
 
-export async function getBillingUser(userId: string): Promise<Row> {
-  const results = unwrapResults<unknown>(
+export type { BillingUserDetail };
+export type BillingRecord = BillingUserDetail['records'][number];
+export type Invoice = BillingUserDetail['invoices'][number];
+
+/** GET /admin/billing/user?userId: the plan, the month in progress, every record and invoice. */
+export async function getBillingUser(userId: string): Promise<BillingUserDetail> {
+  return unwrapResults<BillingUserDetail>(
     await api.get<unknown>('/admin/billing/user', { params: { userId } }),
   );
-  return isRow(results) ? results : {};
 }
 
 export const billingUserQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['admin', 'billing', 'user', userId], queryFn: () => getBillingUser(userId) });
+  queryOptions({ queryKey: [...billingKey, 'user', userId], queryFn: () => getBillingUser(userId) });
 
 export function useBillingUser(userId: string) {
   return useQuery(billingUserQueryOptions(userId));

@@ -1,21 +1,26 @@
+import type { BillingUser } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, api, unwrapPage } from '../../../lib/api-client';
-import type { Row } from '../../../lib/fields';
+
+export type { BillingUser };
 
 export const BILLING_PAGE_SIZE = 25;
 
-/** GET /admin/billing/users?skip&take&active: pages are turned into skip/take here. */
-export async function getBillingUsers(page: number, active?: boolean): Promise<Page<Row>> {
+/** Every billing query lives under this key: any billing change refreshes them all. */
+export const billingKey = ['admin', 'billing'] as const;
+
+/** GET /admin/billing/users?skip&take&active: the screen's pages become skip/take here. */
+export async function getBillingUsers(page: number, active?: boolean): Promise<Page<BillingUser>> {
   const body = await api.get<unknown>('/admin/billing/users', {
     params: { skip: (page - 1) * BILLING_PAGE_SIZE, take: BILLING_PAGE_SIZE, active },
   });
-  const result = unwrapPage<Row>(body, { page, pageSize: BILLING_PAGE_SIZE });
+  const result = unwrapPage<BillingUser>(body, { page, pageSize: BILLING_PAGE_SIZE });
   return { ...result, page, pageSize: BILLING_PAGE_SIZE };
 }
 
 export const billingUsersQueryOptions = (page: number, active?: boolean) =>
   queryOptions({
-    queryKey: ['admin', 'billing', 'users', { page, active }],
+    queryKey: [...billingKey, 'users', { page, active: active ?? null }],
     queryFn: () => getBillingUsers(page, active),
     placeholderData: keepPreviousData,
   });

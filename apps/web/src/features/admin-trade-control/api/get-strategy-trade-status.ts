@@ -1,20 +1,24 @@
+import type { TradeControlStatus } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { type Row, isRow } from '../../../lib/fields';
+import { tradeControlKey } from './get-admin-strategies';
 
-export async function getStrategyTradeStatus(strategyId: string): Promise<Row> {
-  const results = unwrapResults<unknown>(
+export type { TradeControlStatus };
+export type TradeControlBot = TradeControlStatus['bots'][number];
+
+/** GET /admin/strategies/:id/trades/status: the strategy's figures and each of its bots. */
+export async function getStrategyTradeStatus(strategyId: string): Promise<TradeControlStatus> {
+  return unwrapResults<TradeControlStatus>(
     await api.get<unknown>(`/admin/strategies/${encodeURIComponent(strategyId)}/trades/status`),
   );
-  return isRow(results) ? results : {};
 }
 
 export const strategyTradeStatusQueryOptions = (strategyId: string) =>
   queryOptions({
-    queryKey: ['admin', 'strategies', strategyId, 'trades-status'],
+    queryKey: [...tradeControlKey, 'status', strategyId],
     queryFn: () => getStrategyTradeStatus(strategyId),
   });
 
-export function useStrategyTradeStatus(strategyId: string | undefined) {
-  return useQuery({ ...strategyTradeStatusQueryOptions(strategyId ?? ''), enabled: Boolean(strategyId) });
+export function useStrategyTradeStatus(strategyId: string) {
+  return useQuery(strategyTradeStatusQueryOptions(strategyId));
 }

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader, Stat } from '../../../components/ui/card';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { Badge } from '../../../components/ui/status-badge';
+import { type Column, Table } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../i18n/translate-message';
+import { useFormatters } from '../../../lib/use-formatters';
+import {
+  type TradeControlBot,
+  type TradeControlStatus,
+  useStrategyTradeStatus,
+} from '../api/get-strategy-trade-status';
+import {
+  TRADE_CONTROL_ACTIONS,
+  type TradeControlAction,
+  type TradeControlResult,
+  useTradeControlAction,
+} from '../api/run-trade-control-action';
+import { ActionOutcome } from './action-outcome';
+import { StrategyStatusBadge } from './trade-control-labels';
+
+/** One strategy: its figures, its bots one by one, and the three actions (spec §2). */
+export function StrategyControlPanel({ strategyId }: { strategyId: string }) {
+  const { t } = useTranslation();
+  const status = useStrategyTradeStatus(strategyId);
+
+  if (status.isPending) {
+    return (
+      <div role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
+        <Skeleton className="h-16 rounded-lg" />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-[74px] rounded-lg" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (status.isError) {
+    return (
+      <Card>
+        <ErrorState error={status.error} onRetry={() => void status.refetch()} />
+      </Card>
+    );
+  }
+  return <StrategyControl status={status.data} />;
+}
+
+function StrategyControl({ status }: { status: TradeControlStatus }) {
+  const { t } = useTranslation();
+  const { strategy, bots } = status;
+  const action = useTradeControlAction();
+  const [outcome, setOutcome] = useState<{ result: TradeControlResult; at: Date } | null>(null);
+  const name = strategy.nickname || strategy.strategyKey;
+
+  const run = async (kind: TradeControlAction) => {
+    const confirmed = await confirmAction({
+      title: t(`tradeControl.actions.${kind}.title`, { name }),
+      message: t(`tradeControl.actions.${kind}.message`),
+      confirmLabel: t(`tradeControl.actions.${kind}.confirm`),
+      tone: 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      const result = await action.mutateAsync({ strategyId: strategy.id, action: kind });
+      setOutcome({ result, at: new Date() });
+      const summary = t('tradeControl.outcome.summary', {
+        done: result.done,
+        skipped: result.skipped,
+        failed: result.failed,
+      });
+      if (result.failed > 0) toast.warning(t(`tradeControl.actions.${kind}.label`), { description: summary });
+      else toast.success(t(`tradeControl.actions.${kind}.label`), { description: summary });
+    } catch (error) {
+      toast.error(t('tradeControl.failed', { action: t(`tradeControl.actions.${kind}.label`) }), {
+        description: errorMessage(t, error),
+      });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader
+          title={name}
+          description={
+            <>
+              <span className="font-mono">{strategy.strategyKey}</span> · {strategy.tradeCurrency} ·{' '}
+              {strategy.timeFrame} · {strategy.ownerEmail}
+            </>
+          }
+          actions={
+            <div className="flex flex-wrap justify-end gap-2">
+              {TRADE_CONTROL_ACTIONS.map((kind) => (
+                <Button
+                  key={kind}
+                  size="sm"
+                  variant={kind === 'close-positions' ? 'danger' : 'secondary'}
+                  disabled={bots.length === 0 || (action.isPending && action.variables?.action !== kind)}
+                  loading={action.isPending && action.variables?.action === kind}
+                  onClick={() => void run(kind)}
+                >
+                  {t(`tradeControl.actions.${kind}.label`)}
+                </Button>
+              ))}
+            </div>
+          }
+          className="flex-wrap"
+        />
+        <div className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-4">
+          <Stat
+            label={t('tradeControl.strategyStatus')}
+            value={<StrategyStatusBadge status={strategy.status} />}
+          />
+          <Stat
+            label={t('tradeControl.bots')}
+            value={strategy.figures.botsTotal}
+            hint={t('tradeControl.botsActive', { count: strategy.figures.botsActive })}
+          />
+          <Stat label={t('tradeControl.activeTrades')} value={strategy.figures.activeTrades} />
+          <Stat label={t('tradeControl.openOrders')} value={strategy.figures.openOrders} />
+        </div>
+      </Card>
+      {outcome ? (
+        <ActionOutcome
+          result={outcome.result}
+          at={outcome.at}
+          bots={bots}
+          onDismiss={() => setOutcome(null)}
+        />
+      ) : null}
+      <BotsTable bots={bots} />
+    </div>
+  );
+}
+
+function BotsTable({ bots }: { bots: TradeControlBot[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const columns: Column<TradeControlBot>[] = [
+    {
+      key: 'bot',
+      header: t('tradeControl.columns.bot'),
+      cell: (bot) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-fg">{bot.nickname}</span>
+          <span className="text-xs text-muted">{bot.userEmail}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'account',
+      header: t('tradeControl.columns.account'),
+      cell: (bot) => (
+        <span className="flex flex-col">
+          <span>{bot.tradingAccount.nickname}</span>
+          <span className="text-xs text-muted">{bot.tradingAccount.exchange}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'active',
+      header: t('tradeControl.columns.active'),
+      cell: (bot) =>
+        bot.isActive ? (
+          <Badge tone="success" glyph="✓">
+            {t('common.yes')}
+          </Badge>
+        ) : (
+          <Badge glyph="–">{t('common.no')}</Badge>
+        ),
+    },
+    {
+      key: 'position',
+      header: t('tradeControl.columns.position'),
+      cell: (bot) => t(`position.${bot.position}`),
+    },
+    {
+      key: 'trade',
+      header: t('tradeControl.columns.trade'),
+      cell: (bot) =>
+        bot.trade ? (
+          <span className="flex flex-col">
+            <span>
+              {bot.trade.symbol}{' '}
+              <span className={bot.trade.side === 'long' ? 'text-gain' : 'text-loss'}>
+                <span aria-hidden="true">{bot.trade.side === 'long' ? '▲' : '▼'}</span>{' '}
+                {t(`position.${bot.trade.side}`)}
+              </span>
+            </span>
+            <span className="num text-xs text-muted">
+              {t('tradeControl.tradeLine', {
+                quantity: format.decimal(bot.trade.quantity),
+                price: format.decimal(bot.trade.entryPrice),
+              })}
+            </span>
+          </span>
+        ) : (
+          <span className="text-subtle">{t('tradeControl.noTrade')}</span>
+        ),
+    },
+    {
+      key: 'opened',
+      header: t('tradeControl.columns.opened'),
+      cell: (bot) => <span className="num">{format.dateTime(bot.trade?.openedAt)}</span>,
+    },
+    {
+      key: 'openOrders',
+      header: t('tradeControl.columns.openOrders'),
+      numeric: true,
+      cell: (bot) => bot.openOrders,
+    },
+  ];
+  return (
+    <Table
+      caption={t('tradeControl.botsCaption')}
+      columns={columns}
+      rows={bots}
+      rowKey={(bot) => bot.botId}
+      empty={
+        <EmptyState
+          title={t('tradeControl.noBots.title')}
+          description={t('tradeControl.noBots.description')}
+        />
+      }
+    />
+  );
+}

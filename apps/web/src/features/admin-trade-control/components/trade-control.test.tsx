@@ -1,0 +1,182 @@
+import type { AdminStrategy, TradeControlResult, TradeControlStatus } from '@kairos/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type MockReply, type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
+import { loginAs, renderApp } from '../../../testing/render';
+
+function serverStrategy(overrides: Partial<AdminStrategy> = {}): AdminStrategy {
+  return {
+    id: 'st-1',
+    nickname: 'Trend BTC',
+    strategyKey: 'trend-btc',
+    tradeCurrency: 'BTC',
+    timeFrame: '1h',
+    status: 'active',
+    isPublic: true,
+    ownerId: 'u-admin',
+    ownerEmail: 'admin@example.com',
+    figures: { botsTotal: 2, botsActive: 2, activeTrades: 1, openOrders: 3 },
+    ...overrides,
+  };
+}
+
+function serverStatus(): TradeControlStatus {
+  return {
+    strategy: serverStrategy(),
+    bots: [
+      {
+        botId: 'b-1',
+        nickname: 'Ada’s follower',
+        userId: 'u-1',
+        userEmail: 'ada@example.com',
+        isActive: true,
+        position: 'long',
+        tradingAccount: { id: 'acc-1', nickname: 'Paper main', exchange: 'paper' },
+        trade: {
+          id: 't-1',
+          symbol: 'BTC/USDT',
+          side: 'long',
+          status: 'open',
+          quantity: '0.0176',
+          entryPrice: '56799.76',
+          openedAt: '2026-11-20T09:00:00.000Z',
+        },
+        openOrders: 3,
+      },
+      {
+        botId: 'b-2',
+        nickname: 'Bob’s bot',
+        userId: 'u-2',
+        userEmail: 'bob@example.com',
+        isActive: true,
+        position: 'out',
+        tradingAccount: { id: 'acc-2', nickname: 'Bob paper', exchange: 'paper' },
+        trade: null,
+        openOrders: 0,
+      },
+    ],
+  };
+}
+
+const pushResult: TradeControlResult = {
+  strategyId: 'st-1',
+  action: 'push-to-tp',
+  done: 1,
+  skipped: 1,
+  failed: 0,
+  outcomes: [
+    {
+      botId: 'b-1',
+      userId: 'u-1',
+      status: 'done',
+      message: 'Successfully pushed TP1 to market! Order ID: 42',
+      orderIds: ['o-1'],
+    },
+    { botId: 'b-2', userId: 'u-2', status: 'skipped', message: 'No open position', orderIds: [] },
+  ],
+};
+
+function routes(action: (request: RecordedRequest) => MockReply) {
+  return (request: RecordedRequest): MockReply => {
+    if (request.path === '/admin/strategies')
+      return {
+        body: {
+          success: true,
+          results: [
+            serverStrategy(),
+            serverStrategy({ id: 'st-2', nickname: 'ETH swing', strategyKey: 'eth-swing', status: 'paused' }),
+          ],
+        },
+      };
+    if (request.path === '/admin/strategies/st-1/trades/status')
+      return { body: { success: true, results: serverStatus() } };
+    if (request.method === 'POST') return action(request);
+    return undefined;
+  };
+}
+
+async function openTradeControl(action: (request: RecordedRequest) => MockReply) {
+  const server = mockFetch(routes(action));
+  loginAs({ role: 'admin' });
+  const app = renderApp('/admin/trade-control');
+  await screen.findByRole('heading', { name: 'Trade control', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('table', { name: 'Bots of the strategy' });
+  return { ...server, ...app };
+}
+
+describe('AdminTradeControl', () => {
+  it('shows every strategy’s figures, and the first one’s bots with their trades', async () => {
+    const { location } = await openTradeControl(() => undefined);
+    const strategies = screen.getByRole('table', { name: 'Strategies' });
+    const row = within(strategies)
+      .getByRole('button', { name: /Trend BTC/ })
+      .closest('tr') as HTMLElement;
+    expect(within(row).getByText('2 / 2')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(strategies).getByText('Paused')).toBeTruthy();
+    const bots = screen.getByRole('table', { name: 'Bots of the strategy' });
+    expect(within(bots).getByText('Ada’s follower')).toBeTruthy();
+    expect(within(bots).getByText('0.0176 at 56,799.76')).toBeTruthy();
+    expect(within(bots).getByText('No open trade')).toBeTruthy();
+    expect(location()).toBe('/admin/trade-control');
+  });
+
+  it('asks before each action with a message that it cannot be undone, and sends nothing on cancel', async () => {
+    const { requests } = await openTradeControl(() => ({ body: { success: true, results: pushResult } }));
+    for (const [label, title] of [
+      ['Push to take profit', 'Push Trend BTC to take profit?'],
+      ['Close positions', 'Close every position of Trend BTC?'],
+      ['Cancel orders', 'Cancel every open order of Trend BTC?'],
+    ] as const) {
+      await userEvent.click(screen.getByRole('button', { name: label }));
+      const confirm = await screen.findByRole('alertdialog', { name: title });
+      expect(confirm.textContent).toContain('This cannot be undone.');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    }
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('confirm → call → outcome: done, skipped and failed with each bot’s message', async () => {
+    const { requests } = await openTradeControl(() => ({ body: { success: true, results: pushResult } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Push to take profit' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Push Trend BTC to take profit?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Push to take profit' }));
+
+    const outcome = await screen.findByRole('region', { name: 'Outcome of the last action' });
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.path).toBe('/admin/strategies/st-1/trades/push-to-tp');
+    expect(post?.body).toEqual({});
+    expect(within(outcome).getByText('Push to take profit: outcome')).toBeTruthy();
+    expect(within(outcome).getByText('Successfully pushed TP1 to market! Order ID: 42')).toBeTruthy();
+    expect(within(outcome).getByText('No open position')).toBeTruthy();
+    expect(within(outcome).getByText('Ada’s follower')).toBeTruthy();
+    await screen.findByText('1 done · 1 skipped · 0 failed');
+    // Positions and orders changed: the figures are asked again.
+    await waitFor(() =>
+      expect(
+        requests.filter((r) => r.path === '/admin/strategies/st-1/trades/status').length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  it('says why when the server refuses the action', async () => {
+    await openTradeControl(() => ({
+      status: 404,
+      body: { success: false, error: 'NOT_FOUND', message: 'Strategy not found' },
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close positions' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Close positions' }));
+    await screen.findByText('Close positions failed');
+    expect(screen.getByText('Strategy not found')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Outcome of the last action' })).toBeNull();
+  });
+
+  it('keeps the picked strategy in the URL', async () => {
+    const { location } = await openTradeControl(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: /ETH swing/ }));
+    await waitFor(() => expect(location()).toBe('/admin/trade-control?strategy=st-2'));
+  });
+});
