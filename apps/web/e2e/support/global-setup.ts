@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startAssetShield } from './asset-shield';
 import { withFreshWebBuild } from './build';
+import { embeddedDatabaseUrl } from './database';
 import { startMailSink } from './mail-sink';
 import { type RunningServer, createRunDatabase, startServer } from './server';
 
@@ -16,6 +17,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The admin email of this run (KAIROS_ADMIN_EMAIL). */
     adminEmail: string;
+    /** The run's database, for arrangements no API can make (see `withDatabase`); '' if unknown. */
+    databaseUrl: string;
   }
 }
 
@@ -72,6 +75,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('databaseUrl', database?.url ?? embeddedDatabaseUrl(path.join(tmp, 'data')) ?? '');
 
   return async () => {
     await shield?.close();

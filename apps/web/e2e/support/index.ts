@@ -15,6 +15,7 @@ export {
   type TestUser,
 } from './api';
 export { launchBrowser, setupBrowser, type NewPageOptions } from './browser';
+export { withDatabase } from './database';
 export { linkIn, waitForMail, type SentMail } from './mail';
 export { SCREENSHOT_DIR, screenshot } from './screenshot';
 export { authenticator } from './totp';

@@ -144,6 +144,17 @@ describe('AdminAlerts: filters in the URL', () => {
     expect((screen.getByLabelText('Strategy key') as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps both of two changes made in a row (the key field’s blur, then the next field)', async () => {
+    const { location } = await openAlertsScreen('/admin/alerts', (request) =>
+      request.path === '/admin/alerts' ? { body: page([serverAlert()]) } : undefined,
+    );
+    await screen.findByText('trend-btc');
+    await userEvent.type(screen.getByLabelText('Strategy key'), 'trend-btc');
+    // Leaving the field applies the key at once; the status change follows in the same tick.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() => expect(location()).toBe('/admin/alerts?strategyKey=trend-btc&status=failed'));
+  });
+
   it('turns pages in the URL', async () => {
     const { location } = await openAlertsScreen('/admin/alerts?status=queued', (request) =>
       request.path === '/admin/alerts' ? { body: page([serverAlert()], 60) } : undefined,

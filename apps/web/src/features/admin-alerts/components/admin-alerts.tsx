@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   type AlertFilterName,
   filtersFromSearch,
@@ -6,6 +5,7 @@ import {
   hasFilters,
   withFilter,
 } from '../api/alert-filters';
+import { useSearchWriter } from '../hooks/use-search-writer';
 import { AlertDetailDrawer } from './alert-detail-drawer';
 import { AlertFiltersForm } from './alert-filters-form';
 import { AlertsTable } from './alerts-table';
@@ -16,7 +16,7 @@ const OPEN_ALERT = 'alert';
 
 /** AdminAlerts (spec §2): filters kept in the URL, a paged table and a detail drawer. */
 export function AdminAlerts() {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const filters = filtersFromSearch(search);
   const openId = search.get(OPEN_ALERT);
   const actions = useAlertActions();

@@ -1,0 +1,301 @@
+// Issue 9 in a browser, as the run's admin, against the real server and its worker: filter the
+// alerts, mark one dead with a reason and resume it; push a strategy to take profit after the
+// confirmation; process a month and open the invoice it made.
+//
+// Two arrangements no API can make go straight to the database (withDatabase):
+// - an alert waiting for its retry: the paper venue never fails transiently, so the engine settles
+//   every alert within a second and there is nothing left to mark dead;
+// - a trade closed in a month that is over: the server stamps closed_at with the time it closes,
+//   and only a month that is over can be processed.
+// Screenshots of the four admin screens in both themes on demand:
+// E2E_SCREENSHOTS=1 npx vitest run --project e2e admin
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  type Envelope,
+  type TestUser,
+  adminUser,
+  appUrl,
+  callApi,
+  registerUser,
+  screenshot,
+  setupBrowser,
+  withDatabase,
+} from './support';
+
+const web = setupBrowser();
+
+interface Fixture {
+  admin: TestUser;
+  trader: TestUser;
+  strategy: { id: string; strategyKey: string; webhookSecret: string };
+  /** The alert held in the queue for the alerts journey. */
+  heldAlertId?: string;
+}
+let fixture: Fixture | undefined;
+
+async function post<T>(user: TestUser, path: string, body: unknown, method = 'POST'): Promise<T> {
+  const response = await callApi<Envelope<T>>(path, { token: user.apiToken, body, method });
+  expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+  return response.body.results;
+}
+
+interface BotStatus {
+  trade: { id: string } | null;
+  openOrders: number;
+}
+
+async function botsOfStrategy(): Promise<BotStatus[]> {
+  const { admin, strategy } = await arrange();
+  const response = await callApi<Envelope<{ bots: BotStatus[] }>>(
+    `/admin/strategies/${strategy.id}/trades/status`,
+    {
+      token: admin.apiToken,
+    },
+  );
+  return response.body.results.bots;
+}
+
+async function eventually(ready: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function signal(action: 'long' | 'exit') {
+  const { strategy } = await arrange();
+  const response = await callApi('/webhooks/tradingview', {
+    body: { strategyKey: strategy.strategyKey, secret: strategy.webhookSecret, action },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+/**
+ * A trader with a paper account, a strategy with a two-rung take-profit ladder and an active bot,
+ * and a `long` signal turned into an open trade with its ladder resting.
+ */
+async function arrange(): Promise<Fixture> {
+  if (fixture) return fixture;
+  const admin = await adminUser();
+  const trader = await registerUser();
+  const account = await post<{ id: string }>(trader, '/api/trading-accounts', {
+    nickname: 'Paper admin e2e',
+    exchange: 'paper',
+    startingBalance: '20000',
+  });
+  const strategy = await post<Fixture['strategy']>(trader, '/api/strategies', {
+    nickname: 'Admin ladder',
+    strategyKey: `admin-e2e-${Date.now()}`,
+    tradeCurrency: 'BTC',
+    timeFrame: '1h',
+    takeProfits: [
+      { percent: '2', sizePercent: '50' },
+      { percent: '4', sizePercent: '50' },
+    ],
+  });
+  await post(trader, '/api/bots', {
+    nickname: 'Ladder follower',
+    strategy_id: strategy.id,
+    trading_account_id: account.id,
+    portfolio_percent: '10',
+    is_active: true,
+  });
+  fixture = { admin, trader, strategy };
+  await signal('long');
+  await eventually(async () => {
+    const [bot] = await botsOfStrategy();
+    return Boolean(bot?.trade) && (bot?.openOrders ?? 0) >= 2;
+  }, 'the long signal opened a trade with its take-profit ladder');
+  return fixture;
+}
+
+/** Shortcut (see the top of the file): an alert of the strategy, failed once, its retry due tomorrow. */
+async function holdAlertForRetry(): Promise<string> {
+  const { strategy } = await arrange();
+  return withDatabase(async (db) => {
+    const payload = { strategyKey: strategy.strategyKey, action: 'long', symbol: 'BTC/USDT' };
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO alerts (strategy_id, strategy_key, dedupe_key, action, symbol, payload, status, attempts,
+                           next_attempt_at, last_error, received_at, started_at)
+       VALUES ($1, $2, $3, 'long', 'BTC/USDT', $4, 'queued', 1, now() + interval '1 day', $5,
+               now() - interval '2 minutes', now() - interval '110 seconds')
+       RETURNING id`,
+      [strategy.id, strategy.strategyKey, `e2e-held-${Date.now()}`, payload, 'Venue timeout'],
+    );
+    const id = rows[0]!.id;
+    await db.query(
+      `INSERT INTO alert_events (alert_id, from_status, to_status, actor, error, at) VALUES
+         ($1, NULL, 'queued', 'webhook', NULL, now() - interval '2 minutes'),
+         ($1, 'queued', 'in_progress', 'worker:e2e', NULL, now() - interval '110 seconds'),
+         ($1, 'in_progress', 'failed', 'worker:e2e', 'Venue timeout', now() - interval '100 seconds'),
+         ($1, 'failed', 'queued', 'system', NULL, now() - interval '100 seconds' + interval '1 millisecond')`,
+      [id],
+    );
+    return id;
+  });
+}
+
+/** Shortcut (see the top of the file): the trader's closed trades land in the previous month, +250 USDT. */
+async function closeTradesLastMonth(userId: string) {
+  await withDatabase((db) =>
+    db.query(
+      `UPDATE trades SET realised_pnl = 250,
+              closed_at = date_trunc('month', now()) - interval '10 days',
+              opened_at = date_trunc('month', now()) - interval '11 days'
+        WHERE user_id = $1 AND status = 'closed'`,
+      [userId],
+    ),
+  );
+}
+
+async function heading(page: Page, name: string) {
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+describe('admin consoles', () => {
+  it('filters the alerts, marks one dead with a reason, then resumes it', async () => {
+    const { admin, strategy } = await arrange();
+    const alertId = await holdAlertForRetry();
+    fixture!.heldAlertId = alertId;
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl('/admin/alerts'));
+    await heading(page, 'Alerts');
+
+    await page.getByLabel('Status').selectOption('queued');
+    await page.getByLabel('Strategy key').fill(strategy.strategyKey);
+    await page.getByLabel('From').fill(new Date().toISOString().slice(0, 10)); // the browser runs in UTC
+    // The filters live in the URL (history.pushState, no navigation).
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toEqual({
+        status: 'queued',
+        strategyKey: strategy.strategyKey,
+        from: new Date().toISOString().slice(0, 10),
+      });
+    const table = page.getByRole('table', { name: 'Alerts' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2); // header + the held alert
+
+    await table.getByRole('button', { name: 'Mark dead' }).click();
+    const markDead = page.getByRole('alertdialog', { name: 'Mark this alert dead?' });
+    await markDead.getByRole('button', { name: 'Mark dead' }).click();
+    await markDead.getByText('A reason is required to mark an alert dead').waitFor();
+    await markDead.getByLabel('Reason').fill('Duplicate of a signal already traded');
+    await markDead.getByRole('button', { name: 'Mark dead' }).click();
+    await page.getByText('Alert marked dead').waitFor();
+    await page.getByText('No alert matches these filters').waitFor();
+
+    await page.getByLabel('Status').selectOption('dead');
+    await table.getByText('Dead').waitFor();
+    await table.getByRole('button', { name: /Open the alert received/ }).click();
+    const drawer = page.getByRole('dialog', { name: /Alert/ });
+    await drawer.getByText('Duplicate of a signal already traded').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('alert')).toBe(alertId);
+
+    await drawer.getByRole('button', { name: 'Resume' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Resume this alert?' });
+    await confirm.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Alert resumed: back in the queue').waitFor();
+
+    // Back in the queue, due now: the worker runs it (the bot is already long, so it skips).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await drawer.getByText('History').waitFor();
+          return drawer.getByRole('heading', { level: 2 }).innerText();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toContain('Succeeded');
+    expect(await drawer.innerText()).toMatch(/Administrator/);
+    expect(await drawer.getByText('Nothing to do: already long').count()).toBe(1);
+  });
+
+  it('pushes a strategy to take profit after the confirmation and shows each bot’s outcome', async () => {
+    const { admin, strategy } = await arrange();
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl(`/admin/trade-control?strategy=${strategy.id}`));
+    await heading(page, 'Trade control');
+    const bots = page.getByRole('table', { name: 'Bots of the strategy' });
+    await bots.getByText('Ladder follower').waitFor();
+    expect(await bots.innerText()).toMatch(/BTC\/USDT\s*▲\s*Long/);
+
+    await page.getByRole('button', { name: 'Push to take profit' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Push Admin ladder to take profit?' });
+    expect(await confirm.innerText()).toContain('This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Push to take profit' }).click();
+
+    const outcome = page.getByRole('region', { name: 'Outcome of the last action' });
+    await outcome.waitFor();
+    expect(await outcome.innerText()).toMatch(/Done\s+1\s+Skipped\s+0\s+Failed\s+0/);
+    await outcome.getByText(/Successfully pushed TP1 to market! Order ID:/).waitFor();
+  });
+
+  it('processes a month and opens the invoice it made', async () => {
+    const { admin, trader } = await arrange();
+    await signal('exit');
+    await eventually(
+      async () => (await botsOfStrategy())[0]?.trade === null,
+      'the exit signal closed the trade',
+    );
+    await closeTradesLastMonth(trader.user.id);
+    // Auto charge: processing the month opens the invoice (the manual provider leaves it open).
+    await post(
+      admin,
+      '/admin/billing/user',
+      { userId: trader.user.id, percent: '20', active: true, autoCharge: true },
+      'PUT',
+    );
+
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl('/admin/billing?active=true'));
+    await heading(page, 'Billing');
+    const row = page.getByRole('row', { name: new RegExp(trader.email) });
+    await row.waitFor();
+
+    await page.getByRole('button', { name: 'Process a month' }).click();
+    const picker = page.getByRole('dialog', { name: 'Process a month' });
+    await picker.getByRole('button', { name: 'Continue' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /^Process \w+ \d{4}\?$/ });
+    await confirm.getByRole('button', { name: /^Process \w+ \d{4}$/ }).click();
+    const result = page.getByRole('dialog', { name: /processed$/ });
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/Invoices opened \(auto charge\)\s+1/);
+    expect(await result.innerText()).toMatch(/Total fees of the month\s+50\.00 USDT/);
+    await result.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    await row.getByRole('link', { name: /INV-/ }).click();
+    await page.waitForURL(/\/admin\/billing\/user\/[^?]+\?invoice=/);
+    const invoice = page.getByRole('dialog', { name: /^Invoice INV-/ });
+    await invoice.waitFor();
+    const text = await invoice.innerText();
+    expect(text).toMatch(/Amount\s+50\.00 USDT/);
+    expect(text).toContain('Open');
+    expect(text).toContain(trader.email);
+  });
+});
+
+describe.skipIf(!process.env.E2E_SCREENSHOTS)('admin screens', () => {
+  it('screenshots the four admin screens in both themes', async () => {
+    const { admin, trader, strategy, heldAlertId } = await arrange();
+    for (const theme of ['dark', 'light'] as const) {
+      const page = await web.newPage({ session: admin, theme });
+      const shots: Array<[string, string, string]> = [
+        ['alerts', '/admin/alerts', 'Alerts'],
+        ['alert-drawer', `/admin/alerts${heldAlertId ? `?alert=${heldAlertId}` : ''}`, 'Alerts'],
+        ['trade-control', `/admin/trade-control?strategy=${strategy.id}`, 'Trade control'],
+        ['billing', '/admin/billing', 'Billing'],
+        ['user-billing', `/admin/billing/user/${trader.user.id}`, trader.email],
+      ];
+      for (const [name, path, title] of shots) {
+        await page.goto(appUrl(path));
+        await heading(page, title);
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.waitForTimeout(300);
+        await screenshot(page, `admin/${name}-${theme}`, { fullPage: true });
+      }
+    }
+  });
+});
