@@ -56,7 +56,8 @@ export function TradingRoute() {
         onSymbolChange={changeSymbol}
         ticker={ticker.data}
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {/* Binance-like: the order book beside the chart, the order form under it, open trades below. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <PriceChart
             symbol={symbol}
@@ -65,9 +66,6 @@ export function TradingRoute() {
             timeframe={timeframe}
             onTimeframeChange={setTimeframe}
           />
-          <OpenTrades accountName={accountName} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-4">
           <ManualTradeForm
             accounts={accounts.isError ? [] : accounts.data}
             accountId={accountId}
@@ -76,6 +74,8 @@ export function TradingRoute() {
             lastPrice={ticker.data?.last}
             pickedPrice={pickedPrice}
           />
+        </div>
+        <div className="min-w-0">
           <OrderBook
             symbol={symbol}
             accountId={venueAccount}
@@ -83,6 +83,9 @@ export function TradingRoute() {
             onPickPrice={(price) => setPickedPrice({ price, at: Date.now() })}
           />
         </div>
+      </div>
+      <div className="mt-4">
+        <OpenTrades accountName={accountName} />
       </div>
     </>
   );

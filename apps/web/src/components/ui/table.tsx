@@ -61,7 +61,9 @@ export function Table<T>({
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface">
       {body ?? (
-        <div className="overflow-auto" style={{ maxHeight }}>
+        // `relative`: screen-reader-only text (absolutely positioned) stays in the scroller instead of
+        // widening the page on phones.
+        <div className="relative overflow-auto" style={{ maxHeight }}>
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead>

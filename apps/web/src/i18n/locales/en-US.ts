@@ -289,6 +289,8 @@ const enUS = {
       source: 'Source',
       bot: 'Bot',
       manual: 'Manual',
+      opened: 'Opened',
+      realised: 'Realised PnL',
       empty: {
         title: 'No open trade',
         description: 'Trades opened here or by your bots are listed until they close.',
@@ -704,6 +706,7 @@ const enUS = {
     },
     push: {
       action: 'Push to market',
+      short: 'Push',
       actionFor: 'Push {{name}} to market',
       confirmTitle: 'Push {{name}} to market?',
       confirmMessage:

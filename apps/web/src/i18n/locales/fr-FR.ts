@@ -295,6 +295,8 @@ const translation: typeof enUS = {
       source: 'Origine',
       bot: 'Bot',
       manual: 'Manuel',
+      opened: 'Ouvert le',
+      realised: 'PnL réalisé',
       empty: {
         title: 'Aucun trade ouvert',
         description: 'Les trades ouverts ici ou par vos bots sont listés jusqu’à leur clôture.',
@@ -713,6 +715,7 @@ const translation: typeof enUS = {
     },
     push: {
       action: 'Pousser au marché',
+      short: 'Pousser',
       actionFor: 'Pousser {{name}} au marché',
       confirmTitle: 'Pousser {{name}} au marché ?',
       confirmMessage:

@@ -101,6 +101,10 @@ export default function CandleChart({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    const priceFormat = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: precision,
+      maximumFractionDigits: precision,
+    });
     const dateTime = (seconds: number, options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(new Date(seconds * 1000));
     const chart = createChart(container, {
@@ -108,6 +112,8 @@ export default function CandleChart({
       ...themeOptions(),
       localization: {
         locale,
+        // "59,000.00" in English, "59 000,00" in French, at the pair's tick.
+        priceFormatter: (price: number) => priceFormat.format(price),
         timeFormatter: (time: Time) => dateTime(Number(time), { dateStyle: 'medium', timeStyle: 'short' }),
       },
       timeScale: {

@@ -169,112 +169,123 @@ export function ManualTradeForm({
         noValidate
         aria-label={t('trading.form.title')}
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        className="flex flex-col gap-4 p-4"
+        className="@container p-4"
       >
-        <Select
-          label={t('trading.form.account')}
-          options={accounts.map((row) => ({
-            value: row.id,
-            label: `${row.nickname} · ${t(`trading.form.marketType.${row.marketType}`)}`,
-          }))}
-          placeholder={accountId ? undefined : t('trading.form.chooseAccount')}
-          error={fieldMessage(errors.accountId?.message)}
-          {...register('accountId', { onChange: (event) => onAccountChange(String(event.target.value)) })}
-        />
-        <fieldset>
-          <legend className="mb-1.5 text-xs font-medium text-muted">{t('trading.form.side')}</legend>
-          <div className="grid grid-cols-2 gap-1 rounded-md border border-line-strong bg-surface-2 p-1">
-            {(['long', 'short'] as const).map((option) => {
-              const disabled = option === 'short' && spot;
-              const checked = side === option;
-              return (
-                <label
-                  key={option}
-                  title={disabled ? t('trading.form.shortNeedsFutures') : undefined}
-                  className={cn(
-                    'flex h-8 cursor-pointer items-center justify-center gap-1.5 rounded text-sm font-medium transition-colors',
-                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
-                    checked && option === 'long' && 'bg-gain text-white dark:text-bg',
-                    checked && option === 'short' && 'bg-loss text-white dark:text-bg',
-                    !checked && 'text-muted hover:text-fg',
-                    disabled && 'cursor-not-allowed opacity-40 hover:text-muted',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    className="sr-only"
-                    name={sideName}
-                    value={option}
-                    checked={checked}
-                    disabled={disabled}
-                    onChange={() => setValue('side', option)}
-                  />
-                  <span aria-hidden="true">{option === 'long' ? '▲' : '▼'}</span>
-                  {t(`position.${option}`)}
-                </label>
-              );
-            })}
+        {/* Two columns when the card is wide (under the chart), one when it is narrow (phones). */}
+        <div className="grid gap-x-6 gap-y-4 @xl:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-4">
+            <Select
+              label={t('trading.form.account')}
+              options={accounts.map((row) => ({
+                value: row.id,
+                label: `${row.nickname} · ${t(`trading.form.marketType.${row.marketType}`)}`,
+              }))}
+              placeholder={accountId ? undefined : t('trading.form.chooseAccount')}
+              error={fieldMessage(errors.accountId?.message)}
+              {...register('accountId', { onChange: (event) => onAccountChange(String(event.target.value)) })}
+            />
+            <fieldset>
+              <legend className="mb-1.5 text-xs font-medium text-muted">{t('trading.form.side')}</legend>
+              <div className="grid grid-cols-2 gap-1 rounded-md border border-line-strong bg-surface-2 p-1">
+                {(['long', 'short'] as const).map((option) => {
+                  const disabled = option === 'short' && spot;
+                  const checked = side === option;
+                  return (
+                    <label
+                      key={option}
+                      title={disabled ? t('trading.form.shortNeedsFutures') : undefined}
+                      className={cn(
+                        'flex h-8 cursor-pointer items-center justify-center gap-1.5 rounded text-sm font-medium transition-colors',
+                        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+                        checked && option === 'long' && 'bg-gain text-white dark:text-bg',
+                        checked && option === 'short' && 'bg-loss text-white dark:text-bg',
+                        !checked && 'text-muted hover:text-fg',
+                        disabled && 'cursor-not-allowed opacity-40 hover:text-muted',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        className="sr-only"
+                        name={sideName}
+                        value={option}
+                        checked={checked}
+                        disabled={disabled}
+                        onChange={() => setValue('side', option)}
+                      />
+                      <span aria-hidden="true">{option === 'long' ? '▲' : '▼'}</span>
+                      {t(`position.${option}`)}
+                    </label>
+                  );
+                })}
+              </div>
+              {spot ? (
+                <p className="mt-1 text-xs text-subtle">{t('trading.form.shortNeedsFutures')}</p>
+              ) : null}
+            </fieldset>
+            <div className="grid grid-cols-2 gap-3">
+              <Input
+                label={t('trading.form.amount')}
+                inputMode="decimal"
+                autoComplete="off"
+                numeric
+                suffix={base}
+                error={fieldMessage(errors.amount?.message)}
+                {...register('amount')}
+              />
+              <Input
+                label={t('trading.form.price')}
+                placeholder={t('trading.form.market')}
+                inputMode="decimal"
+                autoComplete="off"
+                numeric
+                suffix={quote}
+                error={fieldMessage(errors.price?.message)}
+                {...register('price')}
+              />
+            </div>
+            <p className="num -mt-2 text-xs text-subtle" aria-live="polite">
+              {Number.isFinite(estimate) && estimate > 0
+                ? t('trading.form.estimate', {
+                    value: format.decimal(estimate.toFixed(2)),
+                    quote,
+                    kind: price?.trim() ? t('trading.form.limitOrder') : t('trading.form.marketOrder'),
+                  })
+                : t(price?.trim() ? 'trading.form.limitHint' : 'trading.form.marketHint')}
+            </p>
           </div>
-          {spot ? <p className="mt-1 text-xs text-subtle">{t('trading.form.shortNeedsFutures')}</p> : null}
-        </fieldset>
-        <div className="grid grid-cols-2 gap-3">
-          <Input
-            label={t('trading.form.amount')}
-            inputMode="decimal"
-            autoComplete="off"
-            numeric
-            suffix={base}
-            error={fieldMessage(errors.amount?.message)}
-            {...register('amount')}
-          />
-          <Input
-            label={t('trading.form.price')}
-            placeholder={t('trading.form.market')}
-            inputMode="decimal"
-            autoComplete="off"
-            numeric
-            suffix={quote}
-            error={fieldMessage(errors.price?.message)}
-            {...register('price')}
-          />
+          <div className="flex min-w-0 flex-col gap-4">
+            <TakeProfitFields control={control} register={register} errors={errors} />
+
+            <Input
+              label={t('trading.form.stopLoss')}
+              hint={t('trading.form.stopLossHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              numeric
+              suffix="%"
+              error={fieldMessage(errors.stopLossPercent?.message)}
+              {...register('stopLossPercent')}
+            />
+            {stopLoss?.trim() && takeProfits && takeProfits.length > 0 ? (
+              <Toggle
+                checked={breakEven}
+                onChange={(checked) => setValue('breakEvenAfterTp1', checked)}
+                label={t('trading.form.breakEven')}
+                description={t('trading.form.breakEvenHint')}
+              />
+            ) : null}
+          </div>
         </div>
-        <p className="num -mt-2 text-xs text-subtle" aria-live="polite">
-          {Number.isFinite(estimate) && estimate > 0
-            ? t('trading.form.estimate', {
-                value: format.decimal(estimate.toFixed(2)),
-                quote,
-                kind: price?.trim() ? t('trading.form.limitOrder') : t('trading.form.marketOrder'),
-              })
-            : t(price?.trim() ? 'trading.form.limitHint' : 'trading.form.marketHint')}
-        </p>
-
-        <TakeProfitFields control={control} register={register} errors={errors} />
-
-        <Input
-          label={t('trading.form.stopLoss')}
-          hint={t('trading.form.stopLossHint')}
-          inputMode="decimal"
-          autoComplete="off"
-          numeric
-          suffix="%"
-          error={fieldMessage(errors.stopLossPercent?.message)}
-          {...register('stopLossPercent')}
-        />
-        {stopLoss?.trim() && takeProfits && takeProfits.length > 0 ? (
-          <Toggle
-            checked={breakEven}
-            onChange={(checked) => setValue('breakEvenAfterTp1', checked)}
-            label={t('trading.form.breakEven')}
-            description={t('trading.form.breakEvenHint')}
-          />
+        {create.isError ? (
+          <div className="mt-4">
+            <FormError error={tradeErrorMessage(t, create.error)} />
+          </div>
         ) : null}
-
-        {create.isError ? <FormError error={tradeErrorMessage(t, create.error)} /> : null}
         <Button
           type="submit"
           loading={create.isPending}
           className={cn(
-            'w-full',
+            'mt-4 w-full',
             side === 'long'
               ? 'bg-gain hover:bg-gain hover:brightness-110'
               : 'bg-loss hover:bg-loss hover:brightness-110',

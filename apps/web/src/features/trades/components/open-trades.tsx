@@ -30,7 +30,6 @@ export function OpenTrades({ accountName }: { accountName?: (accountId: string) 
         </Link>
       ),
     },
-    { key: 'side', header: t('trades.columns.side'), cell: (trade) => <SideText side={trade.side} /> },
     {
       key: 'source',
       header: t('trading.openTrades.source'),
@@ -41,6 +40,7 @@ export function OpenTrades({ accountName }: { accountName?: (accountId: string) 
         </span>
       ),
     },
+    { key: 'side', header: t('trades.columns.side'), cell: (trade) => <SideText side={trade.side} /> },
     {
       key: 'qty',
       header: t('trades.columns.qty'),
@@ -55,9 +55,14 @@ export function OpenTrades({ accountName }: { accountName?: (accountId: string) 
     },
     {
       key: 'pnl',
-      header: t('trades.columns.pnl'),
+      header: t('trading.openTrades.realised'),
       numeric: true,
       cell: (trade) => <SignedValue value={trade.pnl} unit={splitSymbol(trade.symbol).quote} />,
+    },
+    {
+      key: 'opened',
+      header: t('trading.openTrades.opened'),
+      cell: (trade) => <span className="num text-muted">{format.dateTime(trade.openedAt)}</span>,
     },
     {
       key: 'duration',

@@ -76,6 +76,10 @@ export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClo
   };
 
   const hasStop = trade.stopLossPrice !== null;
+  // Break-even applies when TP1 fills: once it has, the switch has nothing left to do.
+  const tp1Pending = detail.ladder.some(
+    (level) => level.role === 'tp1' && level.status !== 'filled' && level.status !== 'cancelled',
+  );
   const below = trade.side === 'long';
   return (
     <Dialog
@@ -171,12 +175,14 @@ export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClo
             error={error}
           />
         )}
-        <Toggle
-          checked={breakEven}
-          onChange={setBreakEven}
-          label={t('trades.stopLoss.breakEven')}
-          description={t('trades.stopLoss.breakEvenHint')}
-        />
+        {tp1Pending ? (
+          <Toggle
+            checked={breakEven}
+            onChange={setBreakEven}
+            label={t('trades.stopLoss.breakEven')}
+            description={t('trades.stopLoss.breakEvenHint')}
+          />
+        ) : null}
         {update.isError ? <FormError error={tradeErrorMessage(t, update.error)} /> : null}
       </form>
     </Dialog>

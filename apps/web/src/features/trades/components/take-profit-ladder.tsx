@@ -94,12 +94,15 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
       key: 'distance',
       header: t('trades.ladder.columns.distance'),
       numeric: true,
+      // Phones keep level, price, status and the push button in view.
+      className: 'hidden sm:table-cell',
       cell: (level) => format.percent(level.percent),
     },
     {
       key: 'size',
       header: t('trades.ladder.columns.size'),
       numeric: true,
+      className: 'hidden sm:table-cell',
       cell: (level) => format.percent(level.sizePercent),
     },
     {
@@ -112,12 +115,14 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
       key: 'amount',
       header: t('trades.ladder.columns.amount', { base }),
       numeric: true,
+      className: 'hidden sm:table-cell',
       cell: (level) => format.decimal(level.amount),
     },
     {
       key: 'filled',
       header: t('trades.ladder.columns.filled', { base }),
       numeric: true,
+      className: 'hidden sm:table-cell',
       cell: (level) => format.decimal(level.filled),
     },
     {
@@ -140,13 +145,15 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
               disabled={pushing !== null && pushing !== level.role}
               onClick={() => void pushToMarket(level)}
             >
-              {t('trades.push.action')}
+              {/* Phones get the short word so the row keeps its button in view. */}
+              <span className="sm:hidden">{t('trades.push.short')}</span>
+              <span className="hidden sm:inline">{t('trades.push.action')}</span>
             </Button>
           );
         const before = blockingLevel(ladder, level);
         if (open && before && (level.status === 'placed' || level.status === 'partially_filled'))
           return (
-            <span className="text-xs text-subtle">
+            <span className="hidden text-xs text-subtle sm:inline">
               {t('trades.push.waiting', { previousName: before.name })}
             </span>
           );

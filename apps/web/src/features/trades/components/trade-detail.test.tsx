@@ -189,8 +189,9 @@ describe('TradeDetail', () => {
     ).toBeTruthy();
     expect(screen.getByText('Manual trade')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Paper main' })).toBeTruthy();
-    expect(screen.getByText('56,794.59 USDT')).toBeTruthy();
-    expect(screen.getByText('55,090.76 USDT')).toBeTruthy();
+    expect(screen.getByText('Entry price').parentElement?.textContent).toContain('56,794.59 USDT');
+    expect(screen.getByText('Stop-loss').parentElement?.textContent).toContain('55,090.76 USDT');
+    expect(screen.getByText('Quantity').parentElement?.textContent).toContain('0.05 BTC');
 
     const ladder = screen.getByRole('table', { name: 'Take-profit ladder' });
     const rows = within(ladder).getAllByRole('row');

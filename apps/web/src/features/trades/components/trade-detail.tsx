@@ -75,10 +75,10 @@ export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps)
     return (
       <div role="status" aria-label={t('common.loading')}>
         <div className="mb-3">{back}</div>
-        <PageHeader
-          title={<Skeleton className="h-7 w-56" />}
-          description={<Skeleton className="mt-1 h-4 w-72" />}
-        />
+        <div className="mb-5 flex flex-col gap-2">
+          <Skeleton className="h-7 w-56" />
+          <Skeleton className="h-4 w-72" />
+        </div>
         <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
           {Array.from({ length: 8 }, (_, index) => (
             <Skeleton key={index} className="h-[68px] rounded-lg" />
@@ -270,7 +270,13 @@ function TradeFigures({ detail }: { detail: TradeDetailData }) {
   const { base, quote } = splitSymbol(trade.symbol);
   const live = trade.status === 'open' || trade.status === 'closing';
   const price = (value: string | null) =>
-    value === null ? <span className="text-subtle">—</span> : `${format.decimal(value)} ${quote}`;
+    value === null ? (
+      <span className="text-subtle">—</span>
+    ) : (
+      <>
+        {format.decimal(value)} <span className="text-xs font-normal text-muted">{quote}</span>
+      </>
+    );
 
   let stopHint: string | undefined;
   if (trade.stopMovedToBreakEven) stopHint = t('trades.figures.stopBreakEven');
