@@ -68,6 +68,37 @@ const enUSMessages = {
     'This bot has an open trade: stop it with "close position" first',
   'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
     'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
+  // Admin consoles: alerts, trade control, billing (server messages and per-bot outcomes).
+  'Alert not found': 'Alert not found',
+  'A reason is required to mark an alert dead': 'A reason is required to mark an alert dead',
+  'The alert changed while you acted on it; reload and try again':
+    'The alert changed while you acted on it; reload and try again',
+  'Cannot mark dead an alert that is in progress': 'Cannot mark dead an alert that is in progress',
+  'Cannot mark dead an alert that is succeeded': 'Cannot mark dead an alert that is succeeded',
+  'Cannot mark dead an alert that is dead': 'Cannot mark dead an alert that is dead',
+  'Cannot resume an alert that is queued': 'Cannot resume an alert that is queued',
+  'Cannot resume an alert that is in progress': 'Cannot resume an alert that is in progress',
+  'Cannot resume an alert that is succeeded': 'Cannot resume an alert that is succeeded',
+  'Nothing to do: bot is inactive': 'Nothing to do: bot is inactive',
+  'Nothing to do: monthly goal reached': 'Nothing to do: monthly goal reached',
+  'Nothing to do: already long': 'Nothing to do: already long',
+  'Nothing to do: already short': 'Nothing to do: already short',
+  'Nothing to do: already out': 'Nothing to do: already out',
+  'No open position': 'No open position',
+  'No open orders': 'No open orders',
+  'Position closed at market': 'Position closed at market',
+  'Exit order sent; waiting for it to fill': 'Exit order sent; waiting for it to fill',
+  'User not found': 'User not found',
+  'Invoice not found': 'Invoice not found',
+  'Set a plan percent to create the plan': 'Set a plan percent to create the plan',
+  'Plan percent must be between 0 and 100': 'Plan percent must be between 0 and 100',
+  'A reason is required to void an invoice': 'A reason is required to void an invoice',
+  'This invoice is already paid': 'This invoice is already paid',
+  'A void invoice cannot be paid': 'A void invoice cannot be paid',
+  'A paid invoice cannot be voided': 'A paid invoice cannot be voided',
+  'This invoice is already void': 'This invoice is already void',
+  'The invoice changed meanwhile; reload and try again':
+    'The invoice changed meanwhile; reload and try again',
 };
 
 export default enUSMessages;

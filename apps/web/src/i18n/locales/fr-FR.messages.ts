@@ -69,6 +69,39 @@ const frFRMessages: typeof enUSMessages = {
     'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
   'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
     'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
+  // Admin consoles: alerts, trade control, billing (server messages and per-bot outcomes).
+  'Alert not found': 'Alerte introuvable',
+  'A reason is required to mark an alert dead':
+    'Un motif est requis pour marquer une alerte comme abandonnée',
+  'The alert changed while you acted on it; reload and try again':
+    'L’alerte a changé pendant votre action ; rechargez puis réessayez',
+  'Cannot mark dead an alert that is in progress':
+    'Impossible d’abandonner une alerte en cours de traitement',
+  'Cannot mark dead an alert that is succeeded': 'Impossible d’abandonner une alerte réussie',
+  'Cannot mark dead an alert that is dead': 'Cette alerte est déjà abandonnée',
+  'Cannot resume an alert that is queued': 'Impossible de reprendre une alerte déjà dans la file',
+  'Cannot resume an alert that is in progress': 'Impossible de reprendre une alerte en cours de traitement',
+  'Cannot resume an alert that is succeeded': 'Impossible de reprendre une alerte réussie',
+  'Nothing to do: bot is inactive': 'Rien à faire : le bot est inactif',
+  'Nothing to do: monthly goal reached': 'Rien à faire : objectif mensuel atteint',
+  'Nothing to do: already long': 'Rien à faire : déjà en long',
+  'Nothing to do: already short': 'Rien à faire : déjà en short',
+  'Nothing to do: already out': 'Rien à faire : déjà hors position',
+  'No open position': 'Aucune position ouverte',
+  'No open orders': 'Aucun ordre ouvert',
+  'Position closed at market': 'Position fermée au marché',
+  'Exit order sent; waiting for it to fill': 'Ordre de sortie envoyé ; en attente d’exécution',
+  'User not found': 'Utilisateur introuvable',
+  'Invoice not found': 'Facture introuvable',
+  'Set a plan percent to create the plan': 'Indiquez un pourcentage pour créer la formule',
+  'Plan percent must be between 0 and 100': 'Le pourcentage de la formule doit être compris entre 0 et 100',
+  'A reason is required to void an invoice': 'Un motif est requis pour annuler une facture',
+  'This invoice is already paid': 'Cette facture est déjà payée',
+  'A void invoice cannot be paid': 'Une facture annulée ne peut pas être payée',
+  'A paid invoice cannot be voided': 'Une facture payée ne peut pas être annulée',
+  'This invoice is already void': 'Cette facture est déjà annulée',
+  'The invoice changed meanwhile; reload and try again':
+    'La facture a changé entre-temps ; rechargez puis réessayez',
 };
 
 export default frFRMessages;

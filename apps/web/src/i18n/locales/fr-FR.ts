@@ -1048,18 +1048,18 @@ const translation: typeof enUS = {
       admin: 'Administrateur',
     },
     actions: {
-      markDead: 'Marquer morte',
+      markDead: 'Marquer abandonnée',
       resume: 'Reprendre',
     },
     markDead: {
-      title: 'Marquer cette alerte comme morte ?',
+      title: 'Marquer cette alerte comme abandonnée ?',
       message:
         'Le moteur cesse de relancer cette alerte {{key}} et plus aucun bot n’y réagit. Vous pourrez la reprendre plus tard.',
       reason: 'Motif',
       hint: 'Conservé sur l’alerte et dans son historique.',
-      reasonRequired: 'Un motif est requis pour marquer une alerte comme morte',
-      failed: 'L’alerte n’a pas été marquée morte',
-      done: 'Alerte marquée morte',
+      reasonRequired: 'Un motif est requis pour marquer une alerte comme abandonnée',
+      failed: 'L’alerte n’a pas été marquée abandonnée',
+      done: 'Alerte marquée abandonnée',
     },
     resume: {
       title: 'Reprendre cette alerte ?',
@@ -1076,7 +1076,7 @@ const translation: typeof enUS = {
       signalAt: 'Heure du signal',
       finishedAt: 'Terminée le',
       nextAttemptAt: 'Prochaine tentative',
-      deadReason: 'Marquée morte :',
+      deadReason: 'Abandonnée :',
       payload: 'Contenu',
       attempts: 'Tentatives',
       attempt: 'Tentative {{number}}',

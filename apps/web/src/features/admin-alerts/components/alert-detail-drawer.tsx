@@ -7,6 +7,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { SkeletonText } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { useTranslateMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type AdminAlertDetail, useAlert } from '../api/get-alert';
 import { attemptsFromHistory } from './alert-attempts';
@@ -116,6 +117,7 @@ function AlertDetailBody({ alert, actions }: { alert: AdminAlertDetail; actions:
   const { t } = useTranslation();
   const format = useFormatters();
   const actorLabel = useActorLabel();
+  const translate = useTranslateMessage();
   const attempts = attemptsFromHistory(alert.history);
 
   return (
@@ -207,7 +209,7 @@ function AlertDetailBody({ alert, actions }: { alert: AdminAlertDetail; actions:
                   {format.dateTime(attempt.startedAt)} · {actorLabel(attempt.actor)}
                 </span>
                 {attempt.error ? (
-                  <span className="text-xs break-words text-loss">{attempt.error}</span>
+                  <span className="text-xs break-words text-loss">{translate(attempt.error)}</span>
                 ) : null}
               </li>
             ))}
@@ -229,7 +231,7 @@ function AlertDetailBody({ alert, actions }: { alert: AdminAlertDetail; actions:
                   </span>
                   <OutcomeBadge status={outcome.status} />
                 </div>
-                <span className="text-xs break-words text-muted">{outcome.message}</span>
+                <span className="text-xs break-words text-muted">{translate(outcome.message)}</span>
                 <span className="num text-xs text-subtle">
                   {format.dateTime(outcome.at)}
                   {outcome.retryable ? ` · ${t('alerts.detail.retryable')}` : ''}
@@ -250,7 +252,7 @@ function AlertDetailBody({ alert, actions }: { alert: AdminAlertDetail; actions:
                 key={`${error.at}-${index}`}
                 className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2"
               >
-                <p className="text-sm break-words text-fg">{error.message}</p>
+                <p className="text-sm break-words text-fg">{translate(error.message)}</p>
                 <p className="num mt-0.5 text-xs text-muted">
                   {format.dateTime(error.at)} ·{' '}
                   {error.source.startsWith('bot ') ? error.source : actorLabel(error.source)}

@@ -2,6 +2,7 @@ import type { AdminStrategy, TradeControlResult, TradeControlStatus } from '@kai
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { type MockReply, type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
 
@@ -159,6 +160,21 @@ describe('AdminTradeControl', () => {
         requests.filter((r) => r.path === '/admin/strategies/st-1/trades/status').length,
       ).toBeGreaterThan(1),
     );
+  });
+
+  it('speaks French, the server’s per-bot messages included', async () => {
+    await changeLanguage('fr-FR');
+    mockFetch(routes(() => ({ body: { success: true, results: pushResult } })));
+    loginAs({ role: 'admin' });
+    renderApp('/admin/trade-control');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Pousser au take profit' }, { timeout: 5000 }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Pousser Trend BTC au take profit ?' });
+    expect(confirm.textContent).toContain('Cette action est irréversible.');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pousser au take profit' }));
+    const outcome = await screen.findByRole('region', { name: 'Résultat de la dernière action' });
+    expect(within(outcome).getByText('Aucune position ouverte')).toBeTruthy();
   });
 
   it('says why when the server refuses the action', async () => {
