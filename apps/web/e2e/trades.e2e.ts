@@ -124,6 +124,16 @@ describe('trades', () => {
     await page.waitForURL(/\/trade\//);
     await page.getByRole('heading', { level: 1, name: /BTC\/USDT/ }).waitFor();
     await ladderRow(page, 'TP1').getByRole('button', { name: 'Push TP1 to market' }).waitFor();
+
+    // A fill that happens elsewhere (here: the push host called directly) reaches the open screen live.
+    const tradeId = page.url().split('/').pop() ?? '';
+    const pushed = await callApi('/push-to-take-profit', {
+      method: 'PUT',
+      token: trader.apiToken,
+      body: { tradeId, takeProfitRole: 'tp1', test: false },
+    });
+    expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+    await ladderRow(page, 'TP1').getByText('Filled').waitFor();
   });
 });
 

@@ -67,7 +67,9 @@ export function TradingRoute() {
             onTimeframeChange={setTimeframe}
           />
           <ManualTradeForm
-            accounts={accounts.isError ? [] : accounts.data}
+            accounts={accounts.data}
+            accountsError={accounts.isError ? accounts.error : undefined}
+            onRetryAccounts={() => void accounts.refetch()}
             accountId={accountId}
             onAccountChange={setPickedAccount}
             symbol={symbol}

@@ -14,14 +14,6 @@ export const tradeQueryOptions = (id: string) =>
 
 /** `enabled: false` stops asking, e.g. while the trade is being deleted (the server would say 404). */
 export function useTrade(id: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    ...tradeQueryOptions(id),
-    enabled,
-    // Until the live-update stream covers it, an open trade is re-read every few seconds: its
-    // take-profits fill at the venue without anyone asking.
-    refetchInterval: (query) => {
-      const status = query.state.data?.trade.status;
-      return status === 'open' || status === 'closing' ? 5_000 : false;
-    },
-  });
+  // No polling: fills at the venue arrive as live `trade`/`order` events, which refresh ['trades'].
+  return useQuery({ ...tradeQueryOptions(id), enabled });
 }

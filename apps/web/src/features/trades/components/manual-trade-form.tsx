@@ -16,7 +16,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
@@ -48,6 +48,9 @@ export interface TradeAccountOption {
 export interface ManualTradeFormProps {
   /** Undefined while the accounts load. */
   accounts: TradeAccountOption[] | undefined;
+  /** The accounts could not be read: said so, with a retry. */
+  accountsError?: unknown;
+  onRetryAccounts?: () => void;
   accountId: string;
   onAccountChange: (accountId: string) => void;
   /** 'BTC/USDT', from the pair picker. */
@@ -71,6 +74,8 @@ function useFieldMessage() {
  */
 export function ManualTradeForm({
   accounts,
+  accountsError,
+  onRetryAccounts,
   accountId,
   onAccountChange,
   symbol,
@@ -115,6 +120,14 @@ export function ManualTradeForm({
     if (spot && getValues('side') === 'short') setValue('side', 'long');
   }, [spot, getValues, setValue]);
 
+  if (accountsError) {
+    return (
+      <Card>
+        <CardHeader title={t('trading.form.title')} />
+        <ErrorState error={accountsError} onRetry={onRetryAccounts} className="py-6" />
+      </Card>
+    );
+  }
   if (accounts === undefined) {
     return (
       <Card>

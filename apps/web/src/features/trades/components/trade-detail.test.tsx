@@ -319,6 +319,79 @@ describe('TradeDetail', () => {
     expect((await screen.findByTestId('push-result')).textContent).toBe('En attente de l’exécution de TP1');
   });
 
+  it('edits the stop-loss, closes at market and deletes, each through the server', async () => {
+    let detail = serverTrade();
+    const server = serve((call) => {
+      if (call.method === 'GET' && call.path === `/api/trades/${TRADE_ID}`)
+        return { body: { success: true, results: detail } };
+      if (call.method === 'PUT' && call.path === `/api/trades/${TRADE_ID}`) {
+        detail = serverTrade({ stopLossPercent: '2', stopLossPrice: '55658.7' });
+        return { body: { success: true, results: detail } };
+      }
+      if (call.method === 'POST' && call.path === `/api/trades/${TRADE_ID}/complete`) {
+        detail = serverTrade({
+          status: 'closed',
+          closeReason: 'manual close',
+          closedAt: '2026-11-21T14:00:00Z',
+        });
+        return {
+          body: {
+            success: true,
+            results: {
+              tradeId: TRADE_ID,
+              completed: true,
+              status: 'closed',
+              closeReason: 'manual close',
+              closedAt: null,
+              exitPrice: null,
+              pnl: null,
+              pnlPercent: null,
+              order: null,
+            },
+          },
+        };
+      }
+      if (call.method === 'DELETE') return { body: { success: true, message: 'Trade deleted' } };
+      return undefined;
+    });
+    loginAs();
+    const app = renderApp(`/trade/${TRADE_ID}`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit stop-loss' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop-loss of BTC/USDT' });
+    const distance = within(dialog).getByLabelText('Distance from the entry', {
+      selector: 'input[inputmode]',
+    });
+    await user.clear(distance);
+    await user.type(distance, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a stop-loss between 0 and 100%')).toBeTruthy();
+    await user.clear(distance);
+    await user.type(distance, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Stop-loss saved')).toBeTruthy();
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      stopLossPercent: '2',
+      breakEvenAfterTp1: true,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Close now' }));
+    const close = await screen.findByRole('alertdialog', { name: 'Close BTC/USDT now?' });
+    expect(close.textContent).toContain('the 0.05 BTC still held is sold at market');
+    await user.click(within(close).getByRole('button', { name: 'Close at market' }));
+    expect(await screen.findByText('BTC/USDT trade closed at market')).toBeTruthy();
+    expect(await screen.findByText('Closed by hand')).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const remove = await screen.findByRole('alertdialog', { name: 'Delete this BTC/USDT trade?' });
+    await user.click(within(remove).getByRole('button', { name: 'Delete trade' }));
+    await waitFor(() => expect(app.location()).toBe('/trading'));
+    expect(
+      server.calls.some((call) => call.method === 'DELETE' && call.path === `/api/trades/${TRADE_ID}`),
+    ).toBe(true);
+  });
+
   it('offers delete, not push or close, for a finished trade', async () => {
     const detail = serverTrade({
       status: 'closed',
