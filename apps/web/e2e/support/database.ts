@@ -5,8 +5,9 @@ import { inject } from 'vitest';
 
 /**
  * The connection string of the embedded PostgreSQL a server started under `dataDir`
- * (KAIROS_DATA_DIR): its port from the cluster's postmaster.pid (4th line), its password from
- * the file next to the cluster, the `kairos` database (see apps/server/src/db/embedded-postgres.ts).
+ * (KAIROS_DATA_DIR): the `kairos` superuser and database, the port from the cluster's
+ * postmaster.pid (4th line), the password from the file next to the cluster
+ * (see apps/server/src/db/embedded-postgres.ts).
  */
 export function embeddedDatabaseUrl(dataDir: string): string | undefined {
   try {
@@ -15,7 +16,7 @@ export function embeddedDatabaseUrl(dataDir: string): string | undefined {
       .split('\n')[3]
       ?.trim();
     const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-    return port ? `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/kairos` : undefined;
+    return port ? `postgres://kairos:${encodeURIComponent(password)}@127.0.0.1:${port}/kairos` : undefined;
   } catch {
     return undefined;
   }
