@@ -103,7 +103,8 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       },
     ): Promise<TradingAccount> {
       const current = await owned(user, id);
-      const rotating = Boolean(input.apiKey || input.apiSecret);
+      // A paper account has no keys: key fields are ignored for it, as on create.
+      const rotating = current.exchange !== 'paper' && Boolean(input.apiKey || input.apiSecret);
       const changesVenue = rotating || (input.sandbox !== undefined && input.sandbox !== current.sandbox);
       let balance: string | undefined;
       if (current.exchange !== 'paper' && changesVenue) {
