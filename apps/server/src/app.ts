@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServices, type AppDeps, type Services } from './composition';
-import errors from './plugins/errors';
+import errors, { frameworkErrorHandler } from './plugins/errors';
 import openapi from './plugins/openapi';
 import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
 import authRoutes from './routes/auth';
@@ -114,6 +114,7 @@ export function serverOptions(config: AppDeps['config']): FastifyServerOptions {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
+    frameworkErrors: frameworkErrorHandler,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -37,6 +37,19 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   },
 };
 
+/**
+ * Refusals of the router itself, before any hook runs (Fastify's `frameworkErrors`): an over-long path
+ * parameter names nothing that exists; a path that is not valid percent-encoding is a bad request. Same
+ * envelope as every other error, and the path is not echoed back.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(404).send(envelope('NOT_FOUND', 'Not found'));
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(envelope('BAD_REQUEST', 'Malformed URL'));
+  request.log.error({ err }, 'router error');
+  return reply.status(500).send(envelope('INTERNAL', 'Internal server error'));
+}
+
 /** One error handler for the whole API: the envelope of DESIGN §2, never a stack trace. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
