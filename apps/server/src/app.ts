@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createServices, type AppDeps, type Services } from './composition';
 import errors, { frameworkErrorHandler } from './plugins/errors';
 import openapi from './plugins/openapi';
+import textInput from './plugins/text-input';
 import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
 import authRoutes from './routes/auth';
 import dashboardRoutes from './routes/dashboard';
@@ -66,6 +67,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
     await fastify.register(cors, { origin: opts.config.corsOrigins, credentials: false });
   }
   await fastify.register(rateLimit, { global: false });
+  await fastify.register(textInput);
   await fastify.register(openapi);
   // Before any route: a browser navigation to a path shared with the API gets the web app.
   await fastify.register(webApp, { dist: webDist });
