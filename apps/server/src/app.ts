@@ -64,7 +64,12 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   if (opts.config.corsOrigins.length > 0) {
-    await fastify.register(cors, { origin: opts.config.corsOrigins, credentials: false });
+    // The web client PUTs (bot toggle, push to take profit) and DELETEs across origins too.
+    await fastify.register(cors, {
+      origin: opts.config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      credentials: false,
+    });
   }
   await fastify.register(rateLimit, { global: false });
   await fastify.register(textInput);
