@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createServices, type AppDeps, type Services } from './composition';
@@ -100,10 +100,25 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
 // Not encapsulated: the error and not-found handlers and decorators apply to the whole server.
 export const app = fp(appPlugin, { name: 'kairos-app' });
 
+/** Query values that carry credentials (EventSource sends its token as `?token=`). */
+const SECRET_QUERY = /([?&](?:token|refreshToken|secret|apiKey|apiSecret)=)[^&#]*/gi;
+
+/** Fastify's request serializer, with credentials in the query string redacted from every log line. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function serverOptions(config: AppDeps['config']): FastifyServerOptions {
   return {
     logger: {
       level: config.logLevel,
+      serializers: { req: requestForLog },
       redact: {
         paths: [
           'req.headers.authorization',
