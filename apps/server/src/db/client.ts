@@ -27,6 +27,9 @@ export function connectDatabase(
   });
   // An idle client losing its server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (e) => opts.onError?.(e));
+  // Nor may a checked-out one (a transaction, a held advisory lock) between two of its queries, where the
+  // pool has no listener on it: the query in flight is rejected, and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   let closed = false;
   return {
