@@ -29,7 +29,8 @@ export function startAlertWorker(deps: {
   const inFlight = new Map<string, Promise<void>>();
   let stopped = false;
   let wake: (() => void) | undefined;
-  let listener: pg.PoolClient | undefined;
+  let listener: { client: pg.PoolClient; release(e?: Error): void } | undefined;
+  let relistenTimer: ReturnType<typeof setTimeout> | undefined;
 
   async function work(alert: AlertRow) {
     const renew = setInterval(
@@ -104,16 +105,38 @@ export function startAlertWorker(deps: {
     }
   }
 
+  /** Polling carries on without NOTIFY; the channel is opened again until it holds. */
+  function relistenSoon() {
+    if (stopped || relistenTimer) return;
+    relistenTimer = setTimeout(() => {
+      relistenTimer = undefined;
+      void listen();
+    }, 1_000);
+  }
+
   async function listen() {
+    let client: pg.PoolClient | undefined;
+    let released = false;
+    // Back to the pool exactly once: a lost connection (database restart) to be discarded, or pool.end() waits.
+    const release = (e?: Error) => {
+      if (listener?.client === client) listener = undefined;
+      if (client && !released) client.release(e);
+      released = true;
+    };
     try {
-      listener = await deps.pool.connect();
-      listener.on('notification', () => wake?.());
-      listener.on('error', () => {
-        listener = undefined; // polling carries on; the next start re-listens
+      client = await deps.pool.connect();
+      client.on('notification', () => wake?.());
+      client.on('error', (e) => {
+        release(e);
+        relistenSoon();
       });
-      await listener.query(`LISTEN ${ALERTS_CHANNEL}`);
+      await client.query(`LISTEN ${ALERTS_CHANNEL}`);
+      if (stopped) release();
+      else if (!released) listener = { client, release };
     } catch (e) {
       log.warn({ err: e }, 'LISTEN failed: polling only');
+      release(e instanceof Error ? e : new Error(String(e)));
+      relistenSoon();
     }
   }
 
@@ -123,12 +146,14 @@ export function startAlertWorker(deps: {
     /** Stops claiming, then waits for the alerts in hand to finish. */
     async stop() {
       stopped = true;
+      clearTimeout(relistenTimer);
       wake?.();
       await running;
       await Promise.allSettled(inFlight.values());
-      if (listener) {
-        await listener.query(`UNLISTEN ${ALERTS_CHANNEL}`).catch(() => {});
-        listener.release();
+      const channel = listener;
+      if (channel) {
+        await channel.client.query(`UNLISTEN ${ALERTS_CHANNEL}`).catch(() => {});
+        channel.release();
       }
     },
   };
