@@ -72,10 +72,17 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
       listener = undefined;
       starting = undefined;
       client.release(true);
-      setTimeout(() => void ensureListening().catch(() => {}), 1000);
+      relisten();
     });
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
     listener = client;
+  }
+
+  /** After a lost connection, every second until it holds: a worker has no SSE client to ask again. */
+  function relisten() {
+    setTimeout(() => {
+      if (!closed) ensureListening().catch(relisten);
+    }, 1000);
   }
 
   function ensureListening() {
