@@ -16,6 +16,8 @@ export type EmbeddedPostgresOptions = {
   /** Where the cluster lives (`KAIROS_DATA_DIR/pg`). */
   dataDir: string;
   database?: string;
+  /** A fixed port, e.g. to restart a cluster where its clients expect it; a free one by default. */
+  port?: number;
   log?: (line: string) => void;
 };
 
@@ -214,7 +216,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   await releaseStaleCluster(dataDir, log);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logFile = path.join(dataDir, 'postgres.log');
   const logFd = fs.openSync(logFile, 'a');
   if (runAs) fs.fchownSync(logFd, runAs.uid, runAs.gid);
