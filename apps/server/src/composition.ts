@@ -48,13 +48,15 @@ export type AppDeps = {
   config: AppConfig;
   db: DbHandle;
   venueUrlsOverride?: Record<string, string>;
+  /** Per-request timeout towards real venues (ccxt), 10 s unless given. */
+  venueTimeoutMs?: number;
   /** The paper venue's market, clock and fees (a scripted market in tests); the simulator by default. */
   paperVenueOptions?: Omit<PaperVenueOptions, 'store'>;
 };
 
 /** The one composition root: every domain service is built here from narrowed dependencies. */
 export function createServices(
-  { config, db, venueUrlsOverride, paperVenueOptions }: AppDeps,
+  { config, db, venueUrlsOverride, venueTimeoutMs, paperVenueOptions }: AppDeps,
   log: FastifyBaseLogger,
 ) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
@@ -64,6 +66,7 @@ export function createServices(
     sealer,
     log,
     urlsOverride: venueUrlsOverride,
+    timeoutMs: venueTimeoutMs,
     paper: paperVenueOptions,
   });
 

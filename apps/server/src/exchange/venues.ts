@@ -29,6 +29,8 @@ export function createVenues(deps: {
   sealer: Sealer;
   log: FastifyBaseLogger;
   urlsOverride?: Record<string, string>;
+  /** Per-request timeout of ccxt calls (ccxt's own default, 10 s, when unset). */
+  timeoutMs?: number;
   /** Market, clock and fees of the paper venue (defaults: the simulator, the wall clock, 0.1 %). */
   paper?: Omit<PaperVenueOptions, 'store'>;
 }) {
@@ -44,6 +46,7 @@ export function createVenues(deps: {
       marketType: c.marketType,
       throttle: sharedVenueThrottles,
       ...(deps.urlsOverride ? { urlsOverride: deps.urlsOverride } : {}),
+      ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     });
   }
 
