@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader, Stat } from '../../../components/ui/card';
+import { Card, Stat } from '../../../components/ui/card';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -86,32 +86,30 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
   return (
     <div className="flex flex-col gap-4">
       <Card>
-        <CardHeader
-          title={name}
-          description={
-            <>
+        {/* Not CardHeader: on a phone the three actions go under the title instead of past the edge. */}
+        <header className="flex flex-col gap-3 border-b border-line px-4 py-3 lg:flex-row lg:items-start lg:justify-between">
+          <div className="min-w-0">
+            <h2 className="truncate text-sm font-semibold text-fg">{name}</h2>
+            <p className="mt-0.5 text-xs break-words text-muted">
               <span className="font-mono">{strategy.strategyKey}</span> · {strategy.tradeCurrency} ·{' '}
               {strategy.timeFrame} · {strategy.ownerEmail}
-            </>
-          }
-          actions={
-            <div className="flex flex-wrap justify-end gap-2">
-              {TRADE_CONTROL_ACTIONS.map((kind) => (
-                <Button
-                  key={kind}
-                  size="sm"
-                  variant={kind === 'close-positions' ? 'danger' : 'secondary'}
-                  disabled={bots.length === 0 || (action.isPending && action.variables?.action !== kind)}
-                  loading={action.isPending && action.variables?.action === kind}
-                  onClick={() => void run(kind)}
-                >
-                  {t(`tradeControl.actions.${kind}.label`)}
-                </Button>
-              ))}
-            </div>
-          }
-          className="flex-wrap"
-        />
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {TRADE_CONTROL_ACTIONS.map((kind) => (
+              <Button
+                key={kind}
+                size="sm"
+                variant={kind === 'close-positions' ? 'danger' : 'secondary'}
+                disabled={bots.length === 0 || (action.isPending && action.variables?.action !== kind)}
+                loading={action.isPending && action.variables?.action === kind}
+                onClick={() => void run(kind)}
+              >
+                {t(`tradeControl.actions.${kind}.label`)}
+              </Button>
+            ))}
+          </div>
+        </header>
         <div className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-4">
           <Stat
             label={t('tradeControl.strategyStatus')}
