@@ -114,6 +114,11 @@ export interface Order {
   fee: Fee | null;
   reduceOnly: boolean;
   timestamp: number;
+  /**
+   * The order's executions when the venue's answer lists them (`createOrder` on the paper venue, a Binance
+   * market order): spares a `fetchMyTrades`. Used only when they add up to `filled`; deduped like any fill.
+   */
+  fills?: Fill[];
 }
 
 export interface Fill {

@@ -3,6 +3,7 @@ import {
   type PaperBalanceRow,
   type PaperFillRow,
   type PaperLedger,
+  type PaperLedgerReader,
   type PaperLedgerStore,
   type PaperOrderRow,
   type PaperPositionRow,
@@ -29,8 +30,18 @@ class InMemoryLedger implements PaperLedger {
   async balances() {
     return [...this.state.balances.values()].map(copy);
   }
-  async saveBalance(row: PaperBalanceRow) {
-    this.state.balances.set(row.asset, copy(row));
+  async balancesIfNoOpenOrders() {
+    return (await this.hasOpenOrders()) ? null : this.balances();
+  }
+  async prepareOrder(clientOrderId: string) {
+    const taken = this.state.orders.find((order) => order.clientOrderId === clientOrderId);
+    return { takenBy: taken?.venueOrderId ?? null, balances: await this.balances() };
+  }
+  async hasOpenOrders() {
+    return this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled');
+  }
+  async saveBalances(rows: PaperBalanceRow[]) {
+    for (const row of rows) this.state.balances.set(row.asset, copy(row));
   }
   async orderById(venueOrderId: string) {
     const row = this.state.orders.find((order) => order.venueOrderId === venueOrderId);
@@ -60,11 +71,13 @@ class InMemoryLedger implements PaperLedger {
     if (index === -1) throw new Error(`updateOrder: unknown order ${row.venueOrderId}`);
     this.state.orders[index] = copy(row);
   }
-  async insertFill(row: PaperFillRow) {
-    if (!this.state.orders.some((order) => order.venueOrderId === row.venueOrderId)) {
-      throw new Error(`insertFill: unknown order ${row.venueOrderId}`);
+  async insertFills(rows: PaperFillRow[]) {
+    for (const row of rows) {
+      if (!this.state.orders.some((order) => order.venueOrderId === row.venueOrderId)) {
+        throw new Error(`insertFills: unknown order ${row.venueOrderId}`);
+      }
+      this.state.fills.push(copy(row));
     }
-    this.state.fills.push(copy(row));
   }
   async fills(symbol: string, since?: number) {
     return this.state.fills
@@ -104,6 +117,11 @@ export class InMemoryPaperLedgerStore implements PaperLedgerStore {
       run.catch(() => undefined),
     );
     return run;
+  }
+
+  /** Reads of the committed rows, without waiting for the account's transactions. */
+  read<T>(accountId: string, work: (ledger: PaperLedgerReader) => Promise<T>): Promise<T> {
+    return work(new InMemoryLedger(copy(this.accounts.get(accountId) ?? emptyState())));
   }
 
   async accountsWithOpenOrders(): Promise<string[]> {

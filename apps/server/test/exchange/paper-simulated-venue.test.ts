@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/exchange/decimal';
 import { MarketSimulator } from '../../src/exchange/paper/market-simulator';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
-import { PaperVenue, type PaperFillEvent } from '../../src/exchange/paper/paper-venue';
+import { PaperVenue, type PaperFillEvent, type PaperOrderEvent } from '../../src/exchange/paper/paper-venue';
 import { InMemoryPaperLedgerStore } from './in-memory-paper-ledger';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -112,6 +112,97 @@ describe('PaperGateway on the market simulator', () => {
     expect(polled!.events.map((event) => event.fill.amount)).toEqual(
       (polled!.fills as Array<{ amount: string }>).map((fill) => fill.amount),
     );
+  });
+
+  it('answers an order with the fills it executed, and tells its own answers from news', async () => {
+    let now = START;
+    const { venue, gateway, funded } = paperAccount(() => now, { USDT: '1000000' });
+    await funded;
+    const events: PaperOrderEvent[] = [];
+    venue.events.on('order', (event) => events.push(event));
+    const book = await gateway.fetchOrderBook('ETH/USDT');
+    const bought = await gateway.createOrder({
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: new Decimal(book.asks[0]![1]).plus('0.5').toFixed(),
+      clientOrderId: 'walk',
+    });
+    // Two levels of the book: two fills, listed with the answer exactly as the venue's trade list has them.
+    expect(bought.fills).toHaveLength(2);
+    expect(bought.fills!.reduce((total, f) => total.plus(f.amount), new Decimal(0)).toFixed()).toBe(
+      bought.filled,
+    );
+    expect(await gateway.fetchMyTrades('ETH/USDT')).toEqual(bought.fills);
+    // The same client order id again is that order, without fills of its own to report.
+    const again = await gateway.createOrder({
+      symbol: 'ETH/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.5',
+      clientOrderId: 'walk',
+    });
+    expect(again).toMatchObject({ venueOrderId: bought.venueOrderId, filled: bought.filled });
+    expect(again.fills).toBeUndefined();
+
+    const limit = simulator.price('BTC/USDT', START).times('0.997').toDecimalPlaces(2);
+    const resting = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: limit.toFixed(),
+      clientOrderId: 'dip',
+    });
+    expect(resting).toMatchObject({ status: 'open', fills: [] });
+    const cancelMe = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: limit.times('0.5').toDecimalPlaces(2).toFixed(),
+      clientOrderId: 'low',
+    });
+    expect(events.map((e) => [e.order.clientOrderId, e.reported])).toEqual([
+      ['walk', true],
+      ['dip', true],
+      ['low', true],
+    ]);
+
+    // The tick fills the resting order: news nobody was told.
+    events.length = 0;
+    now = firstTimeAtOrBelow('BTC/USDT', limit, START) + 60_000;
+    await venue.matchAll();
+    expect(events.map((e) => [e.order.clientOrderId, e.order.status, e.reported])).toEqual([
+      ['dip', 'filled', false],
+    ]);
+    events.length = 0;
+    await gateway.cancelOrder(cancelMe.venueOrderId, 'BTC/USDT');
+    expect(events.map((e) => [e.order.clientOrderId, e.order.status, e.reported])).toEqual([
+      ['low', 'cancelled', true],
+    ]);
+  });
+
+  it('leaves the stored checkpoint of an order nothing happened to for a minute', async () => {
+    let now = START;
+    const store = new InMemoryPaperLedgerStore();
+    const venue = new PaperVenue({ store, market: simulator, clock: () => now });
+    await venue.fundAccount('acc', { USDT: '10000' });
+    const limit = simulator.price('BTC/USDT', START).times('0.5').toDecimalPlaces(2);
+    await new PaperGateway(venue, 'acc').createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      amount: '0.01',
+      price: limit.toFixed(),
+      clientOrderId: 'far',
+    });
+    const stored = () => store.snapshot('acc').orders[0]!.checkedUntil;
+    for (now = START + 1_000; now < START + 60_000; now += 1_000) await venue.matchAll();
+    expect(stored()).toBe(START);
+    now = START + 60_000;
+    await venue.matchAll();
+    expect(stored()).toBe(START + 60_000);
   });
 
   it('runs the matching tick on a timer until stopped', async () => {

@@ -6,6 +6,7 @@ import {
   type PaperBalanceRow,
   type PaperFillRow,
   type PaperLedger,
+  type PaperLedgerReader,
   type PaperLedgerStore,
   type PaperOrderRow,
   type PaperPositionRow,
@@ -115,7 +116,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-class PgPaperLedger implements PaperLedger {
+class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   constructor(
     private readonly tx: DbOrTx,
     private readonly accountId: string,
@@ -130,13 +131,60 @@ class PgPaperLedger implements PaperLedger {
     return rows.map((row) => ({ asset: row.asset, free: canonical(row.free), used: canonical(row.used) }));
   }
 
-  async saveBalance(row: PaperBalanceRow): Promise<void> {
+  async balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null> {
+    // One statement, so the answer and the balances come from the same snapshot.
+    const result = await this.tx.execute(sql`
+      SELECT o.busy, b.asset, b.free::text AS free, b.used::text AS used
+      FROM (SELECT EXISTS (SELECT 1 FROM ${paperOrders} WHERE account_id = ${this.accountId}
+              AND status IN ('open', 'partially_filled')) AS busy) o
+      LEFT JOIN ${paperBalances} b ON b.account_id = ${this.accountId} AND NOT o.busy
+      ORDER BY b.asset`);
+    const rows = result.rows as { busy: boolean; asset: string | null; free: string; used: string }[];
+    if (rows[0]?.busy) return null;
+    return rows
+      .filter((row) => row.asset !== null)
+      .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) }));
+  }
+
+  async prepareOrder(clientOrderId: string) {
+    const result = await this.tx.execute(sql`
+      SELECT (SELECT venue_order_id FROM ${paperOrders}
+                WHERE account_id = ${this.accountId} AND client_order_id = ${clientOrderId}) AS taken_by,
+             b.asset, b.free::text AS free, b.used::text AS used
+      FROM (SELECT 1) one
+      LEFT JOIN ${paperBalances} b ON b.account_id = ${this.accountId}
+      ORDER BY b.asset`);
+    const rows = result.rows as {
+      taken_by: string | null;
+      asset: string | null;
+      free: string;
+      used: string;
+    }[];
+    return {
+      takenBy: rows[0]?.taken_by ?? null,
+      balances: rows
+        .filter((row) => row.asset !== null)
+        .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) })),
+    };
+  }
+
+  async hasOpenOrders(): Promise<boolean> {
+    const [row] = await this.tx
+      .select({ venueOrderId: paperOrders.venueOrderId })
+      .from(paperOrders)
+      .where(and(eq(paperOrders.accountId, this.accountId), inArray(paperOrders.status, [...OPEN_STATUSES])))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async saveBalances(rows: PaperBalanceRow[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.tx
       .insert(paperBalances)
-      .values({ accountId: this.accountId, asset: row.asset, free: row.free, used: row.used })
+      .values(rows.map((row) => ({ accountId: this.accountId, ...row })))
       .onConflictDoUpdate({
         target: [paperBalances.accountId, paperBalances.asset],
-        set: { free: row.free, used: row.used },
+        set: { free: sql`excluded.free`, used: sql`excluded.used` },
       });
   }
 
@@ -190,23 +238,26 @@ class PgPaperLedger implements PaperLedger {
       .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.venueOrderId, row.venueOrderId)));
   }
 
-  async insertFill(row: PaperFillRow): Promise<void> {
-    await this.tx.insert(paperFills).values({
-      venueTradeId: row.venueTradeId,
-      accountId: this.accountId,
-      venueOrderId: row.venueOrderId,
-      marketType: row.marketType,
-      symbol: row.symbol,
-      side: row.side,
-      price: row.price,
-      amount: row.amount,
-      cost: row.cost,
-      fee: row.fee,
-      feeCurrency: row.feeCurrency,
-      takerOrMaker: row.takerOrMaker,
-      realizedPnl: row.realizedPnl,
-      executedAt: new Date(row.timestamp),
-    });
+  async insertFills(rows: PaperFillRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.tx.insert(paperFills).values(
+      rows.map((row) => ({
+        venueTradeId: row.venueTradeId,
+        accountId: this.accountId,
+        venueOrderId: row.venueOrderId,
+        marketType: row.marketType,
+        symbol: row.symbol,
+        side: row.side,
+        price: row.price,
+        amount: row.amount,
+        cost: row.cost,
+        fee: row.fee,
+        feeCurrency: row.feeCurrency,
+        takerOrMaker: row.takerOrMaker,
+        realizedPnl: row.realizedPnl,
+        executedAt: new Date(row.timestamp),
+      })),
+    );
   }
 
   async fills(symbol: string, since?: number): Promise<PaperFillRow[]> {
@@ -274,6 +325,7 @@ class PgPaperLedger implements PaperLedger {
 /**
  * The paper ledger on PostgreSQL. Each `transact` is one database transaction holding a per-account
  * advisory lock, so API and worker processes never interleave two changes of the same paper account.
+ * `read` runs single-statement reads on the pool, with no transaction and no lock.
  */
 export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
   return {
@@ -284,6 +336,9 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
         );
         return work(new PgPaperLedger(tx, accountId));
       });
+    },
+    read(accountId, work) {
+      return work(new PgPaperLedger(db, accountId));
     },
     async accountsWithOpenOrders() {
       const rows = await db

@@ -69,33 +69,55 @@ export interface PaperPositionRow {
   updatedAt: number;
 }
 
-/** One account's ledger, valid inside a `transact` callback only. */
-export interface PaperLedger {
+/** What can be read of one account's ledger; each read is one consistent statement. */
+export interface PaperLedgerReader {
   balances(): Promise<PaperBalanceRow[]>;
-  saveBalance(row: PaperBalanceRow): Promise<void>;
+  /** The balances in one read, or null while orders rest (they must be matched before balances are read). */
+  balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null>;
+  hasOpenOrders(): Promise<boolean>;
 
   orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
   orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null>;
   /** Orders with status open or partially_filled, oldest first. */
   openOrders(symbol?: string): Promise<PaperOrderRow[]>;
-  /** Fails if the client order id is already used by this account. */
-  insertOrder(row: PaperOrderRow): Promise<void>;
-  updateOrder(row: PaperOrderRow): Promise<void>;
 
-  insertFill(row: PaperFillRow): Promise<void>;
   /** Oldest first. */
   fills(symbol: string, since?: number): Promise<PaperFillRow[]>;
 
   positions(): Promise<PaperPositionRow[]>;
-  savePosition(row: PaperPositionRow): Promise<void>;
   /** Leverage chosen for a symbol before any position exists; null for the default. */
   leverage(symbol: string): Promise<number | null>;
+}
+
+/** One account's ledger, valid inside a `transact` callback only. */
+export interface PaperLedger extends PaperLedgerReader {
+  /**
+   * What placing an order reads, in one read: the venue order id already using `clientOrderId` (null
+   * when it is free) and the balances.
+   */
+  prepareOrder(clientOrderId: string): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }>;
+  /** Several balances written at once. */
+  saveBalances(rows: PaperBalanceRow[]): Promise<void>;
+
+  /** Fails if the client order id is already used by this account. */
+  insertOrder(row: PaperOrderRow): Promise<void>;
+  updateOrder(row: PaperOrderRow): Promise<void>;
+
+  /** Several fills written at once; their orders exist already. */
+  insertFills(rows: PaperFillRow[]): Promise<void>;
+
+  savePosition(row: PaperPositionRow): Promise<void>;
   saveLeverage(symbol: string, leverage: number): Promise<void>;
 }
 
 export interface PaperLedgerStore {
   /** Runs `work` with exclusive access to the account's ledger; its writes commit together or not at all. */
   transact<T>(accountId: string, work: (ledger: PaperLedger) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with read access and no lock: each read sees what is committed when it runs (for reads
+   * that need no matching first; anything that changes the ledger goes through `transact`).
+   */
+  read<T>(accountId: string, work: (ledger: PaperLedgerReader) => Promise<T>): Promise<T>;
   /** Accounts holding open orders, for the matching tick. */
   accountsWithOpenOrders(): Promise<string[]>;
 }

@@ -20,8 +20,10 @@ import type {
 import { MarketSimulator, type PaperMarketData } from './market-simulator';
 import {
   DuplicateClientOrderIdError,
+  type PaperBalanceRow,
   type PaperFillRow,
   type PaperLedger,
+  type PaperLedgerReader,
   type PaperLedgerStore,
   type PaperOrderRow,
   type PaperPositionRow,
@@ -66,6 +68,11 @@ export interface PaperOrderEvent {
   accountId: string;
   marketType: AccountMarketType;
   order: Order;
+  /**
+   * The change is also the answer of the call that made it (`createOrder`, `cancelOrder`): that caller
+   * applies it. Otherwise (a resting order matched) nobody was told yet.
+   */
+  reported: boolean;
 }
 
 interface PaperVenueEvents {
@@ -75,6 +82,12 @@ interface PaperVenueEvents {
 
 /** Resting orders are matched against at most this much unobserved price history. */
 const MAX_CATCH_UP_MS = 30 * 86_400_000;
+/**
+ * A resting order nothing happened to keeps its stored `checkedUntil` this long: the path is straight
+ * between minute marks, so matching it again from there finds exactly what matching from now would, and
+ * the tick does not write every resting order every second.
+ */
+const CHECKPOINT_MS = 60_000;
 const SETTLEMENT_ASSET = 'USDT';
 
 interface MutableBalance {
@@ -83,30 +96,54 @@ interface MutableBalance {
   dirty: boolean;
 }
 
-/** One account's balances and pending events inside a transaction. */
+/** One account's balances, fills not yet written and pending events inside a transaction. */
 class AccountSession {
   private balances: Map<string, MutableBalance> | null = null;
+  private unwrittenFills: PaperFillRow[] = [];
   readonly fills: PaperFillEvent[] = [];
   readonly orders = new Map<string, PaperOrderEvent>();
+  /** Orders whose new state is returned to the caller of this transaction. */
+  readonly reported = new Set<string>();
 
   constructor(
     readonly accountId: string,
     readonly ledger: PaperLedger,
   ) {}
 
-  async balance(asset: string): Promise<MutableBalance> {
-    if (!this.balances) {
-      this.balances = new Map();
-      for (const row of await this.ledger.balances()) {
-        this.balances.set(row.asset, { free: dec(row.free), used: dec(row.used), dirty: false });
-      }
+  /** Balances this transaction has read already (so the first change needs no read of its own). */
+  useBalances(rows: PaperBalanceRow[]): void {
+    if (this.balances) return;
+    this.balances = new Map();
+    for (const row of rows) {
+      this.balances.set(row.asset, { free: dec(row.free), used: dec(row.used), dirty: false });
     }
-    let balance = this.balances.get(asset);
+  }
+
+  private async loadBalances(): Promise<Map<string, MutableBalance>> {
+    if (!this.balances) this.useBalances(await this.ledger.balances());
+    return this.balances!;
+  }
+
+  /** Every balance as this transaction sees it. */
+  async allBalances(): Promise<PaperBalanceRow[]> {
+    return [...(await this.loadBalances())]
+      .map(([asset, b]) => ({ asset, free: b.free.toFixed(), used: b.used.toFixed() }))
+      .sort((a, b) => (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0));
+  }
+
+  async balance(asset: string): Promise<MutableBalance> {
+    const balances = await this.loadBalances();
+    let balance = balances.get(asset);
     if (!balance) {
       balance = { free: ZERO, used: ZERO, dirty: true };
-      this.balances.set(asset, balance);
+      balances.set(asset, balance);
     }
     return balance;
+  }
+
+  /** A fill to write with the others at flush (its order row is written before then). */
+  addFill(row: PaperFillRow): void {
+    this.unwrittenFills.push(row);
   }
 
   async change(asset: string, delta: { free?: Decimal; used?: Decimal }): Promise<void> {
@@ -116,13 +153,23 @@ class AccountSession {
     balance.dirty = true;
   }
 
+  /** Writes the fills and changed balances, each in one statement. */
   async flush(): Promise<void> {
-    if (!this.balances) return;
-    for (const [asset, balance] of this.balances) {
-      if (!balance.dirty) continue;
-      await this.ledger.saveBalance({ asset, free: balance.free.toFixed(), used: balance.used.toFixed() });
-      balance.dirty = false;
+    if (this.unwrittenFills.length > 0) {
+      await this.ledger.insertFills(this.unwrittenFills);
+      this.unwrittenFills = [];
     }
+    if (!this.balances) return;
+    const dirty = [...this.balances].filter(([, balance]) => balance.dirty);
+    if (dirty.length === 0) return;
+    await this.ledger.saveBalances(
+      dirty.map(([asset, balance]) => ({
+        asset,
+        free: balance.free.toFixed(),
+        used: balance.used.toFixed(),
+      })),
+    );
+    for (const [, balance] of dirty) balance.dirty = false;
   }
 }
 
@@ -202,25 +249,46 @@ export class PaperVenue {
   fundAccount(accountId: string, balances: Record<string, string>): Promise<boolean> {
     return this.store.transact(accountId, async (ledger) => {
       if ((await ledger.balances()).length > 0) return false;
-      for (const [asset, amount] of Object.entries(balances)) {
+      const rows = Object.entries(balances).map(([asset, amount]) => {
         const value = dec(amount);
         if (value.isNeg()) throw new InvalidOrderError(`Negative starting balance for ${asset}`);
-        await ledger.saveBalance({ asset, free: value.toFixed(), used: '0' });
-      }
+        return { asset, free: value.toFixed(), used: '0' };
+      });
+      await ledger.saveBalances(rows);
       return true;
     });
   }
 
   async balances(accountId: string): Promise<Balances> {
-    await this.matchRestingOrders(accountId);
-    return this.store.transact(accountId, async (ledger) => {
-      const result: Balances = {};
-      for (const row of await ledger.balances()) {
-        const free = dec(row.free);
-        const used = dec(row.used);
-        result[row.asset] = { free: free.toFixed(), used: used.toFixed(), total: free.plus(used).toFixed() };
-      }
-      return result;
+    // Nothing resting, nothing to match: one read. Else matching and the read in one transaction.
+    const rows =
+      (await this.store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders())) ??
+      (await this.inTransaction(accountId, async (session) => {
+        await this.matchIn(session);
+        return session.allBalances();
+      }));
+    const result: Balances = {};
+    for (const row of rows) {
+      const free = dec(row.free);
+      const used = dec(row.used);
+      result[row.asset] = { free: free.toFixed(), used: used.toFixed(), total: free.plus(used).toFixed() };
+    }
+    return result;
+  }
+
+  /**
+   * Reads the account as it is now: directly when no order rests (nothing to match), else after matching,
+   * in the matching transaction.
+   */
+  private async observe<T>(accountId: string, read: (ledger: PaperLedgerReader) => Promise<T>): Promise<T> {
+    const idle = await this.store.read(accountId, async (ledger) =>
+      (await ledger.hasOpenOrders()) ? null : { value: await read(ledger) },
+    );
+    if (idle) return idle.value;
+    return this.inTransaction(accountId, async (session) => {
+      await this.matchIn(session);
+      await session.flush();
+      return read(session.ledger);
     });
   }
 
@@ -256,14 +324,19 @@ export class PaperVenue {
   ): Promise<Order> {
     const spec = this.spec(request.symbol);
     const { amount, price } = this.validate(spec, request);
-    const result = await this.inTransaction(accountId, async (session) => {
-      const existing = await session.ledger.orderByClientId(request.clientOrderId);
-      if (existing) return existing;
-      return marketType === 'future'
-        ? this.placeFutures(session, spec, request, amount, price)
-        : this.placeSpot(session, spec, request, amount, price);
+    return this.inTransaction(accountId, async (session) => {
+      // A second order with a used client id is that order (the executor's retry after a lost answer).
+      const { takenBy, balances } = await session.ledger.prepareOrder(request.clientOrderId);
+      if (takenBy) return toOrder((await session.ledger.orderById(takenBy))!);
+      session.useBalances(balances);
+      const order =
+        marketType === 'future'
+          ? await this.placeFutures(session, spec, request, amount, price)
+          : await this.placeSpot(session, spec, request, amount, price);
+      session.reported.add(order.venueOrderId);
+      const fills = session.fills.filter((event) => event.fill.venueOrderId === order.venueOrderId);
+      return { ...toOrder(order), fills: fills.map((event) => event.fill) };
     });
-    return toOrder(result);
   }
 
   private validate(
@@ -394,7 +467,6 @@ export class PaperVenue {
       }
     }
 
-    await this.insertOrder(session, order);
     for (const execution of executions) {
       await this.executeSpot(session, spec, order, execution, 'taker', now);
     }
@@ -405,7 +477,8 @@ export class PaperVenue {
       order.reserved = restReserve.toFixed();
     }
     order.status = this.statusAfterTaking(order, taken, amount);
-    await session.ledger.updateOrder(order);
+    // Written once in its final state; its fills follow at flush.
+    await this.insertOrder(session, order);
     this.recordOrder(session, order);
     return order;
   }
@@ -491,7 +564,7 @@ export class PaperVenue {
       realizedPnl: realizedPnl.toFixed(),
       timestamp,
     };
-    await session.ledger.insertFill(row);
+    session.addFill(row);
     session.fills.push({
       accountId: session.accountId,
       marketType: order.marketType,
@@ -505,6 +578,7 @@ export class PaperVenue {
       accountId: session.accountId,
       marketType: order.marketType,
       order: toOrder(order),
+      reported: false,
     });
   }
 
@@ -554,7 +628,6 @@ export class PaperVenue {
 
     const order = this.newOrderRow(spec, 'future', request, amount, price, now);
     order.feeCurrency = SETTLEMENT_ASSET;
-    await this.insertOrder(session, order);
     for (const execution of executions) {
       await this.executeFutures(session, order, execution, 'taker', now);
     }
@@ -564,7 +637,8 @@ export class PaperVenue {
       order.reserved = restReserve.toFixed();
     }
     order.status = this.statusAfterTaking(order, taken, amount);
-    await session.ledger.updateOrder(order);
+    // Written once in its final state; its fills follow at flush.
+    await this.insertOrder(session, order);
     this.recordOrder(session, order);
     return order;
   }
@@ -620,13 +694,17 @@ export class PaperVenue {
   }
 
   async cancelOrder(accountId: string, venueOrderId: string): Promise<Order> {
-    await this.matchRestingOrders(accountId);
+    // Matched up to now first (it may have filled meanwhile), then cancelled, in one transaction.
     const row = await this.inTransaction(accountId, async (session) => {
-      const order = await session.ledger.orderById(venueOrderId);
+      const resting = await this.matchIn(session);
+      const order =
+        resting.find((candidate) => candidate.venueOrderId === venueOrderId) ??
+        (await session.ledger.orderById(venueOrderId));
       if (!order) throw new OrderNotFoundError(`Unknown paper order ${venueOrderId}`);
       if (!isOpen(order))
         throw new OrderNotFoundError(`Paper order ${venueOrderId} is already ${order.status}`);
       await this.closeOrder(session, order, 'cancelled');
+      session.reported.add(order.venueOrderId);
       return order;
     });
     return toOrder(row);
@@ -645,22 +723,19 @@ export class PaperVenue {
   }
 
   async fetchOrder(accountId: string, venueOrderId: string): Promise<Order> {
-    await this.matchRestingOrders(accountId);
-    const row = await this.store.transact(accountId, (ledger) => ledger.orderById(venueOrderId));
+    const row = await this.observe(accountId, (ledger) => ledger.orderById(venueOrderId));
     if (!row) throw new OrderNotFoundError(`Unknown paper order ${venueOrderId}`);
     return toOrder(row);
   }
 
   async fetchOrderByClientId(accountId: string, clientOrderId: string): Promise<Order> {
-    await this.matchRestingOrders(accountId);
-    const row = await this.store.transact(accountId, (ledger) => ledger.orderByClientId(clientOrderId));
+    const row = await this.observe(accountId, (ledger) => ledger.orderByClientId(clientOrderId));
     if (!row) throw new OrderNotFoundError(`No paper order with client id ${clientOrderId}`);
     return toOrder(row);
   }
 
   async openOrders(accountId: string, marketType: AccountMarketType, symbol?: string): Promise<Order[]> {
-    await this.matchRestingOrders(accountId);
-    const rows = await this.store.transact(accountId, (ledger) => ledger.openOrders(symbol));
+    const rows = await this.observe(accountId, (ledger) => ledger.openOrders(symbol));
     return rows.filter((row) => row.marketType === marketType).map(toOrder);
   }
 
@@ -670,14 +745,12 @@ export class PaperVenue {
     symbol: string,
     since?: number,
   ): Promise<Fill[]> {
-    await this.matchRestingOrders(accountId);
-    const rows = await this.store.transact(accountId, (ledger) => ledger.fills(symbol, since));
+    const rows = await this.observe(accountId, (ledger) => ledger.fills(symbol, since));
     return rows.filter((row) => row.marketType === marketType).map(toFill);
   }
 
   async positions(accountId: string): Promise<Position[]> {
-    await this.matchRestingOrders(accountId);
-    const rows = await this.store.transact(accountId, (ledger) => ledger.positions());
+    const rows = await this.observe(accountId, (ledger) => ledger.positions());
     const now = this.clock();
     return rows
       .filter((row) => !dec(row.amount).isZero())
@@ -720,37 +793,44 @@ export class PaperVenue {
    * fills over several minutes). Runs on every poll and on the tick; the result only depends on the path.
    */
   async matchRestingOrders(accountId: string): Promise<void> {
+    await this.inTransaction(accountId, async (session) => void (await this.matchIn(session)));
+  }
+
+  /** Matching inside the account's transaction; returns the orders that were resting, as they are now. */
+  private async matchIn(session: AccountSession): Promise<PaperOrderRow[]> {
     const now = this.clock();
-    await this.inTransaction(accountId, async (session) => {
-      for (const order of await session.ledger.openOrders()) {
-        if (order.type !== 'limit' || order.price === null) continue;
-        const limit = dec(order.price);
-        const from = Math.max(order.checkedUntil, now - MAX_CATCH_UP_MS);
-        const before = order.filled;
-        for (const segment of this.market.pathSegments(order.symbol, from, now)) {
-          const crossed = order.side === 'buy' ? segment.low.lte(limit) : segment.high.gte(limit);
-          if (!crossed) continue;
-          const extreme = order.side === 'buy' ? segment.low : segment.high;
-          const depth = this.market.crossingDepth(order.symbol, order.side, limit, extreme, segment.end);
-          const remaining = dec(order.amount).minus(order.filled);
-          const amount = Decimal.min(remaining, depth);
-          const execution = { price: limit, amount };
-          if (order.marketType === 'future') {
-            const done = await this.executeFutures(session, order, execution, 'maker', segment.end);
-            if (done.isZero()) {
-              await this.closeOrder(session, order, 'expired');
-              break;
-            }
-          } else {
-            await this.executeSpot(session, this.spec(order.symbol), order, execution, 'maker', segment.end);
+    const resting = await session.ledger.openOrders();
+    for (const order of resting) {
+      if (order.type !== 'limit' || order.price === null) continue;
+      const limit = dec(order.price);
+      const checkedBefore = order.checkedUntil;
+      const from = Math.max(checkedBefore, now - MAX_CATCH_UP_MS);
+      const before = order.filled;
+      for (const segment of this.market.pathSegments(order.symbol, from, now)) {
+        const crossed = order.side === 'buy' ? segment.low.lte(limit) : segment.high.gte(limit);
+        if (!crossed) continue;
+        const extreme = order.side === 'buy' ? segment.low : segment.high;
+        const depth = this.market.crossingDepth(order.symbol, order.side, limit, extreme, segment.end);
+        const remaining = dec(order.amount).minus(order.filled);
+        const amount = Decimal.min(remaining, depth);
+        const execution = { price: limit, amount };
+        if (order.marketType === 'future') {
+          const done = await this.executeFutures(session, order, execution, 'maker', segment.end);
+          if (done.isZero()) {
+            await this.closeOrder(session, order, 'expired');
+            break;
           }
-          if (!isOpen(order)) break;
+        } else {
+          await this.executeSpot(session, this.spec(order.symbol), order, execution, 'maker', segment.end);
         }
-        order.checkedUntil = now;
-        if (order.filled !== before || !isOpen(order)) this.recordOrder(session, order);
-        await session.ledger.updateOrder(order);
+        if (!isOpen(order)) break;
       }
-    });
+      order.checkedUntil = now;
+      const changed = order.filled !== before || !isOpen(order);
+      if (changed) this.recordOrder(session, order);
+      if (changed || now - checkedBefore >= CHECKPOINT_MS) await session.ledger.updateOrder(order);
+    }
+    return resting;
   }
 
   /** One matching pass over every account with resting orders (the tick). Passes never overlap. */
@@ -797,7 +877,9 @@ export class PaperVenue {
     const committed = session as AccountSession | null;
     if (committed) {
       for (const event of committed.fills) this.events.emit('fill', event);
-      for (const event of committed.orders.values()) this.events.emit('order', event);
+      for (const event of committed.orders.values()) {
+        this.events.emit('order', { ...event, reported: committed.reported.has(event.order.venueOrderId) });
+      }
     }
     return result;
   }
