@@ -9,8 +9,9 @@ import type { TradeSupervisor } from './trade-supervisor';
 /**
  * Fill tracking on the paper venue: its order events (a resting take-profit filled by the matching
  * tick, a limit entry filled) are applied to our rows through the executor and the trade followed
- * through. Events are queued and drained in order; news our row already shows is skipped. ccxt
- * accounts are polled by the reconciliation loop instead.
+ * through. Events are queued and drained in order; news our row already shows is skipped, and so is
+ * the answer to our own create or cancel call (the executor applies that one itself). ccxt accounts
+ * are polled by the reconciliation loop instead.
  */
 export function startPaperFillTracker(deps: {
   paperVenue: Pick<PaperVenue, 'events'>;
@@ -50,11 +51,13 @@ export function startPaperFillTracker(deps: {
   }
 
   // Emitted from inside the call that changed the paper ledger: handled outside that call's trade lock.
-  const listener = (event: PaperOrderEvent) =>
+  const listener = (event: PaperOrderEvent) => {
+    if (event.reported) return;
     deps.lock.detached(() => {
       queue.push(event);
       drain();
     });
+  };
   deps.paperVenue.events.on('order', listener);
 
   return {

@@ -1,9 +1,18 @@
-import { isTerminal, reconcileOrderState, toDecimal } from '@kairos/core';
+import { isTerminal, reconcileOrderState, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
-import type { ExchangeGateway, Order } from '../exchange/gateway';
-import type { OrderRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
+import type { OrderRow, TradeFillRow, TradesRepo } from '../modules/trades/trades-repo';
 import type { AccountReadiness } from './account-readiness';
+
+/** A fill as the engine decides on it (what `fillsOfTrade` returns, less the row id). */
+export type KnownFill = Omit<TradeFillRow, 'id'>;
+
+/**
+ * An order as committed after a venue answer, with all of its fills when that answer listed them
+ * (they are stored): callers that know the rest of the trade need not read it back.
+ */
+export type AppliedOrder = { order: OrderRow; fills?: KnownFill[] };
 
 /**
  * The only place orders reach a venue. The order row (with its deterministic client order id)
@@ -21,11 +30,12 @@ export function createOrderExecutor(deps: {
   const { trades } = deps;
 
   /**
-   * Brings our row in line with what the venue says, and stores any new fills. Runs on the row as
-   * committed now: news older than what we know (a late event, a slow poll) changes nothing.
+   * Brings our row in line with what the venue says, and stores any new fills. Decided on the row as
+   * committed now: news older than what we know (a late event, a slow poll) changes nothing. The row
+   * the caller holds is tried first (one conditional update); if it moved meanwhile, under a row lock.
    */
-  async function applyVenueOrder(gateway: ExchangeGateway, row: OrderRow, venue: Order): Promise<OrderRow> {
-    const updated = await trades.updateOrderLocked(row.id, (current) => {
+  async function apply(gateway: ExchangeGateway, row: OrderRow, venue: Order): Promise<AppliedOrder> {
+    const decide = (current: OrderRow) => {
       const stale =
         toDecimal(venue.filled).lt(current.filled) ||
         (isTerminal(current.status) && !isTerminal(venue.status));
@@ -39,10 +49,49 @@ export function createOrderExecutor(deps: {
         price: venue.price ?? current.price,
         lastError: null,
       };
-    });
-    if (toDecimal(updated.filled).gt(await trades.filledOfOrder(updated.id)))
+    };
+    const change = decide(row);
+    const updated =
+      (change && (await trades.updateOrderIfUnchanged(row, change))) ||
+      (await trades.updateOrderLocked(row.id, decide));
+
+    // Fills listed with the answer are stored as they are (deduped by venue trade id); when they are all
+    // of the order's fills, nothing needs fetching and the caller learns them.
+    const listed = venue.fills?.filter((f) => f.venueOrderId === venue.venueOrderId);
+    if (listed && listed.length > 0) await trades.insertFills(listed.map((f) => fillRow(updated, f)));
+    const complete =
+      listed !== undefined &&
+      sum(listed.map((f) => f.amount)).eq(venue.filled) &&
+      toDecimal(updated.filled).eq(venue.filled);
+    if (complete) {
+      return {
+        order: updated,
+        fills: listed.map((f) => ({ ...fillRow(updated, f), side: updated.side, role: updated.role })),
+      };
+    }
+    if (
+      toDecimal(updated.filled).gt(0) &&
+      toDecimal(updated.filled).gt(await trades.filledOfOrder(updated.id))
+    )
       await syncFills(gateway, updated);
-    return updated;
+    return { order: updated };
+  }
+
+  async function applyVenueOrder(gateway: ExchangeGateway, row: OrderRow, venue: Order): Promise<OrderRow> {
+    return (await apply(gateway, row, venue)).order;
+  }
+
+  function fillRow(row: OrderRow, f: Fill) {
+    return {
+      orderId: row.id,
+      tradeId: row.tradeId,
+      venueTradeId: f.venueTradeId,
+      price: f.price,
+      amount: f.amount,
+      fee: f.fee,
+      feeCurrency: f.feeCurrency,
+      at: new Date(f.timestamp),
+    };
   }
 
   async function syncFills(gateway: ExchangeGateway, row: OrderRow): Promise<void> {
@@ -51,65 +100,65 @@ export function createOrderExecutor(deps: {
     const venueFills = (await gateway.fetchMyTrades(row.symbol, since)).filter(
       (f) => f.venueOrderId === row.venueOrderId,
     );
-    await trades.insertFills(
-      venueFills.map((f) => ({
-        orderId: row.id,
-        tradeId: row.tradeId,
-        venueTradeId: f.venueTradeId,
-        price: f.price,
-        amount: f.amount,
-        fee: f.fee,
-        feeCurrency: f.feeCurrency,
-        at: new Date(f.timestamp),
-      })),
-    );
+    await trades.insertFills(venueFills.map((f) => fillRow(row, f)));
+  }
+
+  /**
+   * Sends the order unless the venue already has it. `created`: the caller committed this row just now
+   * and nobody sent it (a `new` row, or an entry committed as `submitted`), so there is nothing to look
+   * up first. Venue errors other than an unknown outcome mark the row rejected and are rethrown.
+   */
+  async function place(gateway: ExchangeGateway, row: OrderRow, created: boolean): Promise<AppliedOrder> {
+    if (!['new', 'submitted', 'unknown'].includes(row.status)) return { order: row }; // already settled
+    if (!created) {
+      try {
+        const existing = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
+        return await apply(gateway, row, existing);
+      } catch (e) {
+        if (!(e instanceof OrderNotFoundError)) throw e;
+        // The venue never got it: place it now.
+      }
+    }
+    await deps.readiness?.awaitReady(row.tradingAccountId);
+    if (row.status === 'new') row = await trades.updateOrder(row.id, { status: 'submitted' });
+    try {
+      const venue = await gateway.createOrder({
+        symbol: row.symbol,
+        side: row.side,
+        type: row.type,
+        amount: row.amount,
+        ...(row.price && row.type === 'limit' ? { price: row.price } : {}),
+        reduceOnly: row.reduceOnly,
+        clientOrderId: row.clientOrderId,
+      });
+      return await apply(gateway, row, venue);
+    } catch (e) {
+      if (e instanceof UnknownOutcomeError) {
+        // Never assumed failed: reconciliation settles it by client order id.
+        await trades.updateOrder(row.id, { status: 'unknown', lastError: e.message });
+        throw e;
+      }
+      const message = e instanceof Error ? e.message : String(e);
+      const retryable = e instanceof RetryableExchangeError;
+      await trades.updateOrder(
+        row.id,
+        retryable ? { lastError: message } : { status: 'rejected', lastError: message },
+      );
+      throw e;
+    }
   }
 
   return {
     applyVenueOrder,
+    place,
 
-    /**
-     * Sends the order unless the venue already has it. Venue errors other than an unknown
-     * outcome mark the row rejected and are rethrown for the caller to report.
-     */
+    /** No new order for the account until its orders were reconciled once (no round trip once open). */
+    async awaitReady(accountId: string): Promise<void> {
+      await deps.readiness?.awaitReady(accountId);
+    },
+
     async submit(gateway: ExchangeGateway, row: OrderRow, created: boolean): Promise<OrderRow> {
-      if (!['new', 'submitted', 'unknown'].includes(row.status)) return row; // already settled with the venue
-      if (!created || row.status !== 'new') {
-        try {
-          const existing = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
-          return await applyVenueOrder(gateway, row, existing);
-        } catch (e) {
-          if (!(e instanceof OrderNotFoundError)) throw e;
-          // The venue never got it: place it now.
-        }
-      }
-      await deps.readiness?.awaitReady(row.tradingAccountId);
-      if (row.status === 'new') row = await trades.updateOrder(row.id, { status: 'submitted' });
-      try {
-        const venue = await gateway.createOrder({
-          symbol: row.symbol,
-          side: row.side,
-          type: row.type,
-          amount: row.amount,
-          ...(row.price && row.type === 'limit' ? { price: row.price } : {}),
-          reduceOnly: row.reduceOnly,
-          clientOrderId: row.clientOrderId,
-        });
-        return await applyVenueOrder(gateway, row, venue);
-      } catch (e) {
-        if (e instanceof UnknownOutcomeError) {
-          // Never assumed failed: reconciliation settles it by client order id.
-          await trades.updateOrder(row.id, { status: 'unknown', lastError: e.message });
-          throw e;
-        }
-        const message = e instanceof Error ? e.message : String(e);
-        const retryable = e instanceof RetryableExchangeError;
-        await trades.updateOrder(
-          row.id,
-          retryable ? { lastError: message } : { status: 'rejected', lastError: message },
-        );
-        throw e;
-      }
+      return (await place(gateway, row, created)).order;
     },
 
     async cancel(gateway: ExchangeGateway, row: OrderRow): Promise<OrderRow> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
@@ -6,6 +7,19 @@ export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
 export type OrderState = OrderRow['status'];
+/** A fill with what the engine needs of its order (side and role). */
+export type TradeFillRow = FillRow & { side: 'buy' | 'sell'; role: string };
+
+/** A unique index broke: the pg error sits in the cause chain of drizzle's error. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
 
 export const LIVE_ORDER_STATES: OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
 
@@ -43,22 +57,19 @@ export function createTradesRepo(db: Database) {
     },
 
     /**
-     * A new trade and its entry order in one transaction, committed before any venue call.
-     * Returns undefined when the bot already holds an open trade (unique index).
+     * A new trade and its entry order in one statement (both or neither), committed before any venue
+     * call. Returns undefined when the bot already holds an open trade (unique index).
      */
     async createTradeWithEntry(
       trade: typeof trades.$inferInsert,
       order: Omit<typeof orders.$inferInsert, 'tradeId'>,
     ): Promise<{ trade: TradeDbRow; order: OrderRow } | undefined> {
-      return db.transaction(async (tx) => {
-        const [t] = await tx.insert(trades).values(trade).onConflictDoNothing().returning();
-        if (!t) return undefined;
-        const [o] = await tx
-          .insert(orders)
-          .values({ ...order, tradeId: t.id })
-          .returning();
-        return { trade: t, order: o! };
-      });
+      try {
+        return await this.insertTradeWithEntry({ ...trade, id: trade.id ?? randomUUID() }, order);
+      } catch (e) {
+        if (isUniqueViolation(e, 'trades_one_open_per_bot_uq')) return undefined;
+        throw e;
+      }
     },
 
     /** Inserts an order row unless its client order id exists; either way returns the row and whether it is new. */
@@ -98,7 +109,7 @@ export function createTradesRepo(db: Database) {
         .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
     },
 
-    async fillsOfTrade(tradeId: string): Promise<(FillRow & { side: 'buy' | 'sell'; role: string })[]> {
+    async fillsOfTrade(tradeId: string): Promise<TradeFillRow[]> {
       const rows = await db
         .select({ fill: fills, side: orders.side, role: orders.role })
         .from(fills)
@@ -172,14 +183,20 @@ export function createTradesRepo(db: Database) {
       trade: typeof trades.$inferInsert & { id: string },
       order: Omit<typeof orders.$inferInsert, 'tradeId'>,
     ): Promise<{ trade: TradeDbRow; order: OrderRow }> {
-      return db.transaction(async (tx) => {
-        const [t] = await tx.insert(trades).values(trade).returning();
-        const [o] = await tx
+      // One statement: the order's foreign key is checked at its end, when the trade row exists.
+      const newTrade = db.$with('new_trade').as(db.insert(trades).values(trade).returning());
+      const newOrder = db.$with('new_order').as(
+        db
           .insert(orders)
-          .values({ ...order, tradeId: t!.id })
-          .returning();
-        return { trade: t!, order: o! };
-      });
+          .values({ ...order, tradeId: trade.id })
+          .returning(),
+      );
+      const [row] = await db
+        .with(newTrade, newOrder)
+        .select()
+        .from(newTrade)
+        .innerJoin(newOrder, sql`true`);
+      return { trade: row!.new_trade, order: row!.new_order };
     },
 
     async findOrderById(id: string): Promise<OrderRow | undefined> {
@@ -211,7 +228,8 @@ export function createTradesRepo(db: Database) {
     /** Several orders of one trade (a ladder) committed together before any is sent; existing ids are kept. */
     async insertOrders(values: (typeof orders.$inferInsert)[]): Promise<OrderRow[]> {
       if (values.length === 0) return [];
-      await db.insert(orders).values(values).onConflictDoNothing();
+      const inserted = await db.insert(orders).values(values).onConflictDoNothing().returning();
+      if (inserted.length === values.length) return inserted;
       return db
         .select()
         .from(orders)
@@ -224,6 +242,73 @@ export function createTradesRepo(db: Database) {
             ),
           ),
         );
+    },
+
+    /**
+     * Changes an order only if it is still as `seen` (status, filled and price: what a change of venue
+     * news is decided on). Undefined when it moved meanwhile: decide again on the current row.
+     */
+    async updateOrderIfUnchanged(
+      seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>,
+      values: Partial<typeof orders.$inferInsert>,
+    ): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ ...values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(orders.id, seen.id),
+            eq(orders.status, seen.status),
+            eq(orders.filled, seen.filled),
+            seen.price === null ? sql`${orders.price} IS NULL` : eq(orders.price, seen.price),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * A trade with its orders (in ladder order) in one read, then its fills: what the supervisor
+     * decides on.
+     */
+    async tradeWithOrders(tradeId: string): Promise<{ trade: TradeDbRow; orders: OrderRow[] } | undefined> {
+      const rows = await db
+        .select({ trade: trades, order: orders })
+        .from(trades)
+        .leftJoin(orders, eq(orders.tradeId, trades.id))
+        .where(eq(trades.id, tradeId))
+        .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
+      if (rows.length === 0) return undefined;
+      return { trade: rows[0]!.trade, orders: rows.flatMap((r) => (r.order ? [r.order] : [])) };
+    },
+
+    /**
+     * Changes the trade and adds an order in one statement (an exit and the trade's `closing`). The order
+     * is kept when its client order id exists already: `created` says which.
+     */
+    async updateTradeWithOrder(
+      tradeId: string,
+      change: Partial<typeof trades.$inferInsert>,
+      values: typeof orders.$inferInsert,
+    ): Promise<{ trade: TradeDbRow; order: OrderRow; created: boolean }> {
+      const changed = db.$with('changed_trade').as(
+        db
+          .update(trades)
+          .set({ ...change, updatedAt: new Date() })
+          .where(eq(trades.id, tradeId))
+          .returning(),
+      );
+      const added = db
+        .$with('added_order')
+        .as(db.insert(orders).values(values).onConflictDoNothing().returning());
+      const [row] = await db
+        .with(changed, added)
+        .select()
+        .from(changed)
+        .leftJoin(added, sql`true`);
+      if (row!.added_order) return { trade: row!.changed_trade, order: row!.added_order, created: true };
+      const existing = await this.findOrderByClientId(values.tradingAccountId, values.clientOrderId);
+      return { trade: row!.changed_trade, order: existing!, created: false };
     },
 
     /** Sum of the stored fills of one order (to know whether the venue reports fills we lack). */
