@@ -5,19 +5,28 @@ import {
   botAllocation,
   sizingRuleFromBot,
 } from '@kairos/core';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { bots, strategies, tradingAccounts } from '../db/schema/index';
+import { bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
-import type { TradesRepo } from '../modules/trades/trades-repo';
+import type { TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
 import type { GatewayProvider } from './gateway-provider';
 import type { TradeLifecycle } from './trade-lifecycle';
 
 type BotRow = typeof bots.$inferSelect;
 type AccountRow = typeof tradingAccounts.$inferSelect;
 type StrategyRow = typeof strategies.$inferSelect;
+/** A bot of the fan-out with what deciding needs, read for all bots at once. */
+type FanOutRow = {
+  bot: BotRow;
+  account: AccountRow;
+  /** The bot's open (or closing) trade when the alert was picked up. */
+  openTrade: TradeDbRow | null;
+  /** Realised profit this month; only read for bots with a monthly goal. */
+  monthProfit: string | null;
+};
 
 export type AlertResult = { retry: boolean; error?: string };
 
@@ -52,13 +61,11 @@ export function createAlertProcessor(deps: {
   async function handleBot(
     alert: AlertRow,
     strategy: StrategyRow,
-    bot: BotRow,
-    account: AccountRow,
+    { bot, account, openTrade, monthProfit }: FanOutRow,
   ): Promise<BotOutcome> {
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
-    const monthProfit = await monthRealisedProfit(bot.id);
     const allocation = botAllocation(sizingRuleFromBot(bot), account.usdtBalance);
-    const goalHit = monthlyGoalReached(monthProfit, allocation, bot.monthlyGoalPercent ?? 0);
+    const goalHit = monthlyGoalReached(monthProfit ?? '0', allocation, bot.monthlyGoalPercent ?? 0);
     const canOpen = bot.isActive && strategy.status === 'active' && !goalHit;
     const legs = decideSignalAction(bot.position, alert.action, {
       canShort: account.marketType === 'future',
@@ -66,13 +73,12 @@ export function createAlertProcessor(deps: {
     });
     if (legs.length === 0) {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
-      const open = await trades.findOpenForBot(bot.id);
-      if (open?.alertId === alert.id) {
+      if (openTrade?.alertId === alert.id) {
         return {
           ...base,
           status: 'opened',
           message: 'Done (resumed after a retry)',
-          tradeIds: [open.id],
+          tradeIds: [openTrade.id],
           retryable: false,
         };
       }
@@ -88,14 +94,16 @@ export function createAlertProcessor(deps: {
     for (const leg of legs) {
       const cid = clientOrderId({ alertId: alert.id, botId: bot.id, leg });
       if (leg === 'close_long' || leg === 'close_short') {
-        const open = await trades.findOpenForBot(bot.id);
-        if (open) {
-          const closed = await lifecycle.close(gateway, open, cid, `signal ${alert.action}`);
+        if (openTrade) {
+          // Re-read under the trade lock: one closed meanwhile (stop, take profit) is left as it is.
+          const closed = await lifecycle.close(gateway, openTrade, cid, `signal ${alert.action}`);
           tradeIds.push(closed.id);
           if (closed.status !== 'closed')
             throw new RetryableExchangeError(`Exit of trade ${closed.id} is not filled yet`);
+          // Its supervision set the bot out already.
+        } else {
+          await trades.setBotPosition(bot.id, 'out');
         }
-        await trades.setBotPosition(bot.id, 'out');
       } else {
         const side = leg === 'open_long' ? 'long' : 'short';
         const trade = await lifecycle.open(gateway, {
@@ -133,12 +141,11 @@ export function createAlertProcessor(deps: {
     return alert.symbol || `${bot.tradeCurrency}/${bot.stableCoin}`;
   }
 
-  async function monthRealisedProfit(botId: string): Promise<string> {
-    const res = await db.execute(sql`
-      SELECT coalesce(sum(realised_pnl), 0)::text AS p FROM trades
-      WHERE bot_id = ${botId} AND status = 'closed' AND closed_at >= date_trunc('month', now())`);
-    return (res.rows[0] as { p: string }).p;
-  }
+  /** This month's realised profit of the bot, for bots with a monthly goal only (others need none). */
+  const monthRealisedProfit = sql<string | null>`CASE WHEN ${bots.monthlyGoalPercent} > 0 THEN (
+      SELECT coalesce(sum(mt.realised_pnl), 0)::text FROM trades mt
+      WHERE mt.bot_id = ${bots.id} AND mt.status = 'closed' AND mt.closed_at >= date_trunc('month', now())
+    ) END`;
 
   return {
     async process(alert: AlertRow): Promise<AlertResult> {
@@ -146,10 +153,20 @@ export function createAlertProcessor(deps: {
       if (!strategy) return { retry: false };
       // Paused strategies' alerts are recorded but not fanned out; exits still protect open trades.
       if (strategy.status !== 'active' && alert.action !== 'exit') return { retry: false };
-      const rows = await db
-        .select({ bot: bots, account: tradingAccounts })
+      // Every bot in one read, with its open trade and (goal bots only) its month's profit.
+      const rows: FanOutRow[] = await db
+        .select({
+          bot: bots,
+          account: tradingAccounts,
+          openTrade: tradesTable,
+          monthProfit: monthRealisedProfit,
+        })
         .from(bots)
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
+        .leftJoin(
+          tradesTable,
+          and(eq(tradesTable.botId, bots.id), inArray(tradesTable.status, ['open', 'closing'])),
+        )
         .where(
           and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
         );
@@ -161,10 +178,11 @@ export function createAlertProcessor(deps: {
       const pending = rows.filter(({ bot }) => !settled.has(bot.id));
 
       let retryable: string | undefined;
-      await inBatches(pending, deps.botConcurrency, async ({ bot, account }) => {
+      await inBatches(pending, deps.botConcurrency, async (row) => {
+        const { bot } = row;
         let outcome: BotOutcome;
         try {
-          outcome = await handleBot(alert, strategy, bot, account);
+          outcome = await handleBot(alert, strategy, row);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =

@@ -13,7 +13,7 @@ import type { TakeProfitPlan } from '../db/schema/index';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
 import { heldQuantity, tradeClientOrderId } from '../modules/trades/trades-fns';
 import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
-import type { OrderExecutor } from './order-executor';
+import type { KnownFill, OrderExecutor } from './order-executor';
 import { marketExitOrder } from './trade-lifecycle';
 
 /** A tick for venues that report none, fine enough for any price we trade. */
@@ -40,16 +40,18 @@ export function createTakeProfitOrders(deps: {
    * sells/buys on spot, sized from the position). Sizes come from core's ladder maths on the venue's
    * precision and minimums and sum exactly to the held quantity. All rows are committed before the
    * first is sent, each with a client order id from (trade, role, how many orders that role had), so
-   * running this again after a crash resumes the same orders instead of adding more.
+   * running this again after a crash resumes the same orders instead of adding more. `known`: the trade's
+   * orders and fills when the caller has just read them.
    */
   async function placeTakeProfitLadder(
     gateway: ExchangeGateway,
     trade: TradeDbRow,
     market: Market,
     plan: readonly TakeProfitPlan[],
+    known?: { orders: OrderRow[]; fills: KnownFill[] },
   ): Promise<OrderRow[]> {
     if (plan.length === 0) return [];
-    const fills = await trades.fillsOfTrade(trade.id);
+    const fills = known?.fills ?? (await trades.fillsOfTrade(trade.id));
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
     const entryFills = fills
       .filter((f) => f.side === entrySide)
@@ -71,7 +73,7 @@ export function createTakeProfitOrders(deps: {
         minNotional: market.minNotional ?? '0',
       },
     });
-    const earlier = await trades.ordersOfTrade(trade.id);
+    const earlier = known?.orders ?? (await trades.ordersOfTrade(trade.id));
     const rows = await trades.insertOrders(
       levels.map((level) => ({
         tradeId: trade.id,

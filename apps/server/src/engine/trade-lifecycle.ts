@@ -12,8 +12,8 @@ import {
 import type { ExchangeGateway, Market } from '../exchange/gateway';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from '../modules/trades/trades-fns';
-import type { TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
-import type { OrderExecutor } from './order-executor';
+import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { KnownFill, OrderExecutor } from './order-executor';
 
 export type OpenRequest = {
   userId: string;
@@ -80,22 +80,55 @@ export function marketExitOrder(
   };
 }
 
+/**
+ * One trade as the caller last read or wrote it: the row, its orders and all of its fills. Passed along
+ * so that a step which just wrote something need not read it back.
+ */
+export type TradeState = { trade: TradeDbRow; orders: OrderRow[]; fills: KnownFill[] };
+
+/** Numeric columns hold 18 decimals: a figure equal at that scale is unchanged. */
+const STORED_SCALE = 18;
+
+function sameStoredValue(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a === 'string' && typeof b === 'string' && a !== b) {
+    const numeric = /^-?\d+(\.\d+)?$/;
+    if (!numeric.test(a) || !numeric.test(b)) return false;
+    return toDecimal(a).toDecimalPlaces(STORED_SCALE).eq(toDecimal(b).toDecimalPlaces(STORED_SCALE));
+  }
+  return a === b;
+}
+
 /** Opening and closing trades on a venue, and keeping a trade's figures equal to its fills. */
 export type TradeLifecycle = ReturnType<typeof createTradeLifecycle>;
 
 export function createTradeLifecycle(deps: { trades: TradesRepo; executor: OrderExecutor }) {
   const { trades, executor } = deps;
 
+  /** The trade's orders and fills as stored now. */
+  async function loadState(tradeId: string): Promise<TradeState | undefined> {
+    const [withOrders, fills] = await Promise.all([
+      trades.tradeWithOrders(tradeId),
+      trades.fillsOfTrade(tradeId),
+    ]);
+    return withOrders && { ...withOrders, fills };
+  }
+
   /**
-   * Quantity, prices, PnL, commission and status recomputed in decimal from the stored fills. A trade
-   * is closed once it exited something and what it still holds is below the venue's amount step (base
-   * fee dust cannot be sold); a trade whose entry ended without any fill is cancelled.
+   * The change that makes the trade's quantity, prices, PnL, commission and status equal to its fills
+   * (decimal, from the stored fills). A trade is closed once it exited something and what it still holds
+   * is below the venue's amount step (base fee dust cannot be sold); a trade whose entry ended without any
+   * fill is cancelled. `closeReason` is the reason given when the caller is ending the trade.
    */
-  async function refreshFigures(tradeId: string, market?: Pick<Market, 'amountStep'>): Promise<TradeDbRow> {
-    const trade = (await trades.findById(tradeId))!;
-    const all = await trades.fillsOfTrade(tradeId);
+  function figuresChange(
+    { trade, orders, fills: all }: TradeState,
+    market?: Pick<Market, 'amountStep'>,
+    closeReason?: string,
+  ): Partial<TradeDbRow> {
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
-    const toFill = (f: (typeof all)[number]) => ({
+    const toFill = (f: KnownFill) => ({
       side: f.side,
       price: f.price,
       quantity: f.amount,
@@ -104,21 +137,26 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     });
     const entryFills = all.filter((f) => f.side === entrySide).map(toFill);
     const exitFills = all.filter((f) => f.side !== entrySide).map(toFill);
-    const entryLive = (await trades.ordersOfTrade(tradeId)).some(
-      (o) => o.role === 'entry' && (o.status === 'new' || isOpenState(o.status)),
-    );
+    const entryLive = orders.some((o) => o.role === 'entry' && (o.status === 'new' || isOpenState(o.status)));
     if (entryFills.length === 0) {
-      if (!entryLive && (trade.status === 'open' || trade.status === 'closing'))
-        return trades.updateTrade(tradeId, { status: 'cancelled', closedAt: new Date() });
-      return trade;
+      // Cancelled only when the entry ended with nothing filled; a filled entry whose fills are not
+      // stored yet (the order row is updated first) is waiting for them, not cancelled.
+      const entryFilled = orders.some((o) => o.role === 'entry' && toDecimal(o.filled).gt(0));
+      if (!entryLive && !entryFilled && (trade.status === 'open' || trade.status === 'closing'))
+        return {
+          status: 'cancelled',
+          closedAt: new Date(),
+          ...(closeReason && !trade.closeReason ? { closeReason } : {}),
+        };
+      return {};
     }
     const pnl = computeTradePnl({ side: trade.side, symbol: trade.symbol, entryFills, exitFills });
     const held = heldQuantity(trade, all);
     const step = toDecimal(market?.amountStep ?? '0');
     const flat = held.lte(0) || (step.gt(0) && held.lt(step));
     const closed = flat && pnl.exitQuantity.gt(0) && !entryLive;
-    const lastFillAt = all[all.length - 1]!.at;
-    return trades.updateTrade(tradeId, {
+    const lastFillAt = all.reduce((last, f) => (f.at > last ? f.at : last), all[0]!.at);
+    return {
       quantity: toNumericString(pnl.entryQuantity),
       entryPrice: pnl.averageEntryPrice ? toNumericString(pnl.averageEntryPrice) : null,
       exitPrice: pnl.averageExitPrice ? toNumericString(pnl.averageExitPrice) : null,
@@ -132,10 +170,27 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         ? {
             status: 'closed' as const,
             closedAt: lastFillAt,
-            closeReason: trade.closeReason ?? endReason(all),
+            closeReason: trade.closeReason ?? closeReason ?? endReason(all),
           }
         : {}),
-    });
+    };
+  }
+
+  /** Writes the figures of a known state, only when they differ from what the row holds. */
+  async function settleFigures(
+    state: TradeState,
+    market?: Pick<Market, 'amountStep'>,
+    closeReason?: string,
+  ): Promise<TradeDbRow> {
+    const change = figuresChange(state, market, closeReason);
+    const row = state.trade as Record<string, unknown>;
+    const differs = Object.entries(change).some(([key, value]) => !sameStoredValue(row[key], value));
+    return differs ? trades.updateTrade(state.trade.id, change) : state.trade;
+  }
+
+  /** The figures recomputed from the stored fills (see `figuresChange`). */
+  async function refreshFigures(tradeId: string, market?: Pick<Market, 'amountStep'>): Promise<TradeDbRow> {
+    return settleFigures((await loadState(tradeId))!, market);
   }
 
   /** Why a trade nobody closed on purpose ended: its take-profits did it, or something else did. */
@@ -145,11 +200,15 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
   }
 
   /** What can still be sold (long) or bought back (short): held quantity rounded down to the step. */
-  async function sellableQuantity(tradeId: string, market: Pick<Market, 'amountStep'>) {
-    const trade = (await trades.findById(tradeId))!;
-    const held = heldQuantity(trade, await trades.fillsOfTrade(tradeId));
+  function sellable(state: Pick<TradeState, 'trade' | 'fills'>, market: Pick<Market, 'amountStep'>) {
+    const held = heldQuantity(state.trade, state.fills);
     if (held.lte(0)) return toDecimal(0);
     return market.amountStep ? roundDownToStep(held, market.amountStep) : held;
+  }
+
+  async function sellableQuantity(tradeId: string, market: Pick<Market, 'amountStep'>) {
+    const trade = (await trades.findById(tradeId))!;
+    return sellable({ trade, fills: await trades.fillsOfTrade(tradeId) }, market);
   }
 
   /** A bot's entry size from its sizing rule, the price and the account's stable balance (DESIGN §5). */
@@ -176,9 +235,88 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     return toNumericString(sized.quantity);
   }
 
+  /**
+   * Exits what the trade holds (see `close`), from a state read under the trade lock. Returns the state
+   * after the exit, so the caller's follow-up needs no read of its own.
+   */
+  async function closeState(
+    gateway: ExchangeGateway,
+    state: TradeState,
+    clientOrderId: string,
+    reason: string,
+    role: string,
+  ): Promise<TradeState> {
+    const market = await findMarket(gateway, state.trade.symbol);
+    let { trade, orders, fills } = state;
+    // Exit ids are per trade; one found on another trade comes back from the insert below (not created).
+    const existing = orders.find((o) => o.clientOrderId === clientOrderId);
+    const closing =
+      !existing && trade.status === 'open' && fills.length > 0
+        ? { status: 'closing' as const, closeReason: reason }
+        : undefined;
+    const resting = existing ? [] : orders.filter((o) => isOpenState(o.status));
+    if (resting.length > 0) {
+      if (closing) trade = await trades.updateTrade(trade.id, closing);
+      let filledMeanwhile = false;
+      for (const order of resting) {
+        const cancelled = await executor.cancel(gateway, order);
+        filledMeanwhile ||= !toDecimal(cancelled.filled).eq(order.filled);
+        orders = orders.map((o) => (o.id === cancelled.id ? cancelled : o));
+      }
+      if (filledMeanwhile) fills = await trades.fillsOfTrade(trade.id);
+    }
+
+    let exit: { order: OrderRow; created: boolean } | undefined = existing
+      ? { order: existing, created: false }
+      : undefined;
+    if (!existing) {
+      const remaining = sellable({ trade, fills }, market);
+      if (remaining.gt(0)) {
+        // Committed as submitted: from now on it may be at the venue (a retry looks it up first).
+        const values = {
+          ...marketExitOrder(gateway, trade, { clientOrderId, role, amount: remaining }),
+          status: 'submitted' as const,
+        };
+        await executor.awaitReady(trade.tradingAccountId);
+        if (closing && resting.length === 0) {
+          const written = await trades.updateTradeWithOrder(trade.id, closing, values);
+          trade = written.trade;
+          exit = written;
+        } else {
+          exit = await trades.insertOrder(values);
+        }
+      } else if (closing && resting.length === 0) {
+        trade = await trades.updateTrade(trade.id, closing);
+      }
+    }
+    if (exit) {
+      const placed = await executor.place(gateway, exit.order, exit.created);
+      const own = placed.order.tradeId === trade.id;
+      orders = own ? [...orders.filter((o) => o.id !== placed.order.id), placed.order] : orders;
+      if (!own) {
+        // An id taken by another trade's order: nothing of this trade to learn from it.
+      } else if (placed.fills) {
+        const known = new Set(placed.fills.map((f) => f.venueTradeId));
+        fills = [
+          ...fills.filter((f) => f.orderId !== placed.order.id || !known.has(f.venueTradeId)),
+          ...placed.fills,
+        ];
+      } else {
+        fills = await trades.fillsOfTrade(trade.id);
+      }
+    }
+    trade = await settleFigures({ trade, orders, fills }, market, reason);
+    if ((trade.status === 'closed' || trade.status === 'cancelled') && !trade.closeReason)
+      trade = await trades.updateTrade(trade.id, { closeReason: reason });
+    return { trade, orders, fills };
+  }
+
   return {
+    loadState,
+    settleFigures,
     refreshFigures,
     sellableQuantity,
+    closeState,
 
     /**
      * Sizes and sends an entry at market. The trade and its entry order are committed first;
@@ -192,6 +330,8 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
       }
       const market = await findMarket(gateway, req.symbol);
       const quantity = req.quantity ?? (await sizeEntry(gateway, req, market));
+      // The gate first: the entry is committed as submitted, so from then on it may be at the venue.
+      await executor.awaitReady(req.accountId);
       const entry = {
         userId: req.userId,
         tradingAccountId: req.accountId,
@@ -202,6 +342,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         type: req.limitPrice ? ('limit' as const) : ('market' as const),
         price: req.limitPrice ?? null,
         amount: quantity,
+        status: 'submitted' as const,
       };
       const plan = {
         userId: req.userId,
@@ -219,10 +360,11 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         ? await trades.insertTradeWithEntry({ ...plan, id: req.tradeId }, entry)
         : await trades.createTradeWithEntry(plan, entry);
       if (!created) throw new TradeRefusedError('This bot already holds an open trade', 'TRADE_ALREADY_OPEN');
+      let placed;
       try {
-        const order = await executor.submit(gateway, created.order, true);
-        if (order.status === 'rejected')
-          throw new TradeRefusedError(order.lastError ?? 'Order rejected', 'ORDER_REJECTED');
+        placed = await executor.place(gateway, created.order, true);
+        if (placed.order.status === 'rejected')
+          throw new TradeRefusedError(placed.order.lastError ?? 'Order rejected', 'ORDER_REJECTED');
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const row = await trades.findOrderByClientId(req.accountId, req.clientOrderId);
@@ -235,7 +377,9 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
           });
         throw e;
       }
-      return refreshFigures(created.trade.id);
+      // A new trade's only fills are its entry's: known when the venue listed them with its answer.
+      if (!placed.fills) return refreshFigures(created.trade.id, market);
+      return settleFigures({ trade: created.trade, orders: [placed.order], fills: placed.fills }, market);
     },
 
     /**
@@ -249,30 +393,8 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
       reason: string,
       role = 'exit',
     ): Promise<TradeDbRow> {
-      const market = await findMarket(gateway, trade.symbol);
-      const existing = await trades.findOrderByClientId(trade.tradingAccountId, clientOrderId);
-      if (!existing) {
-        const hasPosition = (await trades.fillsOfTrade(trade.id)).length > 0;
-        if (trade.status === 'open' && hasPosition)
-          await trades.updateTrade(trade.id, { status: 'closing', closeReason: reason });
-        for (const order of await trades.ordersOfTrade(trade.id)) {
-          if (isOpenState(order.status)) await executor.cancel(gateway, order);
-        }
-        await refreshFigures(trade.id, market);
-      }
-      const remaining = await sellableQuantity(trade.id, market);
-      if (existing || remaining.gt(0)) {
-        const { order } = existing
-          ? { order: existing }
-          : await trades.insertOrder(
-              marketExitOrder(gateway, trade, { clientOrderId, role, amount: remaining }),
-            );
-        await executor.submit(gateway, order, !existing);
-      }
-      const updated = await refreshFigures(trade.id, market);
-      if ((updated.status === 'closed' || updated.status === 'cancelled') && !updated.closeReason)
-        return trades.updateTrade(trade.id, { closeReason: reason });
-      return updated;
+      const state = (await loadState(trade.id)) ?? { trade, orders: [], fills: [] };
+      return (await closeState(gateway, { ...state, trade }, clientOrderId, reason, role)).trade;
     },
   };
 }

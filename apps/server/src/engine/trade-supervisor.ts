@@ -19,7 +19,7 @@ import type { GatewayProvider } from './gateway-provider';
 import type { OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
-import { findMarket, type TradeLifecycle } from './trade-lifecycle';
+import { findMarket, type TradeLifecycle, type TradeState } from './trade-lifecycle';
 
 /** An order that left without an answer is looked up again only after this long (it may be in flight). */
 const UNANSWERED_GRACE_MS = 30_000;
@@ -59,21 +59,27 @@ export function createTradeSupervisor(deps: {
   /**
    * Orders a crash or a refusal left unsent (`new`), or sent without an answer, are sent or looked up
    * again — by client order id first, so nothing is doubled. A push resumes through the push (its limit
-   * is cancelled first). Intentions of a trade no longer open are dropped instead.
+   * is cancelled first). Intentions of a trade no longer open are dropped instead. True when it did
+   * anything (the trade's rows changed).
    */
-  async function resumeUnsentOrders(gateway: ExchangeGateway, trade: TradeDbRow, market: Market) {
-    for (const row of await trades.ordersOfTrade(trade.id)) {
+  async function resumeUnsentOrders(gateway: ExchangeGateway, state: TradeState, market: Market) {
+    const { trade } = state;
+    let acted = false;
+    for (const row of state.orders) {
       try {
         if (row.role === 'entry') {
           if (
             ['submitted', 'unknown'].includes(row.status) &&
             !row.venueOrderId &&
             age(row) > LOST_ENTRY_GRACE_MS
-          )
+          ) {
+            acted = true;
             await settleLostEntry(gateway, row);
+          }
           continue;
         }
         if (row.status === 'new') {
+          acted = true;
           const wanted = trade.status === 'open' || !isTakeProfitRole(row.role);
           if (!wanted) await trades.deleteUnsentOrder(row.id);
           else if (isTakeProfitRole(row.role) && row.type === 'market')
@@ -85,12 +91,14 @@ export function createTradeSupervisor(deps: {
             (row.lastError || age(row) > UNANSWERED_GRACE_MS)) ||
           (row.status === 'unknown' && age(row) > UNANSWERED_GRACE_MS)
         ) {
+          acted = true;
           await executor.submit(gateway, row, false);
         }
       } catch (e) {
         log.warn({ err: e, orderId: row.id, tradeId: trade.id }, 'could not resume an order');
       }
     }
+    return acted;
   }
 
   /** An entry that left without an answer and that the venue does not know: it never arrived. */
@@ -138,26 +146,41 @@ export function createTradeSupervisor(deps: {
     return toNumericString(tighter);
   }
 
-  /** Ladder, stop and break-even of an open trade whose entry is done. */
-  async function manageOpenTrade(gateway: ExchangeGateway, trade: TradeDbRow, market: Market) {
-    const orders = await trades.ordersOfTrade(trade.id);
+  /**
+   * Ladder, stop and break-even of an open trade whose entry is done. Returns the state after, and
+   * whether orders it placed filled at once (then the fills must be read again).
+   */
+  async function manageOpenTrade(
+    gateway: ExchangeGateway,
+    state: TradeState,
+    market: Market,
+  ): Promise<{ state: TradeState; filledAtOnce: boolean }> {
+    const { trade, fills } = state;
+    let { orders } = state;
+    const unchanged = { state, filledAtOnce: false };
     const entryOrders = orders.filter((o) => o.role === 'entry');
-    if (entryOrders.some((o) => o.status === 'new' || isOpenState(o.status))) return trade;
-    const fills = await trades.fillsOfTrade(trade.id);
+    if (entryOrders.some((o) => o.status === 'new' || isOpenState(o.status))) return unchanged;
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
     const entryFills = fills.filter((f) => f.side === entrySide);
     const entryPrice = averageFillPrice(entryFills.map((f) => ({ ...f, quantity: f.amount })));
-    if (!entryPrice || heldQuantity(trade, fills).lte(0)) return trade;
+    if (!entryPrice || heldQuantity(trade, fills).lte(0)) return unchanged;
 
+    let filledAtOnce = false;
     if (!orders.some((o) => isTakeProfitRole(o.role)) && trade.takeProfits.length > 0) {
-      await takeProfits.placeTakeProfitLadder(gateway, trade, market, trade.takeProfits);
+      const placed = await takeProfits.placeTakeProfitLadder(gateway, trade, market, trade.takeProfits, {
+        orders,
+        fills,
+      });
+      const ids = new Set(placed.map((o) => o.id));
+      orders = [...orders.filter((o) => !ids.has(o.id)), ...placed];
+      filledAtOnce = placed.some((o) => toDecimal(o.filled).gt(0));
     }
     const change: Partial<TradeDbRow> = {};
     const stop = initialStop(trade, entryPrice.toFixed(), market);
     if (stop) change.stopLossPrice = stop;
 
     if (trade.breakEvenAfterTp1 && !trade.stopMovedToBreakEvenAt) {
-      const levels = ladderView(trade.takeProfits, await trades.ordersOfTrade(trade.id), trade.status);
+      const levels = ladderView(trade.takeProfits, orders, trade.status);
       const first = levels.find((l) => l.clientOrderId);
       if (first?.status === 'filled') {
         const entryNotional = entryPrice.times(sum(entryFills.map((f) => f.amount)));
@@ -174,12 +197,12 @@ export function createTradeSupervisor(deps: {
         log.info({ tradeId: trade.id, stop: change.stopLossPrice }, 'stop moved to break-even after TP1');
       }
     }
-    return Object.keys(change).length > 0 ? trades.updateTrade(trade.id, change) : trade;
+    const after = Object.keys(change).length > 0 ? await trades.updateTrade(trade.id, change) : trade;
+    return { state: { trade: after, orders, fills }, filledAtOnce };
   }
 
   /** A trade that ended: nothing of it left resting, and its bot out. */
-  async function settleEndedTrade(gateway: ExchangeGateway, trade: TradeDbRow) {
-    const orders = await trades.ordersOfTrade(trade.id);
+  async function settleEndedTrade(gateway: ExchangeGateway, trade: TradeDbRow, orders: OrderRow[]) {
     for (const order of orders) {
       if (order.status === 'new') await trades.deleteUnsentOrder(order.id);
       else if (isOpenState(order.status) && order.role !== 'entry') await executor.cancel(gateway, order);
@@ -188,26 +211,47 @@ export function createTradeSupervisor(deps: {
     return trade;
   }
 
-  async function superviseLocked(tradeId: string): Promise<TradeDbRow | undefined> {
-    let trade = await trades.findById(tradeId);
-    if (!trade) return undefined;
-    const gateway = await gatewayFor(trade);
-    const market = await findMarket(gateway, trade.symbol);
-    if (isTradeActive(trade.status) || trade.status === 'error') {
-      await resumeUnsentOrders(gateway, trade, market);
-      trade = await lifecycle.refreshFigures(trade.id, market);
-      if (trade.status === 'open') {
-        trade = await manageOpenTrade(gateway, trade, market);
-        trade = await lifecycle.refreshFigures(trade.id, market);
+  /**
+   * Under the trade lock. `known`: the caller's gateway, and the trade's state when the caller has just
+   * read or written all of it under this same lock; otherwise it is read here, once.
+   */
+  async function superviseLocked(
+    tradeId: string,
+    known: { gateway?: ExchangeGateway; state?: TradeState } = {},
+  ): Promise<TradeDbRow | undefined> {
+    let state = known.state ?? (await lifecycle.loadState(tradeId));
+    if (!state) return undefined;
+    const gateway = known.gateway ?? (await gatewayFor(state.trade));
+    const market = await findMarket(gateway, state.trade.symbol);
+    if (isTradeActive(state.trade.status) || state.trade.status === 'error') {
+      if (await resumeUnsentOrders(gateway, state, market)) state = (await lifecycle.loadState(tradeId))!;
+      state = { ...state, trade: await lifecycle.settleFigures(state, market) };
+      if (state.trade.status === 'open') {
+        const managed = await manageOpenTrade(gateway, state, market);
+        state = managed.filledAtOnce ? (await lifecycle.loadState(tradeId))! : managed.state;
+        state = { ...state, trade: await lifecycle.settleFigures(state, market) };
       }
     }
+    const trade = state.trade;
     if (trade.status === 'closed' || trade.status === 'cancelled')
-      trade = await settleEndedTrade(gateway, trade);
+      return settleEndedTrade(gateway, trade, state.orders);
     return trade;
   }
 
   async function supervise(tradeId: string): Promise<TradeDbRow | undefined> {
     return lock.withTrade(tradeId, () => superviseLocked(tradeId));
+  }
+
+  /** Exits under the lock from the state read there, then follows through on what the exit left. */
+  async function closeLocked(
+    gateway: ExchangeGateway,
+    state: TradeState,
+    clientOrderId: string,
+    reason: string,
+    role: string,
+  ) {
+    const after = await lifecycle.closeState(gateway, state, clientOrderId, reason, role);
+    return (await superviseLocked(state.trade.id, { gateway, state: after }))!;
   }
 
   /**
@@ -222,11 +266,9 @@ export function createTradeSupervisor(deps: {
     stillWanted: (trade: TradeDbRow) => boolean = () => true,
   ) {
     return lock.withTrade(tradeId, async () => {
-      const trade = (await trades.findById(tradeId))!;
-      if (!stillWanted(trade)) return trade;
-      const gateway = await gatewayFor(trade);
-      await lifecycle.close(gateway, trade, clientOrderId, reason, role);
-      return (await superviseLocked(tradeId))!;
+      const state = (await lifecycle.loadState(tradeId))!;
+      if (!stillWanted(state.trade)) return state.trade;
+      return closeLocked(await gatewayFor(state.trade), state, clientOrderId, reason, role);
     });
   }
 
@@ -248,19 +290,23 @@ export function createTradeSupervisor(deps: {
     ...lifecycle,
     async open(gateway, req) {
       const trade = await lifecycle.open(gateway, req);
+      // An open trade with no ladder and no stop has nothing to follow up: no lock, no reads.
+      if (trade.status === 'open' && trade.takeProfits.length === 0 && !trade.stopLossPercent) return trade;
       try {
-        return (await supervise(trade.id)) ?? trade;
+        return (await lock.withTrade(trade.id, () => superviseLocked(trade.id, { gateway }))) ?? trade;
       } catch (e) {
         // The entry stands; the ladder is retried by the next reconciliation pass.
         log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
         return trade;
       }
     },
-    async close(gateway, trade, clientOrderId, reason, role) {
+    async close(gateway, trade, clientOrderId, reason, role = 'exit') {
       return lock.withTrade(trade.id, async () => {
-        const fresh = (await trades.findById(trade.id)) ?? trade;
-        await lifecycle.close(gateway, fresh, clientOrderId, reason, role);
-        return (await superviseLocked(trade.id))!;
+        const state = await lifecycle.loadState(trade.id);
+        if (!state) return trade;
+        // The caller's row may be old: a trade that ended meanwhile (stop, take profit) is only settled.
+        if (!isTradeActive(state.trade.status)) return (await superviseLocked(trade.id, { gateway, state }))!;
+        return closeLocked(gateway, state, clientOrderId, reason, role);
       });
     },
   };
