@@ -1,22 +1,47 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import type { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp, serverOptions } from '../../src/app';
+import type { AppDeps } from '../../src/composition';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export type TestApp = { app: FastifyInstance; db: TestDatabase; config: AppConfig; close(): Promise<void> };
 
+export type TestAppOptions = {
+  webDist?: string | null;
+  /** The app's own pino logger (same level and redaction as production) written to this stream. */
+  logStream?: Writable;
+  /** ccxt pointed at a protocol test server (`BinanceTestServer.urlsOverride()`). */
+  venueUrlsOverride?: AppDeps['venueUrlsOverride'];
+  venueTimeoutMs?: AppDeps['venueTimeoutMs'];
+};
+
 /** The real app on a fresh database, driven with `inject`. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { webDist?: string | null } = {},
+  opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-app-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', KAIROS_DATA_DIR: dataDir, DATABASE_URL: db.url, ...env });
-  const app = await buildApp({ config, db, webDist: opts.webDist ?? null });
+  const overrides: FastifyServerOptions = {};
+  if (opts.logStream) {
+    const logger = serverOptions(config).logger as Exclude<FastifyServerOptions['logger'], boolean>;
+    overrides.logger = { ...logger, stream: opts.logStream };
+  }
+  const app = await buildApp(
+    {
+      config,
+      db,
+      webDist: opts.webDist ?? null,
+      venueUrlsOverride: opts.venueUrlsOverride,
+      venueTimeoutMs: opts.venueTimeoutMs,
+    },
+    overrides,
+  );
   await app.ready();
   return {
     app,
