@@ -73,7 +73,12 @@ export async function withFreshWebBuild(root: string, andThen: () => Promise<voi
 function buildIfStale(root: string): boolean {
   if (builtAt(root) >= newestSourceMtime(root)) return false;
   // `vite build` alone: the size budget of `npm run build` is checked there, not by the browser tests.
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: path.join(root, 'apps/web'), encoding: 'utf8' });
+  // A production build, as `npm start` serves it (vitest's NODE_ENV=test would give React's development build).
+  const result = spawnSync('npx', ['vite', 'build'], {
+    cwd: path.join(root, 'apps/web'),
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
   return true;
 }
