@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { LiveStatusIndicator } from '../../components/live/live-status';
 import { LanguageSwitcher } from '../../components/preferences/language-switcher';
 import { ThemeSwitcher } from '../../components/preferences/theme-switcher';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
+import { useLiveEvents } from '../../lib/use-live-events';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
 
@@ -61,6 +63,8 @@ export function AppLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // One live-updates stream for the signed-in session (closed on logout).
+  useLiveEvents();
   const [drawerPath, setDrawerPath] = useState(location.pathname);
   // Closing on navigation: derived from the location, no effect needed.
   if (drawerPath !== location.pathname) {
@@ -99,6 +103,7 @@ export function AppLayout() {
           <Logo />
         </Link>
         <div className="flex-1" />
+        <LiveStatusIndicator />
         <LanguageSwitcher />
         <ThemeSwitcher />
         <UserMenu />

@@ -182,6 +182,13 @@ const enUS = {
     description: 'There is no page at',
     goHome: 'Back to the home page',
   },
+  live: {
+    on: 'Live',
+    connecting: 'Connecting…',
+    reconnecting: 'Reconnecting…',
+    onHint: 'Screens update by themselves as trades happen.',
+    offHint: 'Live updates are interrupted; they resume by themselves.',
+  },
   dashboard: {
     title: 'Dashboard',
     description: 'Equity, profit and where your capital is working.',

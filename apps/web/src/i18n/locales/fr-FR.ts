@@ -186,6 +186,13 @@ const translation: typeof enUS = {
     description: 'Aucune page à l’adresse',
     goHome: 'Retour à l’accueil',
   },
+  live: {
+    on: 'En direct',
+    connecting: 'Connexion…',
+    reconnecting: 'Reconnexion…',
+    onHint: 'Les écrans se mettent à jour d’eux-mêmes au fil des trades.',
+    offHint: 'Les mises à jour en direct sont interrompues ; elles reprennent d’elles-mêmes.',
+  },
   dashboard: {
     title: 'Tableau de bord',
     description: 'Capital, gains et répartition de vos fonds.',
