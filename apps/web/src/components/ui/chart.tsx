@@ -13,4 +13,4 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   );
 }
 
-export type { TimePoint, TimeSeriesChartProps } from './time-series-chart';
+export type { TimeGap, TimePoint, TimeSeriesChartProps } from './time-series-chart';

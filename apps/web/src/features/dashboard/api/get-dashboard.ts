@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Dashboard as DashboardResults } from '@kairos/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { type Row, field, isRow, listFrom } from '../../../lib/fields';
+import { isRow } from '../../../lib/fields';
 
+/** Days are `YYYY-MM-DD` in the user's time zone; both ends inclusive. */
 export interface DashboardParams {
   from?: string;
   to?: string;
@@ -10,38 +12,42 @@ export interface DashboardParams {
   topN?: number;
 }
 
-/** DESIGN §7: the sections of GET /api/dashboard. */
+/** GET /api/dashboard with every section present (empty when the server left one out). */
 export interface Dashboard {
-  equityCurve: Row[];
-  dailyPnl: Row[];
-  balanceByAccount: Row[];
-  capitalByBot: Row[];
-  metrics: Row;
+  /** The amounts' currency; absent from an older server, then the display currency is assumed. */
+  currency?: DashboardResults['currency'];
+  metrics: NonNullable<DashboardResults['metrics']>;
+  equityCurve: NonNullable<DashboardResults['equityCurve']>;
+  dailyPnl: NonNullable<DashboardResults['dailyPnl']>;
+  balanceByAccount: NonNullable<DashboardResults['balanceByAccount']>;
+  capitalByBot: NonNullable<DashboardResults['capitalByBot']>;
 }
 
-export const DASHBOARD_SECTIONS = 'equityCurve,dailyPnl,balanceByAccount,capitalByBot,metrics';
+const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value.filter(isRow) as T[]) : []);
 
 export function toDashboard(results: unknown): Dashboard {
-  const metrics = field(results, 'metrics');
+  const body: Partial<DashboardResults> = isRow(results) ? results : {};
+  const equity = isRow(body.equityCurve) ? body.equityCurve : undefined;
   return {
-    equityCurve: listFrom(field(results, 'equityCurve')),
-    dailyPnl: listFrom(field(results, 'dailyPnl')),
-    balanceByAccount: listFrom(field(results, 'balanceByAccount')),
-    capitalByBot: listFrom(field(results, 'capitalByBot')),
-    metrics: isRow(metrics) ? metrics : {},
+    currency: isRow(body.currency) ? body.currency : undefined,
+    metrics: isRow(body.metrics)
+      ? body.metrics
+      : { netPnl: '0', pnlPercent: null, winRate: null, closedTrades: 0 },
+    equityCurve: {
+      kind: equity?.kind === 'cumulativePnl' ? 'cumulativePnl' : 'equity',
+      points: list(equity?.points),
+    },
+    dailyPnl: list(body.dailyPnl),
+    balanceByAccount: list(body.balanceByAccount),
+    capitalByBot: list(body.capitalByBot),
   };
 }
 
-/** Nothing to show yet: no account balance, no bot capital and no closed trade. */
-export function isDashboardEmpty(dashboard: Dashboard): boolean {
-  const closedTrades = Number(field(dashboard.metrics, 'closedTrades') ?? 0);
-  return (
-    dashboard.balanceByAccount.length === 0 &&
-    dashboard.capitalByBot.length === 0 &&
-    dashboard.equityCurve.length === 0 &&
-    !(closedTrades > 0)
-  );
-}
+/** How many bots the "capital deployed by bot" chart shows. */
+export const DASHBOARD_TOP_N = 8;
+
+/** DESIGN §7: every section in one call. */
+export const DASHBOARD_SECTIONS = 'equityCurve,dailyPnl,balanceByAccount,capitalByBot,metrics';
 
 export async function getDashboard(params: DashboardParams = {}): Promise<Dashboard> {
   const body = await api.get<unknown>('/api/dashboard', {
@@ -50,8 +56,24 @@ export async function getDashboard(params: DashboardParams = {}): Promise<Dashbo
   return toDashboard(unwrapResults(body));
 }
 
+/** Nothing to show yet: no account, no bot, no closed trade and no balance history. */
+export function isDashboardEmpty(dashboard: Dashboard): boolean {
+  return (
+    dashboard.balanceByAccount.length === 0 &&
+    dashboard.capitalByBot.length === 0 &&
+    dashboard.equityCurve.points.length === 0 &&
+    !(Number(dashboard.metrics.closedTrades) > 0)
+  );
+}
+
+/** Live events invalidate every ['dashboard', …] entry (lib/live-events.ts). */
 export const dashboardQueryOptions = (params: DashboardParams = {}) =>
-  queryOptions({ queryKey: ['dashboard', params], queryFn: () => getDashboard(params) });
+  queryOptions({
+    queryKey: ['dashboard', params],
+    queryFn: () => getDashboard(params),
+    // A new filter keeps the previous figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
 
 export function useDashboard(params: DashboardParams = {}) {
   return useQuery(dashboardQueryOptions(params));

@@ -1,62 +1,22 @@
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { Card, Stat } from '../../../components/ui/card';
-import { TimeSeriesChart } from '../../../components/ui/chart';
-import { ChartFrame } from '../../../components/ui/chart-frame';
+import { Card } from '../../../components/ui/card';
+import { CurrencyConversionNote, useCurrencyUnits } from '../../../components/ui/currency-note';
 import { BotIcon, LinkIcon } from '../../../components/ui/icons';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import { type Row, numeric, text } from '../../../lib/fields';
+import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
-import { type Dashboard, isDashboardEmpty, useDashboard } from '../api/get-dashboard';
-
-function toPoints(rows: Row[], ...valueNames: string[]) {
-  return rows
-    .map((row) => ({
-      time: (text(row, 'date', 'day', 'time') ?? '').slice(0, 10),
-      value: Number(numeric(row, ...valueNames)),
-    }))
-    .filter((point) => point.time !== '' && Number.isFinite(point.value));
-}
-
-/** Horizontal bars for "how much where": light enough to need no chart library. */
-function BarList({
-  rows,
-  labelNames,
-  valueNames,
-}: {
-  rows: Row[];
-  labelNames: string[];
-  valueNames: string[];
-}) {
-  const format = useFormatters();
-  const items = rows.map((row) => ({
-    label: text(row, ...labelNames) ?? '—',
-    value: Number(numeric(row, ...valueNames) ?? 0),
-  }));
-  const max = Math.max(1, ...items.map((item) => Math.abs(item.value)));
-  return (
-    <ul className="flex h-full flex-col gap-2.5 overflow-y-auto px-2 pt-1">
-      {items.map((item) => (
-        <li key={item.label} className="text-xs">
-          <div className="flex justify-between gap-2">
-            <span className="truncate text-muted">{item.label}</span>
-            <span className="num text-fg">{format.currencyValue(item.value)}</span>
-          </div>
-          <div className="mt-1 h-1.5 rounded-full bg-surface-3">
-            <div
-              className="h-full rounded-full bg-accent"
-              style={{ width: `${(Math.abs(item.value) / max) * 100}%` }}
-            />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { DASHBOARD_TOP_N, type Dashboard, isDashboardEmpty, useDashboard } from '../api/get-dashboard';
+import { useDashboardFilters } from '../hooks/use-dashboard-filters';
+import { isNarrowed, resolveRange, toDashboardParams, todayIn } from '../utils/dashboard-filters';
+import { formatDay } from '../../../lib/format-time';
+import { DashboardCharts } from './dashboard-charts';
+import { DashboardFiltersBar, type FilterAccount, type FilterBot } from './dashboard-filters-bar';
 
 export function DashboardEmptyState() {
   const { t } = useTranslation();
@@ -83,66 +43,78 @@ export function DashboardEmptyState() {
   );
 }
 
-function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
+/** An account but no bot yet: the next step, above the figures the account already has. */
+function CreateFirstBotPrompt() {
+  const { t } = useTranslation();
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3 border-accent/40 px-4 py-3">
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="mt-0.5 text-accent">
+          <BotIcon size={18} />
+        </span>
+        <div>
+          <p className="text-sm font-medium text-fg">{t('dashboard.noBot.title')}</p>
+          <p className="text-sm text-muted">{t('dashboard.noBot.description')}</p>
+        </div>
+      </div>
+      <Link to={paths.bots} className={buttonClasses({ className: 'gap-2' })}>
+        <BotIcon size={14} />
+        {t('dashboard.empty.createBot')}
+      </Link>
+    </Card>
+  );
+}
+
+/** A figure with its name: a labelled region, so it reads (and is found) as "Net PnL: +12.30". */
+function Metric({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id} className="px-4 py-3">
+      <h3 id={id} className="text-xs text-muted">
+        {label}
+      </h3>
+      <p className="num mt-1 text-xl font-semibold text-fg">{value}</p>
+      {hint ? <p className="mt-0.5 truncate text-xs text-subtle">{hint}</p> : null}
+    </Card>
+  );
+}
+
+function DashboardMetrics({
+  dashboard,
+  range,
+}: {
+  dashboard: Dashboard;
+  range: { from: string; to: string };
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const { metrics } = dashboard;
-  const equity = toPoints(dashboard.equityCurve, 'equity', 'value', 'balance');
-  const daily = toPoints(dashboard.dailyPnl, 'pnl', 'value');
+  const metrics = dashboard.metrics;
+  const code = dashboard.currency?.currency ?? format.currency;
   return (
-    <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label={t('dashboard.metrics.netPnl')} value={<PnlText value={numeric(metrics, 'netPnl')} />} />
-        <Stat
-          label={t('dashboard.metrics.pnlPercent')}
-          value={<PnlText value={numeric(metrics, 'pnlPercent')} kind="percent" />}
-        />
-        <Stat label={t('dashboard.metrics.winRate')} value={format.percent(numeric(metrics, 'winRate'))} />
-        <Stat label={t('dashboard.metrics.closedTrades')} value={text(metrics, 'closedTrades') ?? '0'} />
-      </div>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <ChartFrame
-          title={t('dashboard.charts.equityCurve')}
-          units={format.currency}
-          empty={equity.length === 0}
-        >
-          <TimeSeriesChart
-            data={equity}
-            formatValue={(value) => format.currencyValue(value)}
-            label={t('dashboard.charts.equityCurve')}
-          />
-        </ChartFrame>
-        <ChartFrame title={t('dashboard.charts.dailyPnl')} units={format.currency} empty={daily.length === 0}>
-          <TimeSeriesChart
-            data={daily}
-            variant="histogram"
-            formatValue={(value) => format.pnl(value)}
-            label={t('dashboard.charts.dailyPnl')}
-          />
-        </ChartFrame>
-        <ChartFrame
-          title={t('dashboard.charts.balanceByAccount')}
-          units={format.currency}
-          empty={dashboard.balanceByAccount.length === 0}
-        >
-          <BarList
-            rows={dashboard.balanceByAccount}
-            labelNames={['nickname', 'name', 'accountId']}
-            valueNames={['balance', 'value', 'usdtBalance']}
-          />
-        </ChartFrame>
-        <ChartFrame
-          title={t('dashboard.charts.capitalByBot')}
-          units={format.currency}
-          empty={dashboard.capitalByBot.length === 0}
-        >
-          <BarList
-            rows={dashboard.capitalByBot}
-            labelNames={['nickname', 'name', 'botId']}
-            valueNames={['capital', 'value', 'amount']}
-          />
-        </ChartFrame>
-      </div>
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Metric
+        label={t('dashboard.metrics.netPnl')}
+        value={<PnlText value={metrics.netPnl} currency={code} />}
+        hint={t('dashboard.metrics.netPnlHint')}
+      />
+      <Metric
+        label={t('dashboard.metrics.pnlPercent')}
+        value={<PnlText value={metrics.pnlPercent} kind="percent" />}
+        hint={t('dashboard.metrics.pnlPercentHint')}
+      />
+      <Metric
+        label={t('dashboard.metrics.winRate')}
+        value={format.percent(metrics.winRate)}
+        hint={t('dashboard.metrics.winRateHint')}
+      />
+      <Metric
+        label={t('dashboard.metrics.closedTrades')}
+        value={new Intl.NumberFormat(format.locale).format(metrics.closedTrades ?? 0)}
+        hint={t('dashboard.metrics.closedTradesHint', {
+          from: formatDay(range.from, format.locale),
+          to: formatDay(range.to, format.locale),
+        })}
+      />
     </div>
   );
 }
@@ -152,20 +124,31 @@ function DashboardSkeleton() {
     <div className="flex flex-col gap-4" aria-hidden="true">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-[74px] rounded-lg" />
+          <Skeleton key={index} className="h-[88px] rounded-lg" />
         ))}
       </div>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Skeleton className="h-72 rounded-lg" />
-        <Skeleton className="h-72 rounded-lg" />
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-72 rounded-lg" />
+        ))}
       </div>
     </div>
   );
 }
 
-export function DashboardOverview() {
+/**
+ * Dashboard (spec §2): four metrics, four charts and the filters in the URL. Accounts and bots
+ * for the filters come from the route, which composes the features.
+ */
+export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[]; bots: FilterBot[] }) {
   const { t } = useTranslation();
-  const query = useDashboard();
+  const timeZone = usePreferences((state) => state.timezone) ?? undefined;
+  const [filters, setFilters] = useDashboardFilters();
+  const today = todayIn(timeZone);
+  const range = resolveRange(filters, today);
+  const query = useDashboard(toDashboardParams(filters, today, DASHBOARD_TOP_N));
+  const units = useCurrencyUnits(query.data?.currency);
+
   if (query.isPending) {
     return (
       <div role="status" aria-label={t('common.loading')}>
@@ -173,13 +156,37 @@ export function DashboardOverview() {
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (isDashboardEmpty(query.data)) return <DashboardEmptyState />;
-  return <DashboardContent dashboard={query.data} />;
+  const dashboard = query.data;
+  const narrowed = isNarrowed(filters);
+  // Only the whole picture can say "nothing yet"; a narrowed view shows its empty charts.
+  if (dashboard && !narrowed && isDashboardEmpty(dashboard)) return <DashboardEmptyState />;
+
+  const noBot = dashboard !== undefined && !narrowed && dashboard.capitalByBot.length === 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <DashboardFiltersBar
+        filters={filters}
+        range={range}
+        today={today}
+        accounts={accounts}
+        bots={bots}
+        updating={query.isFetching && query.isPlaceholderData}
+        onChange={setFilters}
+      />
+      {!dashboard ? (
+        // A filter naming a deleted account or bot fails: the bar above offers to reset it.
+        <Card>
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        </Card>
+      ) : (
+        <>
+          {noBot ? <CreateFirstBotPrompt /> : null}
+          <CurrencyConversionNote currency={dashboard.currency} />
+          <DashboardMetrics dashboard={dashboard} range={range} />
+          <DashboardCharts dashboard={dashboard} range={range} units={units} topN={DASHBOARD_TOP_N} />
+        </>
+      )}
+    </div>
+  );
 }

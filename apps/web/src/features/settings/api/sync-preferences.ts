@@ -73,6 +73,9 @@ export async function saveBrowserPreferences(queryClient: QueryClient): Promise<
   }
 }
 
+/** Queries the server answers in the saved currency and time zone (dashboard, portfolio). */
+const SERVER_PREFERENCE_QUERIES = [['dashboard'], ['portfolio']];
+
 /** Saves one change the logged-in user made; a failure is said in a toast (the change stays applied). */
 export async function savePreferenceChange(
   queryClient: QueryClient,
@@ -83,6 +86,12 @@ export async function savePreferenceChange(
       userSettingsQueryOptions().queryKey,
       await updateUserSettings(change as PreferencesPatch),
     );
+    // The server converts amounts and cuts days in the saved currency and time zone.
+    if (change.currency || change.timezone) {
+      await Promise.all(
+        SERVER_PREFERENCE_QUERIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    }
   } catch (error) {
     toast.error(i18n.t('settings.saveFailed'), { description: errorMessage(i18n.t, error) });
   }

@@ -1,0 +1,212 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
+import { loginAs, renderApp } from '../../../testing/render';
+import { addDays, todayIn } from '../utils/dashboard-filters';
+
+const today = todayIn();
+
+/** GET /api/dashboard as the server answers it (amounts as decimal strings, in the user's currency). */
+function dashboard(overrides: Record<string, unknown> = {}) {
+  return {
+    range: {
+      from: `${addDays(today, -29)}T00:00:00.000Z`,
+      to: `${addDays(today, 1)}T00:00:00.000Z`,
+      timezone: 'UTC',
+    },
+    currency: { currency: 'USD', converted: false, rate: null, rateSource: null },
+    metrics: { netPnl: '12.50', pnlPercent: '1.25', winRate: '66.67', closedTrades: 3 },
+    equityCurve: { kind: 'equity', points: [] },
+    dailyPnl: [],
+    balanceByAccount: [
+      { accountId: 'acc-1', nickname: 'Paper main', exchange: 'paper', balance: '10012.50' },
+      { accountId: 'acc-2', nickname: 'Binance', exchange: 'binance', balance: '2500.00' },
+    ],
+    capitalByBot: [{ botId: 'bot-1', nickname: 'BTC follower', deployed: '1500.00', openTrades: 1 }],
+    ...overrides,
+  };
+}
+
+const accounts = [
+  { id: 'acc-1', nickname: 'Paper main', exchange: 'paper' },
+  { id: 'acc-2', nickname: 'Binance', exchange: 'binance' },
+];
+const bots = [
+  { id: 'bot-1', nickname: 'BTC follower', tradingAccount: { id: 'acc-1', nickname: 'Paper main' } },
+  { id: 'bot-2', nickname: 'ETH swing', tradingAccount: { id: 'acc-2', nickname: 'Binance' } },
+];
+
+function serve(
+  answer: (request: RecordedRequest) => { status?: number; body: unknown } | undefined = () => undefined,
+) {
+  return mockFetch((request) => {
+    const custom = answer(request);
+    if (custom) return custom;
+    if (request.path === '/api/dashboard') return { body: { success: true, results: dashboard() } };
+    if (request.path === '/api/trading-accounts') return { body: { success: true, results: accounts } };
+    if (request.path === '/api/bots') return { body: { success: true, results: bots } };
+    return undefined;
+  });
+}
+
+/** The query of each GET /api/dashboard, in order. */
+function dashboardCalls(requests: RecordedRequest[]) {
+  return requests
+    .filter((request) => request.path === '/api/dashboard')
+    .map((request) => Object.fromEntries(new URL(request.url, 'http://localhost').searchParams));
+}
+
+const metric = (name: string) => screen.getByRole('region', { name });
+/** The first render waits for the route's lazy module. */
+const dashboardShown = () => screen.findByRole('region', { name: 'Net PnL' }, { timeout: 5_000 });
+
+describe('Dashboard', () => {
+  it('shows the four metrics with sign, percent and count', async () => {
+    loginAs();
+    serve();
+    renderApp('/dashboard');
+    await dashboardShown();
+    expect(metric('Net PnL').textContent).toContain('+$12.50');
+    expect(metric('PnL %').textContent).toContain('+1.25%');
+    expect(metric('Win rate').textContent).toContain('66.67%');
+    expect(metric('Closed trades').textContent).toMatch(/^Closed trades3[A-Z]/);
+    expect(screen.getByRole('img', { name: 'Balance by account' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Capital deployed by bot' }).textContent).toContain('$1,500.00');
+  });
+
+  it('asks for the last 30 days by default and keeps the filters in the URL', async () => {
+    loginAs();
+    const { requests } = serve();
+    const user = userEvent.setup();
+    const app = renderApp('/dashboard');
+    await dashboardShown();
+    expect(dashboardCalls(requests)[0]).toMatchObject({
+      from: addDays(today, -29),
+      to: today,
+      topN: '8',
+      include: 'equityCurve,dailyPnl,balanceByAccount,capitalByBot,metrics',
+    });
+
+    await user.click(screen.getByRole('button', { name: '7D' }));
+    expect(app.location()).toBe('/dashboard?range=7d');
+    await waitFor(() =>
+      expect(dashboardCalls(requests).at(-1)).toMatchObject({ from: addDays(today, -6), to: today }),
+    );
+    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
+
+    const filters = screen.getByRole('region', { name: 'Dashboard filters' });
+    await user.selectOptions(within(filters).getByLabelText('Account'), 'acc-2');
+    expect(app.location()).toBe('/dashboard?range=7d&account=acc-2');
+    // Only that account's bots are offered.
+    const botSelect = within(filters).getByLabelText('Bot');
+    await waitFor(() =>
+      expect(
+        within(botSelect)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All bots', 'ETH swing']),
+    );
+    await user.selectOptions(botSelect, 'bot-2');
+    expect(app.location()).toBe('/dashboard?range=7d&account=acc-2&bot=bot-2');
+    await waitFor(() =>
+      expect(dashboardCalls(requests).at(-1)).toMatchObject({ accountId: 'acc-2', botId: 'bot-2' }),
+    );
+
+    await user.click(within(filters).getByRole('button', { name: 'Reset filters' }));
+    expect(app.location()).toBe('/dashboard');
+  });
+
+  it('turns a date typed in into a custom range', async () => {
+    loginAs();
+    const { requests } = serve();
+    const app = renderApp('/dashboard?range=7d&bot=bot-1');
+    await dashboardShown();
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    expect(from.value).toBe(addDays(today, -6));
+    const start = addDays(today, -10);
+    // Date inputs take a whole value at once, as the browser's picker sets it.
+    fireEvent.change(from, { target: { value: start } });
+    await waitFor(() => expect(app.location()).toBe(`/dashboard?from=${start}&to=${today}&bot=bot-1`));
+    await waitFor(() => expect(dashboardCalls(requests).at(-1)).toMatchObject({ from: start, to: today }));
+    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens on a filtered view from a link, as the URL says', async () => {
+    loginAs();
+    const { requests } = serve();
+    renderApp('/dashboard?from=2026-01-01&to=2026-01-31&account=acc-1');
+    await dashboardShown();
+    expect(dashboardCalls(requests)[0]).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      accountId: 'acc-1',
+    });
+    expect((screen.getByLabelText('Account') as HTMLSelectElement).value).toBe('acc-1');
+  });
+
+  it('prompts to connect an account and create a first bot when there is nothing yet', async () => {
+    loginAs();
+    serve((request) =>
+      request.path === '/api/dashboard'
+        ? {
+            body: {
+              success: true,
+              results: dashboard({
+                metrics: { netPnl: '0.00', pnlPercent: null, winRate: null, closedTrades: 0 },
+                balanceByAccount: [],
+                capitalByBot: [],
+              }),
+            },
+          }
+        : undefined,
+    );
+    renderApp('/dashboard');
+    await screen.findByText('Nothing to show yet', undefined, { timeout: 5_000 });
+    expect(screen.getByRole('link', { name: 'Connect an account' }).getAttribute('href')).toBe('/accounts');
+    expect(screen.getByRole('link', { name: 'Create your first bot' }).getAttribute('href')).toBe('/bots');
+  });
+
+  it('says when amounts were converted to EUR, and at what rate', async () => {
+    loginAs();
+    serve((request) =>
+      request.path === '/api/dashboard'
+        ? {
+            body: {
+              success: true,
+              results: dashboard({
+                currency: {
+                  currency: 'EUR',
+                  converted: true,
+                  rate: '0.92000000',
+                  rateSource: 'EUR/USDT (paper venue)',
+                },
+              }),
+            },
+          }
+        : undefined,
+    );
+    renderApp('/dashboard');
+    await dashboardShown();
+    expect(metric('Net PnL').textContent).toContain('+€12.50');
+    expect(screen.getByTestId('currency-conversion').textContent).toBe(
+      'Amounts converted from USDT at 1 USDT = 0.92 EUR (EUR/USDT (paper venue)).',
+    );
+    expect(screen.getAllByText('≈ EUR').length).toBe(4);
+  });
+
+  it('offers to reset the filters when a filtered view fails', async () => {
+    loginAs();
+    serve((request) =>
+      request.path === '/api/dashboard' && request.url.includes('accountId')
+        ? { status: 404, body: { success: false, error: 'NOT_FOUND', message: 'Trading account not found' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    const app = renderApp('/dashboard?account=gone');
+    await screen.findByText('Trading account not found', undefined, { timeout: 5_000 });
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(app.location()).toBe('/dashboard');
+    await dashboardShown();
+  });
+});
