@@ -56,8 +56,9 @@ export function DashboardCharts({
   const balanceTotal = balances.reduce((sum, account) => sum + Math.max(0, Number(account.balance)), 0);
   const capital = dashboard.capitalByBot;
   const noCapital = capital.every((bot) => Number(bot.deployed) === 0);
-  // Side by side, the two lower charts share a height that fits the longer of the two lists.
-  const lowerHeight = Math.max(200, capital.length * 44 + 24, balances.length * 34 + 24);
+  // Each list gets the height it needs; side by side, the grid row stretches both cards alike.
+  const balanceHeight = Math.max(200, balances.length * 40 + 24);
+  const capitalHeight = noCapital ? 200 : Math.max(120, capital.length * 44 + 24);
 
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
@@ -99,7 +100,7 @@ export function DashboardCharts({
         description={t('dashboard.charts.balanceDescription')}
         units={units}
         empty={balances.length === 0}
-        height={lowerHeight}
+        height={balanceHeight}
       >
         <DonutChart
           label={t('dashboard.charts.balanceByAccount')}
@@ -125,7 +126,7 @@ export function DashboardCharts({
         units={units}
         empty={noCapital}
         emptyMessage={capital.length > 0 ? t('dashboard.charts.noCapital') : undefined}
-        height={lowerHeight}
+        height={capitalHeight}
       >
         <BarList
           label={t('dashboard.charts.capitalByBot')}

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
+import { loginAs, renderApp } from '../../../testing/render';
+
+const usd = { currency: 'USD', converted: false, rate: null, rateSource: null };
+
+/** GET /portfolio as the server answers it. */
+function portfolio(overrides: Record<string, unknown> = {}) {
+  return {
+    currency: usd,
+    totalValue: '12500.00',
+    holdings: [
+      {
+        asset: 'USDT',
+        amount: '10000',
+        value: '10000.00',
+        share: '80.00',
+        accounts: [{ accountId: 'acc-1', nickname: 'Paper main', amount: '10000' }],
+      },
+      {
+        asset: 'BTC',
+        amount: '0.025',
+        value: '2500.00',
+        share: '20.00',
+        accounts: [
+          { accountId: 'acc-1', nickname: 'Paper main', amount: '0.02' },
+          { accountId: 'acc-2', nickname: 'Binance', amount: '0.005' },
+        ],
+      },
+    ],
+    errors: [],
+    ...overrides,
+  };
+}
+
+function serve(body: unknown) {
+  return mockFetch((request: RecordedRequest) => {
+    if (request.path === '/portfolio') return { body: { success: true, results: body } };
+    if (request.path === '/portfolio/history') {
+      const period = new URL(request.url, 'http://localhost').searchParams.get('period');
+      return { body: { success: true, results: { period, currency: usd, points: [] } } };
+    }
+    return undefined;
+  });
+}
+
+const shown = () => screen.findByRole('table', { name: 'Holdings' }, { timeout: 5_000 });
+
+describe('Portfolio', () => {
+  it('lists holdings with amount, value and share, and the allocation', async () => {
+    loginAs();
+    serve(portfolio());
+    renderApp('/portfolio');
+    const table = await shown();
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows[1]).toContain('USDT');
+    expect(rows[1]).toContain('10,000.00');
+    expect(rows[1]).toContain('$10,000.00');
+    expect(rows[1]).toContain('80.00%');
+    expect(rows[2]).toContain('0.025');
+    expect(rows[2]).toContain('Paper main, Binance');
+    expect(screen.getByTestId('portfolio-total').textContent).toBe('$12,500.00');
+    expect(screen.getByRole('img', { name: 'Allocation' })).toBeTruthy();
+  });
+
+  it('says which accounts could not be read, and shows the rest', async () => {
+    loginAs();
+    serve(portfolio({ errors: [{ accountId: 'acc-3', nickname: 'Kraken', message: 'Venue unreachable' }] }));
+    renderApp('/portfolio');
+    await shown();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('One account could not be read');
+    expect(alert.textContent).toContain('Kraken: Venue unreachable');
+    expect(screen.getByRole('table', { name: 'Holdings' })).toBeTruthy();
+  });
+
+  it('keeps the history period in the URL and asks the server for it', async () => {
+    loginAs();
+    const { requests } = serve(portfolio());
+    const user = userEvent.setup();
+    const app = renderApp('/portfolio');
+    await shown();
+    const periods = () =>
+      requests
+        .filter((request) => request.path === '/portfolio/history')
+        .map((request) => new URL(request.url, 'http://localhost').searchParams.get('period'));
+    await waitFor(() => expect(periods()).toEqual(['30d']));
+    await user.click(screen.getByRole('button', { name: '7D' }));
+    expect(app.location()).toBe('/portfolio?period=7d');
+    await waitFor(() => expect(periods()).toEqual(['30d', '7d']));
+    expect(screen.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
+    await screen.findByText('Balances are recorded every few minutes: the curve starts with the first one.');
+  });
+
+  it('prompts to connect an account when there is nothing', async () => {
+    loginAs();
+    serve(portfolio({ totalValue: '0.00', holdings: [] }));
+    renderApp('/portfolio');
+    await screen.findByText('Your portfolio is empty', undefined, { timeout: 5_000 });
+    expect(screen.getByRole('link', { name: 'Connect an account' }).getAttribute('href')).toBe('/accounts');
+  });
+});
