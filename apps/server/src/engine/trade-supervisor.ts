@@ -192,9 +192,17 @@ export function createTradeSupervisor(deps: {
           ),
         );
         const feePercent = entryNotional.gt(0) ? entryFees.div(entryNotional).times(100).toFixed() : '0';
-        change.stopLossPrice = breakEven({ ...trade, ...change }, entryPrice.toFixed(), feePercent, market);
-        change.stopMovedToBreakEvenAt = new Date();
-        log.info({ tradeId: trade.id, stop: change.stopLossPrice }, 'stop moved to break-even after TP1');
+        const target = breakEven({ ...trade, ...change }, entryPrice.toFixed(), feePercent, market);
+        // A break-even stop already on the wrong side of the market (TP1 pushed at a loss) would fire
+        // at once: wait until the price allows it; the next supervision pass looks again.
+        const last = (await gateway.fetchTicker(trade.symbol)).last;
+        const protective =
+          !last || (trade.side === 'long' ? toDecimal(target).lt(last) : toDecimal(target).gt(last));
+        if (protective) {
+          change.stopLossPrice = target;
+          change.stopMovedToBreakEvenAt = new Date();
+          log.info({ tradeId: trade.id, stop: change.stopLossPrice }, 'stop moved to break-even after TP1');
+        }
       }
     }
     const after = Object.keys(change).length > 0 ? await trades.updateTrade(trade.id, change) : trade;
