@@ -35,8 +35,8 @@ export function DonutChart({
   /** Shown in the centre when nothing is hovered. */
   total: string;
   totalLabel: ReactNode;
-  /** Legend beside the donut (wide cards) or under it (narrow ones). */
-  layout?: 'row' | 'stacked';
+  /** Legend beside the donut (wide cards), under it (narrow ones), or under it only from xl (a side column there). */
+  layout?: 'row' | 'stacked' | 'stacked-xl';
   className?: string;
 }) {
   const [active, setActive] = useState<string | null>(null);
@@ -56,14 +56,22 @@ export function DonutChart({
     <div
       className={cn(
         'flex h-full px-2',
-        layout === 'row' ? 'items-center gap-5' : 'flex-col items-stretch gap-3',
+        {
+          row: 'items-center gap-5',
+          stacked: 'flex-col items-stretch gap-3',
+          'stacked-xl': 'items-center gap-5 xl:flex-col xl:items-stretch xl:gap-3',
+        }[layout],
         className,
       )}
     >
       <div
         className={cn(
           'relative aspect-square shrink-0',
-          layout === 'row' ? 'h-full max-h-52 max-sm:max-h-32' : 'mx-auto h-32',
+          {
+            row: 'h-full max-h-52 max-sm:max-h-32',
+            stacked: 'mx-auto h-32',
+            'stacked-xl': 'h-full max-h-52 max-sm:max-h-32 xl:mx-auto xl:h-32',
+          }[layout],
         )}
       >
         <svg viewBox="0 0 42 42" className="h-full w-full -rotate-90" role="img" aria-label={label}>
@@ -102,7 +110,8 @@ export function DonutChart({
       <ul
         className={cn(
           'flex max-h-full min-w-0 flex-col gap-0.5 overflow-y-auto text-xs',
-          layout === 'row' && 'flex-1 self-center',
+          layout === 'row' && 'max-w-md flex-1 self-center',
+          layout === 'stacked-xl' && 'max-w-md flex-1 self-center xl:max-w-none xl:flex-none xl:self-stretch',
         )}
       >
         {slices.map((slice, index) => (

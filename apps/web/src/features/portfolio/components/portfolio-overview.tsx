@@ -303,7 +303,7 @@ export function PortfolioOverview() {
               format.locale,
               t('portfolio.other'),
             )}
-            layout="stacked"
+            layout="stacked-xl"
           />
         </ChartFrame>
       </div>
