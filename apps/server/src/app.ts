@@ -140,7 +140,7 @@ export function serverOptions(config: AppDeps['config']): FastifyServerOptions {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    trustProxy: true,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
   };
 }
 

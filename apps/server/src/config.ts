@@ -7,61 +7,76 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: 'expected an integer between 1 and 65535' })
-    .int('expected an integer between 1 and 65535')
-    .min(1, 'expected an integer between 1 and 65535')
-    .max(65535, 'expected an integer between 1 and 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
-      .optional(),
-  ),
-  KAIROS_DATA_DIR: z.string().min(1).default('./.data'),
-  KAIROS_MASTER_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'expected 32 bytes as 64 hex characters or base64')
-      .optional(),
-  ),
-  KAIROS_ADMIN_EMAIL: optionalString.pipe(z.email('expected an email address').optional()),
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
-      .optional(),
-  ),
-  KAIROS_ROLE: z.enum(['api', 'worker', 'all'], { message: 'expected api, worker or all' }).default('all'),
-  KAIROS_PUBLIC_URL: optionalString.pipe(z.url('expected a URL').optional()),
-  KAIROS_CORS_ORIGINS: optionalString,
-  KAIROS_ALERT_LEASE_SECONDS: z.coerce
-    .number({ message: 'expected seconds between 2 and 600' })
-    .int('expected seconds between 2 and 600')
-    .min(2, 'expected seconds between 2 and 600')
-    .max(600, 'expected seconds between 2 and 600')
-    .default(15),
-  KAIROS_WORKER_CONCURRENCY: z.coerce
-    .number({ message: 'expected an integer between 1 and 64' })
-    .int('expected an integer between 1 and 64')
-    .min(1, 'expected an integer between 1 and 64')
-    .max(64, 'expected an integer between 1 and 64')
-    .default(4),
-  KAIROS_BOT_CONCURRENCY: z.coerce
-    .number({ message: 'expected an integer between 1 and 256' })
-    .int('expected an integer between 1 and 256')
-    .min(1, 'expected an integer between 1 and 256')
-    .max(256, 'expected an integer between 1 and 256')
-    .default(32),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      message: 'expected fatal, error, warn, info, debug, trace or silent',
-    })
-    .default('info'),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ message: 'expected an integer between 1 and 65535' })
+      .int('expected an integer between 1 and 65535')
+      .min(1, 'expected an integer between 1 and 65535')
+      .max(65535, 'expected an integer between 1 and 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+        .optional(),
+    ),
+    KAIROS_DATA_DIR: z.string().min(1).default('./.data'),
+    KAIROS_MASTER_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'expected 32 bytes as 64 hex characters or base64')
+        .optional(),
+    ),
+    KAIROS_ADMIN_EMAIL: optionalString.pipe(z.email('expected an email address').optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    KAIROS_ROLE: z.enum(['api', 'worker', 'all'], { message: 'expected api, worker or all' }).default('all'),
+    KAIROS_PUBLIC_URL: optionalString.pipe(z.url('expected a URL').optional()),
+    KAIROS_CORS_ORIGINS: optionalString,
+    KAIROS_TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(true|false|\d{1,2}|[\d.:/a-fA-F,\s]+)$/,
+          'expected true, false, a hop count or proxy addresses',
+        )
+        .optional(),
+    ),
+    KAIROS_ALERT_LEASE_SECONDS: z.coerce
+      .number({ message: 'expected seconds between 2 and 600' })
+      .int('expected seconds between 2 and 600')
+      .min(2, 'expected seconds between 2 and 600')
+      .max(600, 'expected seconds between 2 and 600')
+      .default(15),
+    KAIROS_WORKER_CONCURRENCY: z.coerce
+      .number({ message: 'expected an integer between 1 and 64' })
+      .int('expected an integer between 1 and 64')
+      .min(1, 'expected an integer between 1 and 64')
+      .max(64, 'expected an integer between 1 and 64')
+      .default(4),
+    KAIROS_BOT_CONCURRENCY: z.coerce
+      .number({ message: 'expected an integer between 1 and 256' })
+      .int('expected an integer between 1 and 256')
+      .min(1, 'expected an integer between 1 and 256')
+      .max(256, 'expected an integer between 1 and 256')
+      .default(32),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'expected fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+  })
+  // Reset links must not be built from a request's Host header once real mail leaves the machine.
+  .refine((e) => !e.SMTP_URL || e.KAIROS_PUBLIC_URL, {
+    path: ['KAIROS_PUBLIC_URL'],
+    message: 'required when SMTP_URL is set (links in mail must not trust the request Host)',
+  });
 
 export type AppConfig = {
   port: number;
@@ -74,6 +89,8 @@ export type AppConfig = {
   role: 'api' | 'worker' | 'all';
   publicUrl: string | undefined;
   corsOrigins: string[];
+  /** Fastify `trustProxy`: false by default, so X-Forwarded-For cannot dodge per-IP limits. */
+  trustProxy: boolean | number | string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   alertLeaseSeconds: number;
   workerConcurrency: number;
@@ -104,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     role: e.KAIROS_ROLE,
     publicUrl: e.KAIROS_PUBLIC_URL,
+    trustProxy: parseTrustProxy(e.KAIROS_TRUST_PROXY),
     corsOrigins: (e.KAIROS_CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
@@ -113,4 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: e.KAIROS_WORKER_CONCURRENCY,
     botConcurrency: e.KAIROS_BOT_CONCURRENCY,
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }

@@ -169,6 +169,21 @@ describe('login, logout and refresh', () => {
     expect(blocked.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
   });
 
+  it('counts failures per client address whatever X-Forwarded-For claims (no proxy trusted by default)', async () => {
+    let last = 0;
+    for (let i = 0; i < 51; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: uniqueEmail('spray'), password: 'wrong-password-x' },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        remoteAddress: '10.9.9.9',
+      });
+      last = res.statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
   it('refuses a suspended account', async () => {
     const s = await registerUser(t.app);
     await t.db.pool.query(`UPDATE users SET account_status = 'suspended' WHERE email = $1`, [s.email]);

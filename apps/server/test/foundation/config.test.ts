@@ -33,4 +33,17 @@ describe('configuration', () => {
     expect(c.smtpUrl).toBeUndefined();
     expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('refuses real mail without a public URL for its links, and trusts no proxy by default', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example:25' })).toThrow(/KAIROS_PUBLIC_URL/);
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail.example:25', KAIROS_PUBLIC_URL: 'https://kairos.example' })
+        .publicUrl,
+    ).toBe('https://kairos.example');
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ KAIROS_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ KAIROS_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+  });
 });

@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
 export async function startAssetShield(
   target: string,
   assetCopy: string,
+  port = 0,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const upstream = new URL(target);
   const agent = new http.Agent({ keepAlive: true });
@@ -61,7 +62,7 @@ export async function startAssetShield(
     });
     request.pipe(forward);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (typeof address !== 'object' || !address) throw new Error('asset shield has no port');
   return {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,13 @@ export default async function setup(project: TestProject) {
   let server: RunningServer | undefined;
   let shield: Awaited<ReturnType<typeof startAssetShield>> | undefined;
   let built: boolean;
+  // The browser's address (the asset shield), fixed first: reset links are built from KAIROS_PUBLIC_URL.
+  const publicPort = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
   try {
     // Under the build lock: the server reads index.html at start-up, and its assets are copied
     // before anyone may rebuild (see asset-shield.ts).
@@ -51,14 +59,16 @@ export default async function setup(project: TestProject) {
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
         KAIROS_ROLE: 'all',
-        KAIROS_PUBLIC_URL: undefined,
+        KAIROS_PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
+        // Each browser context and API call poses as its own client address (see support/api.ts).
+        KAIROS_TRUST_PROXY: 'true',
         KAIROS_MASTER_KEY: undefined,
         SMTP_URL: `smtp://127.0.0.1:${mailSink.port}`,
         DATABASE_URL: database?.url,
       });
       fs.cpSync(path.join(root, 'apps/web/dist/assets'), assetCopy, { recursive: true });
     });
-    shield = await startAssetShield(server!.baseUrl, assetCopy);
+    shield = await startAssetShield(server!.baseUrl, assetCopy, publicPort);
   } catch (error) {
     await server?.stop();
     await mailSink.close();
