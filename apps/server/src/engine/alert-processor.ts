@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
+import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
 import type { TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
@@ -30,6 +30,16 @@ type FanOutRow = {
 
 export type AlertResult = { retry: boolean; error?: string };
 
+/** What a bot's turn leaves: its outcome, and its new position when a leg changed it. */
+type BotTurn = {
+  outcome: BotOutcome;
+  position?: { position: 'long' | 'short' | 'out'; tradeId: string | null };
+};
+
+/** Outcomes are written this many at a time, or this long after the first of a batch at the latest. */
+const OUTCOME_BATCH = 50;
+const OUTCOME_FLUSH_MS = 100;
+
 async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -48,7 +58,7 @@ async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promis
  */
 export function createAlertProcessor(deps: {
   db: Database;
-  alerts: Pick<AlertsRepo, 'saveOutcome' | 'outcomes'>;
+  alerts: Pick<AlertsRepo, 'saveOutcomes'>;
   trades: TradesRepo;
   lifecycle: TradeLifecycle;
   gateways: GatewayProvider;
@@ -62,7 +72,7 @@ export function createAlertProcessor(deps: {
     alert: AlertRow,
     strategy: StrategyRow,
     { bot, account, openTrade, monthProfit }: FanOutRow,
-  ): Promise<BotOutcome> {
+  ): Promise<BotTurn> {
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
     const allocation = botAllocation(sizingRuleFromBot(bot), account.usdtBalance);
     const goalHit = monthlyGoalReached(monthProfit ?? '0', allocation, bot.monthlyGoalPercent ?? 0);
@@ -75,11 +85,13 @@ export function createAlertProcessor(deps: {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
       if (openTrade?.alertId === alert.id) {
         return {
-          ...base,
-          status: 'opened',
-          message: 'Done (resumed after a retry)',
-          tradeIds: [openTrade.id],
-          retryable: false,
+          outcome: {
+            ...base,
+            status: 'opened',
+            message: 'Done (resumed after a retry)',
+            tradeIds: [openTrade.id],
+            retryable: false,
+          },
         };
       }
       const why = !bot.isActive
@@ -87,10 +99,19 @@ export function createAlertProcessor(deps: {
         : goalHit
           ? 'monthly goal reached'
           : `already ${bot.position}`;
-      return { ...base, status: 'skipped', message: `Nothing to do: ${why}`, tradeIds: [], retryable: false };
+      return {
+        outcome: {
+          ...base,
+          status: 'skipped',
+          message: `Nothing to do: ${why}`,
+          tradeIds: [],
+          retryable: false,
+        },
+      };
     }
     const gateway = await gateways.forAccount(account);
     const tradeIds: string[] = [];
+    let position: BotTurn['position'];
     for (const leg of legs) {
       const cid = clientOrderId({ alertId: alert.id, botId: bot.id, leg });
       if (leg === 'close_long' || leg === 'close_short') {
@@ -102,7 +123,7 @@ export function createAlertProcessor(deps: {
             throw new RetryableExchangeError(`Exit of trade ${closed.id} is not filled yet`);
           // Its supervision set the bot out already.
         } else {
-          await trades.setBotPosition(bot.id, 'out');
+          position = { position: 'out', tradeId: null };
         }
       } else {
         const side = leg === 'open_long' ? 'long' : 'short';
@@ -129,11 +150,57 @@ export function createAlertProcessor(deps: {
           },
         });
         tradeIds.push(trade.id);
-        if (Number(trade.quantity) > 0) await trades.setBotPosition(bot.id, side);
+        if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
     const status = legs.length === 2 ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
-    return { ...base, status, message: `Done: ${legs.join(', ')}`, tradeIds, retryable: false };
+    return {
+      outcome: { ...base, status, message: `Done: ${legs.join(', ')}`, tradeIds, retryable: false },
+      position,
+    };
+  }
+
+  /**
+   * Bots' turns written a batch at a time: positions first, then outcomes, so a bot whose outcome is
+   * recorded (and is not visited again on a retry) has its position. `close` writes the rest and
+   * reports a failed write, which fails the alert (it is retried; nothing already done is redone).
+   */
+  function turnWriter() {
+    let pending: BotTurn[] = [];
+    let writing = Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failure: unknown;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      const batch = pending;
+      pending = [];
+      if (batch.length === 0) return writing;
+      writing = writing
+        .then(async () => {
+          await trades.setBotPositions(
+            batch.flatMap(({ outcome, position }) =>
+              position ? [{ botId: outcome.botId, ...position }] : [],
+            ),
+          );
+          await deps.alerts.saveOutcomes(batch.map((turn) => turn.outcome));
+        })
+        .catch((e: unknown) => {
+          failure ??= e;
+        });
+      return writing;
+    };
+    return {
+      add(turn: BotTurn) {
+        pending.push(turn);
+        if (pending.length >= OUTCOME_BATCH) void flush();
+        else timer ??= setTimeout(flush, OUTCOME_FLUSH_MS);
+      },
+      async close() {
+        await flush();
+        if (failure) throw failure;
+      },
+    };
   }
 
   /** The bot trades the alert's symbol when the strategy's pair matches, else its own currency pair. */
@@ -153,13 +220,15 @@ export function createAlertProcessor(deps: {
       if (!strategy) return { retry: false };
       // Paused strategies' alerts are recorded but not fanned out; exits still protect open trades.
       if (strategy.status !== 'active' && alert.action !== 'exit') return { retry: false };
-      // Every bot in one read, with its open trade and (goal bots only) its month's profit.
-      const rows: FanOutRow[] = await db
+      // Every bot in one read, with its open trade, (goal bots only) its month's profit, and whether an
+      // earlier attempt of this alert settled it (then it is not visited again).
+      const rows = await db
         .select({
           bot: bots,
           account: tradingAccounts,
           openTrade: tradesTable,
           monthProfit: monthRealisedProfit,
+          settled: sql<boolean>`coalesce(NOT ${alertOutcomes.retryable}, false)`,
         })
         .from(bots)
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
@@ -167,22 +236,20 @@ export function createAlertProcessor(deps: {
           tradesTable,
           and(eq(tradesTable.botId, bots.id), inArray(tradesTable.status, ['open', 'closing'])),
         )
+        .leftJoin(alertOutcomes, and(eq(alertOutcomes.alertId, alert.id), eq(alertOutcomes.botId, bots.id)))
         .where(
           and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
         );
 
-      // On a retry, bots whose outcome is settled are not visited again.
-      const settled = new Set(
-        (await deps.alerts.outcomes(alert.id)).filter((o) => !o.retryable).map((o) => o.botId),
-      );
-      const pending = rows.filter(({ bot }) => !settled.has(bot.id));
+      const pending: FanOutRow[] = rows.filter((row) => !row.settled);
 
       let retryable: string | undefined;
+      const writer = turnWriter();
       await inBatches(pending, deps.botConcurrency, async (row) => {
         const { bot } = row;
-        let outcome: BotOutcome;
+        let turn: BotTurn;
         try {
-          outcome = await handleBot(alert, strategy, row);
+          turn = await handleBot(alert, strategy, row);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =
@@ -190,19 +257,22 @@ export function createAlertProcessor(deps: {
             e instanceof UnknownOutcomeError ||
             !(e instanceof ExchangeGatewayError || (e as { statusCode?: number }).statusCode);
           if (transient) retryable = message;
-          outcome = {
-            alertId: alert.id,
-            botId: bot.id,
-            userId: bot.userId,
-            status: 'failed',
-            message,
-            tradeIds: [],
-            retryable: transient,
+          turn = {
+            outcome: {
+              alertId: alert.id,
+              botId: bot.id,
+              userId: bot.userId,
+              status: 'failed',
+              message,
+              tradeIds: [],
+              retryable: transient,
+            },
           };
           deps.log.warn({ alertId: alert.id, botId: bot.id, err: e }, 'bot failed on alert');
         }
-        await deps.alerts.saveOutcome(outcome);
+        writer.add(turn);
       });
+      await writer.close();
       return retryable ? { retry: true, error: retryable } : { retry: false };
     },
   };

@@ -50,15 +50,16 @@ export function createOrderExecutor(deps: {
         lastError: null,
       };
     };
-    const change = decide(row);
-    const updated =
-      (change && (await trades.updateOrderIfUnchanged(row, change))) ||
-      (await trades.updateOrderLocked(row.id, decide));
-
-    // Fills listed with the answer are stored as they are (deduped by venue trade id); when they are all
-    // of the order's fills, nothing needs fetching and the caller learns them.
+    // Fills listed with the answer are stored as they are (deduped by venue trade id), with the order's
+    // change when it applies to the row we hold; when they are all of the order's fills, nothing needs
+    // fetching and the caller learns them.
     const listed = venue.fills?.filter((f) => f.venueOrderId === venue.venueOrderId);
-    if (listed && listed.length > 0) await trades.insertFills(listed.map((f) => fillRow(updated, f)));
+    const listedRows = (listed ?? []).map((f) => fillRow(row, f));
+    const change = decide(row);
+    let updated = change ? await trades.updateOrderIfUnchanged(row, change, listedRows) : undefined;
+    if (!change && listedRows.length > 0) await trades.insertFills(listedRows);
+    updated ??= await trades.updateOrderLocked(row.id, decide);
+
     const complete =
       listed !== undefined &&
       sum(listed.map((f) => f.amount)).eq(venue.filled) &&

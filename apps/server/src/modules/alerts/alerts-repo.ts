@@ -122,17 +122,24 @@ export function createAlertsRepo(db: Database) {
 
     /** Latest word per bot: a retried alert overwrites what the bot did on the previous attempt. */
     async saveOutcome(o: BotOutcome): Promise<void> {
+      await this.saveOutcomes([o]);
+    },
+
+    /** Several bots' outcomes in one statement (one row per bot of an alert). */
+    async saveOutcomes(list: BotOutcome[]): Promise<void> {
+      if (list.length === 0) return;
+      const at = new Date();
       await db
         .insert(alertOutcomes)
-        .values(o)
+        .values(list.map((o) => ({ ...o, at })))
         .onConflictDoUpdate({
           target: [alertOutcomes.alertId, alertOutcomes.botId],
           set: {
-            status: o.status,
-            message: o.message,
-            tradeIds: o.tradeIds,
-            retryable: o.retryable,
-            at: new Date(),
+            status: sql`excluded.status`,
+            message: sql`excluded.message`,
+            tradeIds: sql`excluded.trade_ids`,
+            retryable: sql`excluded.retryable`,
+            at: sql`excluded.at`,
           },
         });
     },
@@ -141,28 +148,17 @@ export function createAlertsRepo(db: Database) {
       return db.select().from(alertOutcomes).where(eq(alertOutcomes.alertId, alertId));
     },
 
+    /** in_progress → succeeded with its recorded transition, in one statement. */
     async finish(alertId: string, workerId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(alerts)
-          .set({
-            status: 'succeeded',
-            finishedAt: new Date(),
-            lockedBy: null,
-            lockedUntil: null,
-            lastError: null,
-          })
-          .where(and(eq(alerts.id, alertId), eq(alerts.lockedBy, workerId), eq(alerts.status, 'in_progress')))
-          .returning({ id: alerts.id });
-        if (rows.length === 1) {
-          await tx.insert(alertEvents).values({
-            alertId,
-            fromStatus: 'in_progress',
-            toStatus: 'succeeded',
-            actor: `worker:${workerId}`,
-          });
-        }
-      });
+      await db.execute(sql`
+        WITH done AS (
+          UPDATE alerts SET status = 'succeeded', finished_at = now(), locked_by = NULL, locked_until = NULL,
+            last_error = NULL
+          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = 'in_progress'
+          RETURNING id
+        )
+        INSERT INTO alert_events (alert_id, from_status, to_status, actor)
+        SELECT id, 'in_progress', 'succeeded', ${`worker:${workerId}`} FROM done`);
     },
 
     /**

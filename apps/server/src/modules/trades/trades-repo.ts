@@ -132,6 +132,26 @@ export function createTradesRepo(db: Database) {
       await db.update(bots).set({ position, updatedAt: new Date() }).where(eq(bots.id, botId));
     },
 
+    /**
+     * Several bots' positions in one statement. A position that comes with a trade is only taken while
+     * that trade is still open (one that ended meanwhile already set its bot out).
+     */
+    async setBotPositions(
+      changes: { botId: string; position: 'long' | 'short' | 'out'; tradeId: string | null }[],
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      const values = sql.join(
+        changes.map((c) => sql`(${c.botId}::uuid, ${c.position}, ${c.tradeId}::uuid)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        UPDATE ${bots} SET position = v.position, updated_at = now()
+        FROM (VALUES ${values}) AS v(bot_id, position, trade_id)
+        WHERE ${bots.id} = v.bot_id
+          AND (v.trade_id IS NULL OR EXISTS (
+            SELECT 1 FROM ${trades} t WHERE t.id = v.trade_id AND t.status IN ('open', 'closing')))`);
+    },
+
     /** A trade only when it belongs to `userId` (another user's id finds nothing). */
     async findOwned(userId: string, id: string): Promise<TradeDbRow | undefined> {
       const [row] = await db
@@ -246,13 +266,15 @@ export function createTradesRepo(db: Database) {
 
     /**
      * Changes an order only if it is still as `seen` (status, filled and price: what a change of venue
-     * news is decided on). Undefined when it moved meanwhile: decide again on the current row.
+     * news is decided on), and stores `newFills` (deduped) in the same statement. Undefined when the
+     * order moved meanwhile (the fills are stored all the same): decide again on the current row.
      */
     async updateOrderIfUnchanged(
       seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>,
       values: Partial<typeof orders.$inferInsert>,
+      newFills: (typeof fills.$inferInsert)[] = [],
     ): Promise<OrderRow | undefined> {
-      const [row] = await db
+      const update = db
         .update(orders)
         .set({ ...values, updatedAt: new Date() })
         .where(
@@ -264,6 +286,12 @@ export function createTradesRepo(db: Database) {
           ),
         )
         .returning();
+      if (newFills.length === 0) return (await update)[0];
+      const updated = db.$with('updated_order').as(update);
+      const stored = db
+        .$with('stored_fills')
+        .as(db.insert(fills).values(newFills).onConflictDoNothing().returning({ id: fills.id }));
+      const [row] = await db.with(updated, stored).select().from(updated);
       return row;
     },
 
