@@ -2,6 +2,7 @@ import type { Dashboard as DashboardResults } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
 import { isRow } from '../../../lib/fields';
+import { useSession } from '../../../lib/session-store';
 
 /** Days are `YYYY-MM-DD` in the user's time zone; both ends inclusive. */
 export interface DashboardParams {
@@ -76,5 +77,7 @@ export const dashboardQueryOptions = (params: DashboardParams = {}) =>
   });
 
 export function useDashboard(params: DashboardParams = {}) {
-  return useQuery(dashboardQueryOptions(params));
+  // Logging out clears the cache while the screen is still up: it must not ask again without a token.
+  const signedIn = useSession((state) => state.token !== null);
+  return useQuery({ ...dashboardQueryOptions(params), enabled: signedIn });
 }

@@ -2,6 +2,7 @@ import type { portfolioHistorySchema } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session-store';
 
 type PortfolioHistoryResults = z.infer<typeof portfolioHistorySchema>;
 export interface PortfolioHistory extends Omit<PortfolioHistoryResults, 'currency'> {
@@ -35,5 +36,6 @@ export const portfolioHistoryQueryOptions = (period: PortfolioPeriod) =>
   });
 
 export function usePortfolioHistory(period: PortfolioPeriod) {
-  return useQuery(portfolioHistoryQueryOptions(period));
+  const signedIn = useSession((state) => state.token !== null);
+  return useQuery({ ...portfolioHistoryQueryOptions(period), enabled: signedIn });
 }

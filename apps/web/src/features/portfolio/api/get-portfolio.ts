@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
 import { isRow } from '../../../lib/fields';
+import { useSession } from '../../../lib/session-store';
 
 type PortfolioResults = z.infer<typeof portfolioSchema>;
 
@@ -35,5 +36,7 @@ export async function getPortfolio(): Promise<Portfolio> {
 export const portfolioQueryOptions = () => queryOptions({ queryKey: ['portfolio'], queryFn: getPortfolio });
 
 export function usePortfolio() {
-  return useQuery(portfolioQueryOptions());
+  // Logging out clears the cache while the screen is still up: it must not ask again without a token.
+  const signedIn = useSession((state) => state.token !== null);
+  return useQuery({ ...portfolioQueryOptions(), enabled: signedIn });
 }
