@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n';
 import { applyTheme, usePreferences } from '../lib/preferences-store';
 import { useSession } from '../lib/session-store';
+
+// Lazy route chunks load through Vite's transform: on a busy 2-core CI machine the first screen of a
+// file can take longer than Testing Library's 1 s default to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await initI18n();
