@@ -53,6 +53,23 @@ describe('PaperGateway on the market simulator', () => {
     );
   });
 
+  it('walks deeper than the top of the book when an order needs it', async () => {
+    const { gateway, funded } = paperAccount(() => START, { USDT: '100000000' });
+    await funded;
+    const book = await gateway.fetchOrderBook('BTC/USDT');
+    const deep = book.asks.slice(0, 6);
+    const amount = deep.reduce((total, [, size]) => total.plus(size), new Decimal(0));
+    const order = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: amount.toFixed(),
+      clientOrderId: 'deep',
+    });
+    expect(order.status).toBe('filled');
+    expect(order.fills!.map((f) => [f.price, f.amount])).toEqual(deep.map(([p, a]) => [p, a]));
+  });
+
   it('fills partially when an order is larger than the whole book', async () => {
     const { gateway, funded } = paperAccount(() => START, { USDT: '1000000000' });
     await funded;

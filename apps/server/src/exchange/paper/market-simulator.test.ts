@@ -128,6 +128,23 @@ describe('MarketSimulator', () => {
     expect(segments).toHaveLength(3);
   });
 
+  it('reports the same 24 h ticker however often it is asked within a minute', () => {
+    const asked = new MarketSimulator();
+    const times = [NOW - 20_000, NOW - 1, NOW, NOW + 3_000, NOW + 60_000, NOW - HOUR];
+    for (const t of times) asked.ticker('ETH/USDT', t);
+    for (const t of times) {
+      expect(asked.ticker('ETH/USDT', t)).toEqual(new MarketSimulator().ticker('ETH/USDT', t));
+    }
+  });
+
+  it('builds the first levels of a book the same whatever its depth', () => {
+    const simulator = new MarketSimulator();
+    const top = simulator.orderBook('SOL/USDT', NOW, 3);
+    const full = simulator.orderBook('SOL/USDT', NOW);
+    expect(top.asks).toEqual(full.asks.slice(0, 3));
+    expect(top.bids).toEqual(full.bids.slice(0, 3));
+  });
+
   it('reports a 24 h ticker consistent with the book and the path', () => {
     const simulator = new MarketSimulator();
     const ticker = simulator.ticker('DOGE/USDT', NOW);

@@ -83,6 +83,8 @@ class SymbolPath {
   private readonly dayLevels: number[] = [0];
   private readonly dayPaths = new Map<number, Float64Array>();
   private readonly daySummaries = new Map<number, DaySummary>();
+  /** The last window of whole minutes summed for a 24 h ticker: the same for every call within a minute. */
+  private lastWindow: { from: number; to: number; summary: DaySummary } | null = null;
 
   constructor(
     readonly spec: PaperMarketSpec,
@@ -159,6 +161,15 @@ class SymbolPath {
       low: Math.min(open, close) - wick * uniformAt(this.stream, minute, 3, 0),
       volume: quoteVolume / Math.exp(close),
     };
+  }
+
+  /** `summarise(from, to)`, remembered for the last window asked (callers must not change the result). */
+  windowSummary(from: number, to: number, summarise: () => DaySummary): DaySummary {
+    const last = this.lastWindow;
+    if (last && last.from === from && last.to === to) return last.summary;
+    const summary = summarise();
+    this.lastWindow = { from, to, summary };
+    return summary;
   }
 
   daySummary(day: number): DaySummary {
@@ -340,7 +351,9 @@ export class MarketSimulator implements PaperMarketData {
       const log = path.logAt(end);
       summary = { open: path.logAt(open), close: log, high: log, low: log, volume: 0 };
     } else if (width >= DAY_MS) {
-      summary = this.aggregateDays(path, fromMinute, endMinute);
+      summary = path.windowSummary(fromMinute, endMinute, () =>
+        this.aggregateDays(path, fromMinute, endMinute),
+      );
     } else {
       summary = path.aggregateMinutes(fromMinute, endMinute);
     }

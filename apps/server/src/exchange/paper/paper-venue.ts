@@ -88,6 +88,8 @@ const MAX_CATCH_UP_MS = 30 * 86_400_000;
  * the tick does not write every resting order every second.
  */
 const CHECKPOINT_MS = 60_000;
+/** Book levels an order is first matched against (see `take`). */
+const TOP_LEVELS = 3;
 const SETTLEMENT_ASSET = 'USDT';
 
 interface MutableBalance {
@@ -408,14 +410,21 @@ export class PaperVenue {
     price: Decimal | null,
     now: number,
   ): { executions: Execution[]; taken: Decimal; rest: Decimal } {
-    const book = this.market.orderBook(spec.symbol, now);
-    const executions = walkBook(
-      request.side === 'buy' ? book.asks : book.bids,
-      request.side,
-      amount,
-      price ?? undefined,
-    );
-    const taken = totalAmount(executions);
+    const walk = (levels?: number) => {
+      const book = this.market.orderBook(spec.symbol, now, levels);
+      const executions = walkBook(
+        request.side === 'buy' ? book.asks : book.bids,
+        request.side,
+        amount,
+        price ?? undefined,
+      );
+      return { executions, taken: totalAmount(executions) };
+    };
+    // The top of the book is built first (most orders take one or two levels); the whole book only when
+    // the order wants more. A book's first levels are the same whatever its depth, so the result is too.
+    let result = walk(TOP_LEVELS);
+    if (result.taken.lt(amount)) result = walk();
+    const { executions, taken } = result;
     return { executions, taken, rest: request.type === 'limit' ? amount.minus(taken) : ZERO };
   }
 
