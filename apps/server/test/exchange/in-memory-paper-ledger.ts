@@ -5,6 +5,7 @@ import {
   type PaperLedger,
   type PaperLedgerReader,
   type PaperLedgerStore,
+  type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
 } from '../../src/exchange/paper/paper-ledger-store';
@@ -40,8 +41,11 @@ class InMemoryLedger implements PaperLedger {
   async hasOpenOrders() {
     return this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled');
   }
-  async saveBalances(rows: PaperBalanceRow[]) {
-    for (const row of rows) this.state.balances.set(row.asset, copy(row));
+  async write({ newOrders = [], changedOrders = [], fills = [], balances = [] }: PaperLedgerWrites) {
+    for (const row of newOrders) this.insertOrder(row);
+    for (const row of changedOrders) this.updateOrder(row);
+    this.insertFills(fills);
+    for (const row of balances) this.state.balances.set(row.asset, copy(row));
   }
   async orderById(venueOrderId: string) {
     const row = this.state.orders.find((order) => order.venueOrderId === venueOrderId);
@@ -60,18 +64,18 @@ class InMemoryLedger implements PaperLedger {
       )
       .map(copy);
   }
-  async insertOrder(row: PaperOrderRow) {
+  private insertOrder(row: PaperOrderRow) {
     if (this.state.orders.some((order) => order.clientOrderId === row.clientOrderId)) {
       throw new DuplicateClientOrderIdError(row.clientOrderId);
     }
     this.state.orders.push(copy(row));
   }
-  async updateOrder(row: PaperOrderRow) {
+  private updateOrder(row: PaperOrderRow) {
     const index = this.state.orders.findIndex((order) => order.venueOrderId === row.venueOrderId);
     if (index === -1) throw new Error(`updateOrder: unknown order ${row.venueOrderId}`);
     this.state.orders[index] = copy(row);
   }
-  async insertFills(rows: PaperFillRow[]) {
+  private insertFills(rows: PaperFillRow[]) {
     for (const row of rows) {
       if (!this.state.orders.some((order) => order.venueOrderId === row.venueOrderId)) {
         throw new Error(`insertFills: unknown order ${row.venueOrderId}`);

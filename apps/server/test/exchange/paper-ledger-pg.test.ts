@@ -144,6 +144,43 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
     expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
   });
 
+  it('fills several resting orders in one pass and writes them together with their fills and balances', async () => {
+    const accountId = await createPaperAccount(database.db, 'several');
+    const paper = venue();
+    await paper.fundAccount(accountId, { USDT: '10000' });
+    const gateway = new PaperGateway(paper, accountId);
+    const limit = (price: string, clientOrderId: string) =>
+      gateway.createOrder({
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'limit',
+        amount: '0.01',
+        price,
+        clientOrderId,
+      });
+    await limit('64000.00', 'dip-1');
+    await limit('63000.00', 'dip-2');
+    expect((await gateway.fetchBalances())['USDT']).toEqual({
+      free: '8728.73',
+      used: '1271.27',
+      total: '10000',
+    });
+
+    now += 60_000;
+    market.moveTo('62000');
+    // Balances with orders resting: matched first, in the same transaction.
+    expect(await gateway.fetchBalances()).toEqual({
+      BTC: { free: '0.02', used: '0', total: '0.02' },
+      USDT: { free: '8728.73', used: '0', total: '8728.73' },
+    });
+    const fills = await gateway.fetchMyTrades('BTC/USDT');
+    expect(fills.map((f) => [f.price, f.amount, f.takerOrMaker])).toEqual([
+      ['64000', '0.01', 'maker'],
+      ['63000', '0.01', 'maker'],
+    ]);
+    expect(await gateway.fetchOpenOrders()).toEqual([]);
+  });
+
   it('keeps futures positions and leverage', async () => {
     const accountId = await createPaperAccount(database.db, 'futures');
     await venue().fundAccount(accountId, { USDT: '5000' });

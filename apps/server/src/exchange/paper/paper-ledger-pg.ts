@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
 import {
@@ -8,6 +8,7 @@ import {
   type PaperLedger,
   type PaperLedgerReader,
   type PaperLedgerStore,
+  type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
 } from './paper-ledger-store';
@@ -177,16 +178,90 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     return row !== undefined;
   }
 
-  async saveBalances(rows: PaperBalanceRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.tx
-      .insert(paperBalances)
-      .values(rows.map((row) => ({ accountId: this.accountId, ...row })))
-      .onConflictDoUpdate({
-        target: [paperBalances.accountId, paperBalances.asset],
-        set: { free: sql`excluded.free`, used: sql`excluded.used` },
-      });
+  async write({
+    newOrders = [],
+    changedOrders = [],
+    fills = [],
+    balances = [],
+  }: PaperLedgerWrites): Promise<void> {
+    const steps: SQL[] = [];
+    if (newOrders.length > 0) {
+      steps.push(
+        this.tx
+          .insert(paperOrders)
+          .values(newOrders.map((row) => orderValues(this.accountId, row)))
+          .getSQL(),
+      );
+    }
+    if (changedOrders.length > 0) steps.push(this.orderUpdates(changedOrders));
+    if (fills.length > 0) steps.push(this.tx.insert(paperFills).values(fills.map(this.fillValues)).getSQL());
+    if (balances.length > 0) {
+      steps.push(
+        this.tx
+          .insert(paperBalances)
+          .values(balances.map((row) => ({ accountId: this.accountId, ...row })))
+          .onConflictDoUpdate({
+            target: [paperBalances.accountId, paperBalances.asset],
+            set: { free: sql`excluded.free`, used: sql`excluded.used` },
+          })
+          .getSQL(),
+      );
+    }
+    if (steps.length === 0) return;
+    // One statement; a new order's fills pass its foreign key, checked at the statement's end.
+    const statement =
+      steps.length === 1
+        ? steps[0]!
+        : sql`WITH ${sql.join(
+            steps.map((step, i) => sql`${sql.raw(`w${i}`)} AS (${step})`),
+            sql`, `,
+          )} SELECT 1`;
+    try {
+      await this.tx.execute(statement);
+    } catch (error) {
+      if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
+        throw new DuplicateClientOrderIdError(newOrders.map((row) => row.clientOrderId).join(', '));
+      }
+      throw error;
+    }
   }
+
+  /** The parts of resting orders that change (fills, status, reservation, checkpoint), all in one update. */
+  private orderUpdates(rows: PaperOrderRow[]): SQL {
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.venueOrderId}, ${row.filled}::numeric, ${row.cost}::numeric, ${row.fee}::numeric,
+               ${row.status}, ${row.reservedAsset}::text, ${row.reserved}::numeric,
+               ${new Date(row.updatedAt).toISOString()}::timestamptz,
+               ${new Date(row.checkedUntil).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    return sql`UPDATE ${paperOrders} SET filled = v.filled, cost = v.cost, fee = v.fee, status = v.status,
+        reserved_asset = v.reserved_asset, reserved = v.reserved, updated_at = v.updated_at,
+        checked_until = v.checked_until
+      FROM (VALUES ${values})
+        AS v(venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at, checked_until)
+      WHERE ${paperOrders.accountId} = ${this.accountId} AND ${paperOrders.venueOrderId} = v.venue_order_id`;
+  }
+
+  private readonly fillValues = (row: PaperFillRow) => ({
+    venueTradeId: row.venueTradeId,
+    accountId: this.accountId,
+    venueOrderId: row.venueOrderId,
+    marketType: row.marketType,
+    symbol: row.symbol,
+    side: row.side,
+    price: row.price,
+    amount: row.amount,
+    cost: row.cost,
+    fee: row.fee,
+    feeCurrency: row.feeCurrency,
+    takerOrMaker: row.takerOrMaker,
+    realizedPnl: row.realizedPnl,
+    executedAt: new Date(row.timestamp),
+  });
 
   async orderById(venueOrderId: string): Promise<PaperOrderRow | null> {
     const [row] = await this.tx
@@ -217,47 +292,6 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
       )
       .orderBy(asc(paperOrders.seq));
     return rows.map(toOrderRow);
-  }
-
-  async insertOrder(row: PaperOrderRow): Promise<void> {
-    try {
-      await this.tx.insert(paperOrders).values(orderValues(this.accountId, row));
-    } catch (error) {
-      if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
-        throw new DuplicateClientOrderIdError(row.clientOrderId);
-      }
-      throw error;
-    }
-  }
-
-  async updateOrder(row: PaperOrderRow): Promise<void> {
-    const { venueOrderId: _id, accountId: _account, ...changes } = orderValues(this.accountId, row);
-    await this.tx
-      .update(paperOrders)
-      .set(changes)
-      .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.venueOrderId, row.venueOrderId)));
-  }
-
-  async insertFills(rows: PaperFillRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.tx.insert(paperFills).values(
-      rows.map((row) => ({
-        venueTradeId: row.venueTradeId,
-        accountId: this.accountId,
-        venueOrderId: row.venueOrderId,
-        marketType: row.marketType,
-        symbol: row.symbol,
-        side: row.side,
-        price: row.price,
-        amount: row.amount,
-        cost: row.cost,
-        fee: row.fee,
-        feeCurrency: row.feeCurrency,
-        takerOrMaker: row.takerOrMaker,
-        realizedPnl: row.realizedPnl,
-        executedAt: new Date(row.timestamp),
-      })),
-    );
   }
 
   async fills(symbol: string, since?: number): Promise<PaperFillRow[]> {

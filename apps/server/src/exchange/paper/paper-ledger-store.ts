@@ -89,6 +89,15 @@ export interface PaperLedgerReader {
   leverage(symbol: string): Promise<number | null>;
 }
 
+/** What one transaction changes, written together. */
+export interface PaperLedgerWrites {
+  newOrders?: PaperOrderRow[];
+  changedOrders?: PaperOrderRow[];
+  /** Their orders are written already, or among `newOrders`. */
+  fills?: PaperFillRow[];
+  balances?: PaperBalanceRow[];
+}
+
 /** One account's ledger, valid inside a `transact` callback only. */
 export interface PaperLedger extends PaperLedgerReader {
   /**
@@ -96,15 +105,12 @@ export interface PaperLedger extends PaperLedgerReader {
    * when it is free) and the balances.
    */
   prepareOrder(clientOrderId: string): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }>;
-  /** Several balances written at once. */
-  saveBalances(rows: PaperBalanceRow[]): Promise<void>;
 
-  /** Fails if the client order id is already used by this account. */
-  insertOrder(row: PaperOrderRow): Promise<void>;
-  updateOrder(row: PaperOrderRow): Promise<void>;
-
-  /** Several fills written at once; their orders exist already. */
-  insertFills(rows: PaperFillRow[]): Promise<void>;
+  /**
+   * Writes orders, fills and balances in one go. Throws `DuplicateClientOrderIdError` when a new order's
+   * client order id is already used by this account.
+   */
+  write(changes: PaperLedgerWrites): Promise<void>;
 
   savePosition(row: PaperPositionRow): Promise<void>;
   saveLeverage(symbol: string, leverage: number): Promise<void>;

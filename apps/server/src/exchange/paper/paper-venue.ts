@@ -98,10 +98,12 @@ interface MutableBalance {
   dirty: boolean;
 }
 
-/** One account's balances, fills not yet written and pending events inside a transaction. */
+/** One account's balances, what it has not written yet and pending events inside a transaction. */
 class AccountSession {
   private balances: Map<string, MutableBalance> | null = null;
   private unwrittenFills: PaperFillRow[] = [];
+  private newOrders = new Map<string, PaperOrderRow>();
+  private changedOrders = new Map<string, PaperOrderRow>();
   readonly fills: PaperFillEvent[] = [];
   readonly orders = new Map<string, PaperOrderEvent>();
   /** Orders whose new state is returned to the caller of this transaction. */
@@ -143,9 +145,19 @@ class AccountSession {
     return balance;
   }
 
-  /** A fill to write with the others at flush (its order row is written before then). */
+  /** A fill to write with the rest at flush. */
   addFill(row: PaperFillRow): void {
     this.unwrittenFills.push(row);
+  }
+
+  /** A new order, written (as it is then) at flush. */
+  addOrder(order: PaperOrderRow): void {
+    this.newOrders.set(order.venueOrderId, order);
+  }
+
+  /** An order that changed, written (as it is then) at flush. */
+  saveOrder(order: PaperOrderRow): void {
+    if (!this.newOrders.has(order.venueOrderId)) this.changedOrders.set(order.venueOrderId, order);
   }
 
   async change(asset: string, delta: { free?: Decimal; used?: Decimal }): Promise<void> {
@@ -155,23 +167,27 @@ class AccountSession {
     balance.dirty = true;
   }
 
-  /** Writes the fills and changed balances, each in one statement. */
+  /** Writes the orders, fills and changed balances in one go. */
   async flush(): Promise<void> {
-    if (this.unwrittenFills.length > 0) {
-      await this.ledger.insertFills(this.unwrittenFills);
-      this.unwrittenFills = [];
-    }
-    if (!this.balances) return;
-    const dirty = [...this.balances].filter(([, balance]) => balance.dirty);
-    if (dirty.length === 0) return;
-    await this.ledger.saveBalances(
-      dirty.map(([asset, balance]) => ({
-        asset,
-        free: balance.free.toFixed(),
-        used: balance.used.toFixed(),
-      })),
-    );
+    const dirty = [...(this.balances ?? [])].filter(([, balance]) => balance.dirty);
+    const changes = {
+      newOrders: [...this.newOrders.values()],
+      changedOrders: [...this.changedOrders.values()],
+      fills: this.unwrittenFills,
+      balances: dirty.map(([asset, b]) => ({ asset, free: b.free.toFixed(), used: b.used.toFixed() })),
+    };
+    this.newOrders = new Map();
+    this.changedOrders = new Map();
+    this.unwrittenFills = [];
     for (const [, balance] of dirty) balance.dirty = false;
+    try {
+      await this.ledger.write(changes);
+    } catch (error) {
+      if (error instanceof DuplicateClientOrderIdError) {
+        throw new InvalidOrderError(`Duplicate clientOrderId ${error.clientOrderId}`, { cause: error });
+      }
+      throw error;
+    }
   }
 }
 
@@ -256,7 +272,7 @@ export class PaperVenue {
         if (value.isNeg()) throw new InvalidOrderError(`Negative starting balance for ${asset}`);
         return { asset, free: value.toFixed(), used: '0' };
       });
-      await ledger.saveBalances(rows);
+      await ledger.write({ balances: rows });
       return true;
     });
   }
@@ -486,21 +502,9 @@ export class PaperVenue {
       order.reserved = restReserve.toFixed();
     }
     order.status = this.statusAfterTaking(order, taken, amount);
-    // Written once in its final state; its fills follow at flush.
-    await this.insertOrder(session, order);
+    session.addOrder(order);
     this.recordOrder(session, order);
     return order;
-  }
-
-  private async insertOrder(session: AccountSession, order: PaperOrderRow): Promise<void> {
-    try {
-      await session.ledger.insertOrder(order);
-    } catch (error) {
-      if (error instanceof DuplicateClientOrderIdError) {
-        throw new InvalidOrderError(`Duplicate clientOrderId ${order.clientOrderId}`, { cause: error });
-      }
-      throw error;
-    }
   }
 
   /** Books one spot execution: balances, the order's totals, a fill row and its event. */
@@ -646,8 +650,7 @@ export class PaperVenue {
       order.reserved = restReserve.toFixed();
     }
     order.status = this.statusAfterTaking(order, taken, amount);
-    // Written once in its final state; its fills follow at flush.
-    await this.insertOrder(session, order);
+    session.addOrder(order);
     this.recordOrder(session, order);
     return order;
   }
@@ -727,7 +730,7 @@ export class PaperVenue {
     order.reserved = '0';
     order.status = status;
     order.updatedAt = this.clock();
-    await session.ledger.updateOrder(order);
+    session.saveOrder(order);
     this.recordOrder(session, order);
   }
 
@@ -837,7 +840,7 @@ export class PaperVenue {
       order.checkedUntil = now;
       const changed = order.filled !== before || !isOpen(order);
       if (changed) this.recordOrder(session, order);
-      if (changed || now - checkedBefore >= CHECKPOINT_MS) await session.ledger.updateOrder(order);
+      if (changed || now - checkedBefore >= CHECKPOINT_MS) session.saveOrder(order);
     }
     return resting;
   }
