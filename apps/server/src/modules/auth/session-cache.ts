@@ -2,6 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AuthedUser } from './auth-service';
 
+/** A pooled client is released exactly once, whether by an error (possibly repeated) or by close(). */
+const releasedClients = new WeakSet<pg.PoolClient>();
+function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
+  if (releasedClients.has(client)) return;
+  releasedClients.add(client);
+  client.release(destroy);
+}
+
 export const AUTH_CHANNEL = 'kairos_auth';
 
 type Entry = { user: AuthedUser; until: number };
@@ -43,7 +51,7 @@ export function createSessionCache(deps: {
       entries.clear();
       listener = undefined;
       listening = undefined;
-      client.release(true);
+      releaseOnce(client, true);
     });
     await client.query(`LISTEN ${AUTH_CHANNEL}`);
     listener = client;
@@ -82,7 +90,7 @@ export function createSessionCache(deps: {
       await listening;
       if (listener) {
         await listener.query(`UNLISTEN ${AUTH_CHANNEL}`).catch(() => {});
-        listener.release();
+        releaseOnce(listener);
         listener = undefined;
       }
     },

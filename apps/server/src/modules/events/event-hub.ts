@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
+/** A pooled client is released exactly once, whether by an error (possibly repeated) or by close(). */
+const releasedClients = new WeakSet<pg.PoolClient>();
+function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
+  if (releasedClients.has(client)) return;
+  releasedClients.add(client);
+  client.release(destroy);
+}
+
 export const EVENTS_CHANNEL = 'kairos_events';
 
 const TYPES: Record<string, string> = {
@@ -71,7 +79,7 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
       deps.log.warn({ err: e }, 'live events connection lost; reconnecting');
       listener = undefined;
       starting = undefined;
-      client.release(true);
+      releaseOnce(client, true);
       relisten();
     });
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
@@ -115,7 +123,7 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
       subscribers.clear();
       if (listener) {
         await listener.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => {});
-        listener.release();
+        releaseOnce(listener);
         listener = undefined;
       }
     },
