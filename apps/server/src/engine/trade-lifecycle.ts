@@ -12,7 +12,7 @@ import {
 import type { ExchangeGateway, Market } from '../exchange/gateway';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from '../modules/trades/trades-fns';
-import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { OrderRow, TradeDbRow, TradeFigures, TradesRepo } from '../modules/trades/trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 
 export type OpenRequest = {
@@ -86,6 +86,12 @@ export function marketExitOrder(
  */
 export type TradeState = { trade: TradeDbRow; orders: OrderRow[]; fills: KnownFill[] };
 
+/** What a trade's fills decide: its figures once anything filled, and whether that ends it. */
+type FiguresChange = {
+  figures?: TradeFigures;
+  end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>;
+};
+
 /** Numeric columns hold 18 decimals: a figure equal at that scale is unchanged. */
 const STORED_SCALE = 18;
 
@@ -126,7 +132,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     { trade, orders, fills: all }: TradeState,
     market?: Pick<Market, 'amountStep'>,
     closeReason?: string,
-  ): Partial<TradeDbRow> {
+  ): FiguresChange {
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
     const toFill = (f: KnownFill) => ({
       side: f.side,
@@ -144,9 +150,11 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
       const entryFilled = orders.some((o) => o.role === 'entry' && toDecimal(o.filled).gt(0));
       if (!entryLive && !entryFilled && (trade.status === 'open' || trade.status === 'closing'))
         return {
-          status: 'cancelled',
-          closedAt: new Date(),
-          ...(closeReason && !trade.closeReason ? { closeReason } : {}),
+          end: {
+            status: 'cancelled',
+            closedAt: new Date(),
+            closeReason: closeReason && !trade.closeReason ? closeReason : trade.closeReason,
+          },
         };
       return {};
     }
@@ -157,20 +165,24 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     const closed = flat && pnl.exitQuantity.gt(0) && !entryLive;
     const lastFillAt = all.reduce((last, f) => (f.at > last ? f.at : last), all[0]!.at);
     return {
-      quantity: toNumericString(pnl.entryQuantity),
-      entryPrice: pnl.averageEntryPrice ? toNumericString(pnl.averageEntryPrice) : null,
-      exitPrice: pnl.averageExitPrice ? toNumericString(pnl.averageExitPrice) : null,
-      entryNotional: pnl.averageEntryPrice
-        ? toNumericString(pnl.averageEntryPrice.times(pnl.entryQuantity))
-        : null,
-      commission: toNumericString(pnl.commission),
-      realisedPnl: pnl.exitQuantity.gt(0) ? toNumericString(pnl.realisedPnl) : null,
-      pnlPercent: pnl.pnlPercent ? toNumericString(pnl.pnlPercent) : null,
+      figures: {
+        quantity: toNumericString(pnl.entryQuantity),
+        entryPrice: pnl.averageEntryPrice ? toNumericString(pnl.averageEntryPrice) : null,
+        exitPrice: pnl.averageExitPrice ? toNumericString(pnl.averageExitPrice) : null,
+        entryNotional: pnl.averageEntryPrice
+          ? toNumericString(pnl.averageEntryPrice.times(pnl.entryQuantity))
+          : null,
+        commission: toNumericString(pnl.commission),
+        realisedPnl: pnl.exitQuantity.gt(0) ? toNumericString(pnl.realisedPnl) : null,
+        pnlPercent: pnl.pnlPercent ? toNumericString(pnl.pnlPercent) : null,
+      },
       ...(closed && canTransitionTrade(trade.status, 'closed')
         ? {
-            status: 'closed' as const,
-            closedAt: lastFillAt,
-            closeReason: trade.closeReason ?? closeReason ?? endReason(all),
+            end: {
+              status: 'closed' as const,
+              closedAt: lastFillAt,
+              closeReason: trade.closeReason ?? closeReason ?? endReason(all),
+            },
           }
         : {}),
     };
@@ -182,10 +194,15 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     market?: Pick<Market, 'amountStep'>,
     closeReason?: string,
   ): Promise<TradeDbRow> {
-    const change = figuresChange(state, market, closeReason);
+    const { figures, end } = figuresChange(state, market, closeReason);
     const row = state.trade as Record<string, unknown>;
-    const differs = Object.entries(change).some(([key, value]) => !sameStoredValue(row[key], value));
-    return differs ? trades.updateTrade(state.trade.id, change) : state.trade;
+    const differs = Object.entries({ ...figures, ...end }).some(
+      ([key, value]) => !sameStoredValue(row[key], value),
+    );
+    if (!differs) return state.trade;
+    return figures
+      ? trades.setFigures(state.trade.id, figures, end)
+      : trades.updateTrade(state.trade.id, end!);
   }
 
   /** The figures recomputed from the stored fills (see `figuresChange`). */
@@ -279,7 +296,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         };
         await executor.awaitReady(trade.tradingAccountId);
         if (closing && resting.length === 0) {
-          const written = await trades.updateTradeWithOrder(trade.id, closing, values);
+          const written = await trades.closingWithExit(trade.id, closing.closeReason, values);
           trade = written.trade;
           exit = written;
         } else {

@@ -52,31 +52,6 @@ function toOrderRow(record: OrderRecord): PaperOrderRow {
   };
 }
 
-function orderValues(accountId: string, row: PaperOrderRow) {
-  return {
-    venueOrderId: row.venueOrderId,
-    accountId,
-    clientOrderId: row.clientOrderId,
-    marketType: row.marketType,
-    symbol: row.symbol,
-    side: row.side,
-    type: row.type,
-    price: row.price,
-    amount: row.amount,
-    filled: row.filled,
-    cost: row.cost,
-    fee: row.fee,
-    feeCurrency: row.feeCurrency,
-    status: row.status,
-    reduceOnly: row.reduceOnly,
-    reservedAsset: row.reservedAsset,
-    reserved: row.reserved,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    checkedUntil: new Date(row.checkedUntil),
-  };
-}
-
 function toFillRow(record: FillRecord): PaperFillRow {
   return {
     venueTradeId: record.venueTradeId,
@@ -184,28 +159,20 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     fills = [],
     balances = [],
   }: PaperLedgerWrites): Promise<void> {
+    // Plain SQL: this runs for every paper order, and Drizzle's query building would cost more CPU.
     const steps: SQL[] = [];
-    if (newOrders.length > 0) {
-      steps.push(
-        this.tx
-          .insert(paperOrders)
-          .values(newOrders.map((row) => orderValues(this.accountId, row)))
-          .getSQL(),
-      );
-    }
+    if (newOrders.length > 0) steps.push(this.orderInserts(newOrders));
     if (changedOrders.length > 0) steps.push(this.orderUpdates(changedOrders));
-    if (fills.length > 0) steps.push(this.tx.insert(paperFills).values(fills.map(this.fillValues)).getSQL());
+    if (fills.length > 0) steps.push(this.fillInserts(fills));
     if (balances.length > 0) {
-      steps.push(
-        this.tx
-          .insert(paperBalances)
-          .values(balances.map((row) => ({ accountId: this.accountId, ...row })))
-          .onConflictDoUpdate({
-            target: [paperBalances.accountId, paperBalances.asset],
-            set: { free: sql`excluded.free`, used: sql`excluded.used` },
-          })
-          .getSQL(),
+      const values = sql.join(
+        balances.map(
+          (row) => sql`(${this.accountId}::uuid, ${row.asset}, ${row.free}::numeric, ${row.used}::numeric)`,
+        ),
+        sql`, `,
       );
+      steps.push(sql`INSERT INTO ${paperBalances} (account_id, asset, free, used) VALUES ${values}
+        ON CONFLICT (account_id, asset) DO UPDATE SET free = excluded.free, used = excluded.used`);
     }
     if (steps.length === 0) return;
     // One statement; a new order's fills pass its foreign key, checked at the statement's end.
@@ -224,6 +191,42 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
       }
       throw error;
     }
+  }
+
+  private orderInserts(rows: PaperOrderRow[]): SQL {
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.venueOrderId}, ${this.accountId}::uuid, ${row.clientOrderId}, ${row.marketType},
+               ${row.symbol}, ${row.side}, ${row.type}, ${row.price}::numeric, ${row.amount}::numeric,
+               ${row.filled}::numeric, ${row.cost}::numeric, ${row.fee}::numeric, ${row.feeCurrency},
+               ${row.status}, ${row.reduceOnly}::boolean, ${row.reservedAsset}::text, ${row.reserved}::numeric,
+               ${new Date(row.createdAt).toISOString()}::timestamptz,
+               ${new Date(row.updatedAt).toISOString()}::timestamptz,
+               ${new Date(row.checkedUntil).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    return sql`INSERT INTO ${paperOrders} (venue_order_id, account_id, client_order_id, market_type, symbol,
+        side, type, price, amount, filled, cost, fee, fee_currency, status, reduce_only, reserved_asset,
+        reserved, created_at, updated_at, checked_until)
+      VALUES ${values}`;
+  }
+
+  private fillInserts(rows: PaperFillRow[]): SQL {
+    const values = sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.venueTradeId}, ${this.accountId}::uuid, ${row.venueOrderId}, ${row.marketType},
+               ${row.symbol}, ${row.side}, ${row.price}::numeric, ${row.amount}::numeric, ${row.cost}::numeric,
+               ${row.fee}::numeric, ${row.feeCurrency}, ${row.takerOrMaker}, ${row.realizedPnl}::numeric,
+               ${new Date(row.timestamp).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    return sql`INSERT INTO ${paperFills} (venue_trade_id, account_id, venue_order_id, market_type, symbol,
+        side, price, amount, cost, fee, fee_currency, taker_or_maker, realized_pnl, executed_at)
+      VALUES ${values}`;
   }
 
   /** The parts of resting orders that change (fills, status, reservation, checkpoint), all in one update. */
@@ -245,23 +248,6 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
         AS v(venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at, checked_until)
       WHERE ${paperOrders.accountId} = ${this.accountId} AND ${paperOrders.venueOrderId} = v.venue_order_id`;
   }
-
-  private readonly fillValues = (row: PaperFillRow) => ({
-    venueTradeId: row.venueTradeId,
-    accountId: this.accountId,
-    venueOrderId: row.venueOrderId,
-    marketType: row.marketType,
-    symbol: row.symbol,
-    side: row.side,
-    price: row.price,
-    amount: row.amount,
-    cost: row.cost,
-    fee: row.fee,
-    feeCurrency: row.feeCurrency,
-    takerOrMaker: row.takerOrMaker,
-    realizedPnl: row.realizedPnl,
-    executedAt: new Date(row.timestamp),
-  });
 
   async orderById(venueOrderId: string): Promise<PaperOrderRow | null> {
     const [row] = await this.tx

@@ -9,6 +9,40 @@ export type FillRow = typeof fills.$inferSelect;
 export type OrderState = OrderRow['status'];
 /** A fill with what the engine needs of its order (side and role). */
 export type TradeFillRow = FillRow & { side: 'buy' | 'sell'; role: string };
+/** What a new trade is opened with. */
+export type NewTrade = Pick<
+  typeof trades.$inferInsert,
+  | 'id'
+  | 'userId'
+  | 'botId'
+  | 'tradingAccountId'
+  | 'strategyId'
+  | 'alertId'
+  | 'symbol'
+  | 'side'
+  | 'takeProfits'
+  | 'stopLossPercent'
+  | 'breakEvenAfterTp1'
+>;
+/** What a trade's entry order is committed with. */
+export type NewEntry = Pick<
+  typeof orders.$inferInsert,
+  | 'userId'
+  | 'tradingAccountId'
+  | 'clientOrderId'
+  | 'role'
+  | 'symbol'
+  | 'side'
+  | 'type'
+  | 'price'
+  | 'amount'
+  | 'status'
+>;
+/** What venue news changes on an order. */
+export type OrderChange = Pick<
+  OrderRow,
+  'status' | 'venueOrderId' | 'filled' | 'average' | 'price' | 'lastError'
+>;
 
 /** A unique index broke: the pg error sits in the cause chain of drizzle's error. */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -32,8 +66,188 @@ export type TradeListFilters = {
   to?: Date;
 };
 
+const p = (name: string) => sql.placeholder(name);
+/** A placeholder where Drizzle's `set` wants SQL (values go to the driver as they are). */
+const setTo = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The figure columns `setFigures` writes (what a trade's fills decide). */
+export type TradeFigures = Pick<
+  TradeDbRow,
+  'quantity' | 'entryPrice' | 'exitPrice' | 'entryNotional' | 'commission' | 'realisedPnl' | 'pnlPercent'
+>;
+
+/**
+ * The statements each bot of a fan-out runs, built once: building a query with Drizzle costs more CPU
+ * than its round trip, and a fan-out over many bots is bound by this process' CPU.
+ */
+function prepareHotStatements(db: Database) {
+  const newTrade = db.$with('new_trade').as(
+    db
+      .insert(trades)
+      .values({
+        id: p('id'),
+        userId: p('userId'),
+        botId: p('botId'),
+        tradingAccountId: p('accountId'),
+        strategyId: p('strategyId'),
+        alertId: p('alertId'),
+        symbol: p('symbol'),
+        side: p('side'),
+        takeProfits: p('takeProfits'),
+        stopLossPercent: p('stopLossPercent'),
+        breakEvenAfterTp1: p('breakEvenAfterTp1'),
+      })
+      .returning(),
+  );
+  const newEntry = db.$with('new_order').as(
+    db
+      .insert(orders)
+      .values({
+        tradeId: p('id'),
+        userId: p('userId'),
+        tradingAccountId: p('accountId'),
+        clientOrderId: p('clientOrderId'),
+        role: p('role'),
+        symbol: p('symbol'),
+        side: p('orderSide'),
+        type: p('type'),
+        price: p('price'),
+        amount: p('amount'),
+        status: p('status'),
+      })
+      .returning(),
+  );
+  const orderChange = {
+    status: setTo('status'),
+    venueOrderId: setTo('venueOrderId'),
+    filled: setTo('filled'),
+    average: setTo('average'),
+    price: setTo('price'),
+    lastError: setTo('lastError'),
+    updatedAt: setTo('updatedAt'),
+  };
+  const orderUnchanged = and(
+    eq(orders.id, p('id')),
+    sql`${orders.status} = ${p('seenStatus')}`,
+    sql`${orders.filled} = ${p('seenFilled')}::numeric`,
+    sql`${orders.price} IS NOT DISTINCT FROM ${p('seenPrice')}::numeric`,
+  );
+  const changedOrder = db
+    .$with('changed_order')
+    .as(db.update(orders).set(orderChange).where(orderUnchanged).returning());
+  // Fills as arrays (one statement text for any number of them), deduped by venue trade id.
+  const storedFills = db.$with('stored_fills', { one: sql<number>`1` }).as(
+    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, at)
+        SELECT * FROM unnest(${p('fillOrderIds')}::uuid[], ${p('fillTradeIds')}::uuid[],
+          ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
+          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
+        ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+  );
+  const closingTrade = db.$with('closing_trade').as(
+    db
+      .update(trades)
+      .set({ status: 'closing', closeReason: setTo('closeReason'), updatedAt: setTo('updatedAt') })
+      .where(eq(trades.id, p('tradeId')))
+      .returning(),
+  );
+  const exitOrder = db.$with('exit_order').as(
+    db
+      .insert(orders)
+      .values({
+        tradeId: p('tradeId'),
+        userId: p('userId'),
+        tradingAccountId: p('accountId'),
+        clientOrderId: p('clientOrderId'),
+        role: p('role'),
+        symbol: p('symbol'),
+        side: p('side'),
+        type: p('type'),
+        reduceOnly: p('reduceOnly'),
+        amount: p('amount'),
+        status: p('status'),
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  return {
+    orderByClientId: db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tradingAccountId, p('accountId')), eq(orders.clientOrderId, p('clientOrderId'))))
+      .prepare('trades_order_by_client_id'),
+    tradeWithEntry: db
+      .with(newTrade, newEntry)
+      .select()
+      .from(newTrade)
+      .innerJoin(newEntry, sql`true`)
+      .prepare('trades_trade_with_entry'),
+    orderIfUnchanged: db
+      .update(orders)
+      .set(orderChange)
+      .where(orderUnchanged)
+      .returning()
+      .prepare('trades_order_if_unchanged'),
+    orderIfUnchangedWithFills: db
+      .with(changedOrder, storedFills)
+      .select()
+      .from(changedOrder)
+      .prepare('trades_order_if_unchanged_with_fills'),
+    tradeWithOrders: db
+      .select({ trade: trades, order: orders })
+      .from(trades)
+      .leftJoin(orders, eq(orders.tradeId, trades.id))
+      .where(eq(trades.id, p('tradeId')))
+      .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role)
+      .prepare('trades_trade_with_orders'),
+    fillsOfTrade: db
+      .select({ fill: fills, side: orders.side, role: orders.role })
+      .from(fills)
+      .innerJoin(orders, eq(orders.id, fills.orderId))
+      .where(eq(fills.tradeId, p('tradeId')))
+      .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId)
+      .prepare('trades_fills_of_trade'),
+    closingWithExit: db
+      .with(closingTrade, exitOrder)
+      .select()
+      .from(closingTrade)
+      .leftJoin(exitOrder, sql`true`)
+      .prepare('trades_closing_with_exit'),
+    // Status, close time and reason only when given (a figure may legitimately be null).
+    figures: db
+      .update(trades)
+      .set({
+        quantity: setTo('quantity'),
+        entryPrice: setTo('entryPrice'),
+        exitPrice: setTo('exitPrice'),
+        entryNotional: setTo('entryNotional'),
+        commission: setTo('commission'),
+        realisedPnl: setTo('realisedPnl'),
+        pnlPercent: setTo('pnlPercent'),
+        status: sql`coalesce(${p('status')}, ${trades.status})`,
+        closedAt: sql`coalesce(${p('closedAt')}::timestamptz, ${trades.closedAt})`,
+        closeReason: sql`coalesce(${p('closeReason')}, ${trades.closeReason})`,
+        updatedAt: setTo('updatedAt'),
+      })
+      .where(eq(trades.id, p('tradeId')))
+      .returning()
+      .prepare('trades_figures'),
+    botOutUnlessTrading: db
+      .update(bots)
+      .set({ position: 'out', updatedAt: setTo('updatedAt') })
+      .where(
+        and(
+          eq(bots.id, p('botId')),
+          sql`${bots.position} <> 'out'`,
+          sql`NOT EXISTS (SELECT 1 FROM ${trades} t WHERE t.bot_id = ${bots.id} AND t.status IN ('open', 'closing'))`,
+        ),
+      )
+      .prepare('trades_bot_out_unless_trading'),
+  };
+}
+
 /** SQL for trades, their orders and fills — the engine's ledger of what happened on venues. */
 export function createTradesRepo(db: Database) {
+  const hot = prepareHotStatements(db);
   return {
     async findById(id: string): Promise<TradeDbRow | undefined> {
       const [row] = await db.select().from(trades).where(eq(trades.id, id));
@@ -49,10 +263,7 @@ export function createTradesRepo(db: Database) {
     },
 
     async findOrderByClientId(accountId: string, clientOrderId: string): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.tradingAccountId, accountId), eq(orders.clientOrderId, clientOrderId)));
+      const [row] = await hot.orderByClientId.execute({ accountId, clientOrderId });
       return row;
     },
 
@@ -61,8 +272,8 @@ export function createTradesRepo(db: Database) {
      * call. Returns undefined when the bot already holds an open trade (unique index).
      */
     async createTradeWithEntry(
-      trade: typeof trades.$inferInsert,
-      order: Omit<typeof orders.$inferInsert, 'tradeId'>,
+      trade: NewTrade,
+      order: NewEntry,
     ): Promise<{ trade: TradeDbRow; order: OrderRow } | undefined> {
       try {
         return await this.insertTradeWithEntry({ ...trade, id: trade.id ?? randomUUID() }, order);
@@ -110,13 +321,25 @@ export function createTradesRepo(db: Database) {
     },
 
     async fillsOfTrade(tradeId: string): Promise<TradeFillRow[]> {
-      const rows = await db
-        .select({ fill: fills, side: orders.side, role: orders.role })
-        .from(fills)
-        .innerJoin(orders, eq(orders.id, fills.orderId))
-        .where(eq(fills.tradeId, tradeId))
-        .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId);
+      const rows = await hot.fillsOfTrade.execute({ tradeId });
       return rows.map((r) => ({ ...r.fill, side: r.side, role: r.role }));
+    },
+
+    /** A trade's figures (and, when given, the status, close time and reason its fills decide). */
+    async setFigures(
+      id: string,
+      figures: TradeFigures,
+      end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>,
+    ): Promise<TradeDbRow> {
+      const [row] = await hot.figures.execute({
+        tradeId: id,
+        ...figures,
+        status: end?.status ?? null,
+        closedAt: end?.closedAt ?? null,
+        closeReason: end?.closeReason ?? null,
+        updatedAt: new Date(),
+      });
+      return row!;
     },
 
     async updateTrade(id: string, values: Partial<typeof trades.$inferInsert>): Promise<TradeDbRow> {
@@ -200,22 +423,30 @@ export function createTradesRepo(db: Database) {
      * entry's client order id from it), in one transaction.
      */
     async insertTradeWithEntry(
-      trade: typeof trades.$inferInsert & { id: string },
-      order: Omit<typeof orders.$inferInsert, 'tradeId'>,
+      trade: NewTrade & { id: string },
+      order: NewEntry,
     ): Promise<{ trade: TradeDbRow; order: OrderRow }> {
       // One statement: the order's foreign key is checked at its end, when the trade row exists.
-      const newTrade = db.$with('new_trade').as(db.insert(trades).values(trade).returning());
-      const newOrder = db.$with('new_order').as(
-        db
-          .insert(orders)
-          .values({ ...order, tradeId: trade.id })
-          .returning(),
-      );
-      const [row] = await db
-        .with(newTrade, newOrder)
-        .select()
-        .from(newTrade)
-        .innerJoin(newOrder, sql`true`);
+      const [row] = await hot.tradeWithEntry.execute({
+        id: trade.id,
+        userId: trade.userId,
+        botId: trade.botId ?? null,
+        accountId: trade.tradingAccountId,
+        strategyId: trade.strategyId ?? null,
+        alertId: trade.alertId ?? null,
+        symbol: trade.symbol,
+        side: trade.side,
+        takeProfits: JSON.stringify(trade.takeProfits ?? []),
+        stopLossPercent: trade.stopLossPercent ?? null,
+        breakEvenAfterTp1: trade.breakEvenAfterTp1 ?? true,
+        clientOrderId: order.clientOrderId,
+        role: order.role,
+        orderSide: order.side,
+        type: order.type,
+        price: order.price ?? null,
+        amount: order.amount,
+        status: order.status ?? 'new',
+      });
       return { trade: row!.new_trade, order: row!.new_order };
     },
 
@@ -271,27 +502,29 @@ export function createTradesRepo(db: Database) {
      */
     async updateOrderIfUnchanged(
       seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>,
-      values: Partial<typeof orders.$inferInsert>,
+      values: OrderChange,
       newFills: (typeof fills.$inferInsert)[] = [],
     ): Promise<OrderRow | undefined> {
-      const update = db
-        .update(orders)
-        .set({ ...values, updatedAt: new Date() })
-        .where(
-          and(
-            eq(orders.id, seen.id),
-            eq(orders.status, seen.status),
-            eq(orders.filled, seen.filled),
-            seen.price === null ? sql`${orders.price} IS NULL` : eq(orders.price, seen.price),
-          ),
-        )
-        .returning();
-      if (newFills.length === 0) return (await update)[0];
-      const updated = db.$with('updated_order').as(update);
-      const stored = db
-        .$with('stored_fills')
-        .as(db.insert(fills).values(newFills).onConflictDoNothing().returning({ id: fills.id }));
-      const [row] = await db.with(updated, stored).select().from(updated);
+      const params = {
+        id: seen.id,
+        seenStatus: seen.status,
+        seenFilled: seen.filled,
+        seenPrice: seen.price,
+        ...values,
+        updatedAt: new Date(),
+      };
+      if (newFills.length === 0) return (await hot.orderIfUnchanged.execute(params))[0];
+      const [row] = await hot.orderIfUnchangedWithFills.execute({
+        ...params,
+        fillOrderIds: newFills.map((f) => f.orderId),
+        fillTradeIds: newFills.map((f) => f.tradeId),
+        fillVenueTradeIds: newFills.map((f) => f.venueTradeId),
+        fillPrices: newFills.map((f) => f.price),
+        fillAmounts: newFills.map((f) => f.amount),
+        fillFees: newFills.map((f) => f.fee ?? '0'),
+        fillFeeCurrencies: newFills.map((f) => f.feeCurrency ?? null),
+        fillTimes: newFills.map((f) => f.at),
+      });
       return row;
     },
 
@@ -300,43 +533,38 @@ export function createTradesRepo(db: Database) {
      * decides on.
      */
     async tradeWithOrders(tradeId: string): Promise<{ trade: TradeDbRow; orders: OrderRow[] } | undefined> {
-      const rows = await db
-        .select({ trade: trades, order: orders })
-        .from(trades)
-        .leftJoin(orders, eq(orders.tradeId, trades.id))
-        .where(eq(trades.id, tradeId))
-        .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
+      const rows = await hot.tradeWithOrders.execute({ tradeId });
       if (rows.length === 0) return undefined;
       return { trade: rows[0]!.trade, orders: rows.flatMap((r) => (r.order ? [r.order] : [])) };
     },
 
     /**
-     * Changes the trade and adds an order in one statement (an exit and the trade's `closing`). The order
-     * is kept when its client order id exists already: `created` says which.
+     * The trade `closing` (with its reason) and its exit order added, in one statement. The order is kept
+     * when its client order id exists already: `created` says which.
      */
-    async updateTradeWithOrder(
+    async closingWithExit(
       tradeId: string,
-      change: Partial<typeof trades.$inferInsert>,
-      values: typeof orders.$inferInsert,
+      closeReason: string,
+      values: Omit<typeof orders.$inferInsert, 'tradeId'>,
     ): Promise<{ trade: TradeDbRow; order: OrderRow; created: boolean }> {
-      const changed = db.$with('changed_trade').as(
-        db
-          .update(trades)
-          .set({ ...change, updatedAt: new Date() })
-          .where(eq(trades.id, tradeId))
-          .returning(),
-      );
-      const added = db
-        .$with('added_order')
-        .as(db.insert(orders).values(values).onConflictDoNothing().returning());
-      const [row] = await db
-        .with(changed, added)
-        .select()
-        .from(changed)
-        .leftJoin(added, sql`true`);
-      if (row!.added_order) return { trade: row!.changed_trade, order: row!.added_order, created: true };
+      const [row] = await hot.closingWithExit.execute({
+        tradeId,
+        closeReason,
+        updatedAt: new Date(),
+        userId: values.userId,
+        accountId: values.tradingAccountId,
+        clientOrderId: values.clientOrderId,
+        role: values.role,
+        symbol: values.symbol,
+        side: values.side,
+        type: values.type,
+        reduceOnly: values.reduceOnly ?? false,
+        amount: values.amount,
+        status: values.status ?? 'new',
+      });
+      if (row!.exit_order) return { trade: row!.closing_trade, order: row!.exit_order, created: true };
       const existing = await this.findOrderByClientId(values.tradingAccountId, values.clientOrderId);
-      return { trade: row!.changed_trade, order: existing!, created: false };
+      return { trade: row!.closing_trade, order: existing!, created: false };
     },
 
     /** Sum of the stored fills of one order (to know whether the venue reports fills we lack). */
@@ -390,16 +618,7 @@ export function createTradesRepo(db: Database) {
 
     /** The bot is out once it holds no active trade (a late event for an old trade changes nothing). */
     async setBotOutUnlessTrading(botId: string): Promise<void> {
-      await db
-        .update(bots)
-        .set({ position: 'out', updatedAt: new Date() })
-        .where(
-          and(
-            eq(bots.id, botId),
-            sql`${bots.position} <> 'out'`,
-            sql`NOT EXISTS (SELECT 1 FROM ${trades} t WHERE t.bot_id = ${bots.id} AND t.status IN ('open', 'closing'))`,
-          ),
-        );
+      await hot.botOutUnlessTrading.execute({ botId, updatedAt: new Date() });
     },
 
     /** Orders whose venue state is not final: what reconciliation re-reads. */
