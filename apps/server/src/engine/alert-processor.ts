@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
-import type { TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
 import type { GatewayProvider } from './gateway-provider';
 import type { TradeLifecycle } from './trade-lifecycle';
 
@@ -68,12 +68,8 @@ export function createAlertProcessor(deps: {
 }) {
   const { db, trades, lifecycle, gateways } = deps;
 
-  async function handleBot(
-    alert: AlertRow,
-    strategy: StrategyRow,
-    { bot, account, openTrade, monthProfit }: FanOutRow,
-  ): Promise<BotTurn> {
-    const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
+  /** What the bot does on this alert (DESIGN §5): its legs, and whether its monthly goal held it back. */
+  function decide(alert: AlertRow, strategy: StrategyRow, { bot, account, monthProfit }: FanOutRow) {
     const allocation = botAllocation(sizingRuleFromBot(bot), account.usdtBalance);
     const goalHit = monthlyGoalReached(monthProfit ?? '0', allocation, bot.monthlyGoalPercent ?? 0);
     const canOpen = bot.isActive && strategy.status === 'active' && !goalHit;
@@ -81,6 +77,19 @@ export function createAlertProcessor(deps: {
       canShort: account.marketType === 'future',
       canOpen,
     });
+    return { legs, goalHit };
+  }
+
+  async function handleBot(
+    alert: AlertRow,
+    strategy: StrategyRow,
+    row: FanOutRow,
+    /** Entry orders of this alert that exist already, by client order id (read for all bots at once). */
+    entries: Map<string, OrderRow>,
+  ): Promise<BotTurn> {
+    const { bot, account, openTrade } = row;
+    const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
+    const { legs, goalHit } = decide(alert, strategy, row);
     if (legs.length === 0) {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
       if (openTrade?.alertId === alert.id) {
@@ -136,6 +145,7 @@ export function createAlertProcessor(deps: {
           symbol: symbolFor(alert, bot),
           side,
           clientOrderId: cid,
+          knownEntry: entries.get(cid) ?? null,
           price: alert.price,
           sizing: {
             fixedAmount: bot.fixedAmount,
@@ -242,6 +252,21 @@ export function createAlertProcessor(deps: {
         );
 
       const pending: FanOutRow[] = rows.filter((row) => !row.settled);
+      // The entries a previous run of this alert committed, for every bot in one read.
+      const entries = new Map(
+        (
+          await trades.ordersByClientIds(
+            pending.flatMap((row) =>
+              decide(alert, strategy, row)
+                .legs.filter((leg) => leg === 'open_long' || leg === 'open_short')
+                .map((leg) => ({
+                  accountId: row.account.id,
+                  clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
+                })),
+            ),
+          )
+        ).map((order) => [order.clientOrderId, order]),
+      );
 
       let retryable: string | undefined;
       const writer = turnWriter();
@@ -249,7 +274,7 @@ export function createAlertProcessor(deps: {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row);
+          turn = await handleBot(alert, strategy, row, entries);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =

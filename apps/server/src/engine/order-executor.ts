@@ -2,7 +2,13 @@ import { isTerminal, reconcileOrderState, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
-import type { OrderRow, TradeFillRow, TradesRepo } from '../modules/trades/trades-repo';
+import type {
+  OrderRow,
+  TradeDbRow,
+  TradeFigures,
+  TradeFillRow,
+  TradesRepo,
+} from '../modules/trades/trades-repo';
 import type { AccountReadiness } from './account-readiness';
 
 /** A fill as the engine decides on it (what `fillsOfTrade` returns, less the row id). */
@@ -10,9 +16,19 @@ export type KnownFill = Omit<TradeFillRow, 'id'>;
 
 /**
  * An order as committed after a venue answer, with all of its fills when that answer listed them
- * (they are stored): callers that know the rest of the trade need not read it back.
+ * (they are stored), and its trade when the caller's figures were written with it: callers that know
+ * the rest of the trade need not read it back.
  */
-export type AppliedOrder = { order: OrderRow; fills?: KnownFill[] };
+export type AppliedOrder = { order: OrderRow; fills?: KnownFill[]; trade?: TradeDbRow };
+
+/**
+ * What the caller's trade becomes once this order is as given with these (all of its) fills: written in
+ * the same statement as the order. Undefined: nothing to write with it.
+ */
+export type TradeFollowUp = (
+  order: OrderRow,
+  fills: KnownFill[],
+) => { figures: TradeFigures; end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'> } | undefined;
 
 /**
  * The only place orders reach a venue. The order row (with its deterministic client order id)
@@ -34,7 +50,12 @@ export function createOrderExecutor(deps: {
    * committed now: news older than what we know (a late event, a slow poll) changes nothing. The row
    * the caller holds is tried first (one conditional update); if it moved meanwhile, under a row lock.
    */
-  async function apply(gateway: ExchangeGateway, row: OrderRow, venue: Order): Promise<AppliedOrder> {
+  async function apply(
+    gateway: ExchangeGateway,
+    row: OrderRow,
+    venue: Order,
+    followUp?: TradeFollowUp,
+  ): Promise<AppliedOrder> {
     const decide = (current: OrderRow) => {
       const stale =
         toDecimal(venue.filled).lt(current.filled) ||
@@ -55,21 +76,29 @@ export function createOrderExecutor(deps: {
     // fetching and the caller learns them.
     const listed = venue.fills?.filter((f) => f.venueOrderId === venue.venueOrderId);
     const listedRows = (listed ?? []).map((f) => fillRow(row, f));
+    const known = (order: OrderRow) =>
+      listed!.map((f) => ({ ...fillRow(order, f), side: order.side, role: order.role }));
     const change = decide(row);
-    let updated = change ? await trades.updateOrderIfUnchanged(row, change, listedRows) : undefined;
+    const allListed = listed !== undefined && sum(listed.map((f) => f.amount)).eq(venue.filled);
+    const expected = change && ({ ...row, ...change } as OrderRow);
+    const follow = expected && allListed && followUp?.(expected, known(expected));
+    if (change && follow) {
+      const written = await trades.updateOrderWithFigures(
+        row,
+        change,
+        listedRows,
+        follow.figures,
+        follow.end,
+      );
+      if (written) return { order: written.order, fills: known(written.order), trade: written.trade };
+    }
+    let updated =
+      change && !follow ? await trades.updateOrderIfUnchanged(row, change, listedRows) : undefined;
     if (!change && listedRows.length > 0) await trades.insertFills(listedRows);
     updated ??= await trades.updateOrderLocked(row.id, decide);
 
-    const complete =
-      listed !== undefined &&
-      sum(listed.map((f) => f.amount)).eq(venue.filled) &&
-      toDecimal(updated.filled).eq(venue.filled);
-    if (complete) {
-      return {
-        order: updated,
-        fills: listed.map((f) => ({ ...fillRow(updated, f), side: updated.side, role: updated.role })),
-      };
-    }
+    if (allListed && toDecimal(updated.filled).eq(venue.filled))
+      return { order: updated, fills: known(updated) };
     if (
       toDecimal(updated.filled).gt(0) &&
       toDecimal(updated.filled).gt(await trades.filledOfOrder(updated.id))
@@ -109,12 +138,17 @@ export function createOrderExecutor(deps: {
    * and nobody sent it (a `new` row, or an entry committed as `submitted`), so there is nothing to look
    * up first. Venue errors other than an unknown outcome mark the row rejected and are rethrown.
    */
-  async function place(gateway: ExchangeGateway, row: OrderRow, created: boolean): Promise<AppliedOrder> {
+  async function place(
+    gateway: ExchangeGateway,
+    row: OrderRow,
+    created: boolean,
+    followUp?: TradeFollowUp,
+  ): Promise<AppliedOrder> {
     if (!['new', 'submitted', 'unknown'].includes(row.status)) return { order: row }; // already settled
     if (!created) {
       try {
         const existing = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
-        return await apply(gateway, row, existing);
+        return await apply(gateway, row, existing, followUp);
       } catch (e) {
         if (!(e instanceof OrderNotFoundError)) throw e;
         // The venue never got it: place it now.
@@ -132,7 +166,7 @@ export function createOrderExecutor(deps: {
         reduceOnly: row.reduceOnly,
         clientOrderId: row.clientOrderId,
       });
-      return await apply(gateway, row, venue);
+      return await apply(gateway, row, venue, followUp);
     } catch (e) {
       if (e instanceof UnknownOutcomeError) {
         // Never assumed failed: reconciliation settles it by client order id.

@@ -24,6 +24,11 @@ export type OpenRequest = {
   symbol: string;
   side: 'long' | 'short';
   clientOrderId: string;
+  /**
+   * The entry order with `clientOrderId` when the caller looked it up already (null: there was none);
+   * looked up here when absent.
+   */
+  knownEntry?: OrderRow | null;
   /** The signal's price when it carried one; else the venue's last price. */
   price?: string | null;
   /** Manual trades: the trade's id (chosen by the caller), the base quantity and an optional limit price. */
@@ -188,6 +193,12 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     };
   }
 
+  /** The figures a state gives, to write with the order that produced it (none when nothing filled). */
+  function figuresFollowUp(state: TradeState, market: Pick<Market, 'amountStep'>, closeReason?: string) {
+    const { figures, end } = figuresChange(state, market, closeReason);
+    return figures && { figures, end };
+  }
+
   /** Writes the figures of a known state, only when they differ from what the row holds. */
   async function settleFigures(
     state: TradeState,
@@ -307,18 +318,29 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
       }
     }
     if (exit) {
-      const placed = await executor.place(gateway, exit.order, exit.created);
-      const own = placed.order.tradeId === trade.id;
-      orders = own ? [...orders.filter((o) => o.id !== placed.order.id), placed.order] : orders;
+      const own = exit.order.tradeId === trade.id;
+      const withExit = (order: OrderRow, exitFills: KnownFill[]): TradeState => {
+        const known = new Set(exitFills.map((f) => f.venueTradeId));
+        return {
+          trade,
+          orders: [...orders.filter((o) => o.id !== order.id), order],
+          fills: [...fills.filter((f) => f.orderId !== order.id || !known.has(f.venueTradeId)), ...exitFills],
+        };
+      };
+      // The trade's figures after the exit are written with the exit's answer when all its fills come with it.
+      const placed = await executor.place(
+        gateway,
+        exit.order,
+        exit.created,
+        own ? (order, exitFills) => figuresFollowUp(withExit(order, exitFills), market, reason) : undefined,
+      );
       if (!own) {
         // An id taken by another trade's order: nothing of this trade to learn from it.
       } else if (placed.fills) {
-        const known = new Set(placed.fills.map((f) => f.venueTradeId));
-        fills = [
-          ...fills.filter((f) => f.orderId !== placed.order.id || !known.has(f.venueTradeId)),
-          ...placed.fills,
-        ];
+        ({ orders, fills } = withExit(placed.order, placed.fills));
+        if (placed.trade) return { trade: placed.trade, orders, fills };
       } else {
+        orders = [...orders.filter((o) => o.id !== placed.order.id), placed.order];
         fills = await trades.fillsOfTrade(trade.id);
       }
     }
@@ -340,11 +362,15 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
      * a second call with the same client order id resumes that trade instead of opening another.
      */
     async open(gateway: ExchangeGateway, req: OpenRequest): Promise<TradeDbRow> {
-      const existing = await trades.findOrderByClientId(req.accountId, req.clientOrderId);
-      if (existing) {
+      const resume = async (existing: OrderRow) => {
         await executor.submit(gateway, existing, false);
         return refreshFigures(existing.tradeId);
-      }
+      };
+      const existing =
+        req.knownEntry !== undefined
+          ? req.knownEntry
+          : await trades.findOrderByClientId(req.accountId, req.clientOrderId);
+      if (existing) return resume(existing);
       const market = await findMarket(gateway, req.symbol);
       const quantity = req.quantity ?? (await sizeEntry(gateway, req, market));
       // The gate first: the entry is committed as submitted, so from then on it may be at the venue.
@@ -376,10 +402,19 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
       const created = req.tradeId
         ? await trades.insertTradeWithEntry({ ...plan, id: req.tradeId }, entry)
         : await trades.createTradeWithEntry(plan, entry);
-      if (!created) throw new TradeRefusedError('This bot already holds an open trade', 'TRADE_ALREADY_OPEN');
+      if (!created) {
+        // Another run of the same alert may have committed this entry since it was looked up: resume it.
+        const raced = await trades.findOrderByClientId(req.accountId, req.clientOrderId);
+        if (raced) return resume(raced);
+        throw new TradeRefusedError('This bot already holds an open trade', 'TRADE_ALREADY_OPEN');
+      }
       let placed;
       try {
-        placed = await executor.place(gateway, created.order, true);
+        // A new trade's only fills are its entry's: when they come with the answer, its figures are written
+        // with the order.
+        placed = await executor.place(gateway, created.order, true, (order, entryFills) =>
+          figuresFollowUp({ trade: created.trade, orders: [order], fills: entryFills }, market),
+        );
         if (placed.order.status === 'rejected')
           throw new TradeRefusedError(placed.order.lastError ?? 'Order rejected', 'ORDER_REJECTED');
       } catch (e) {
@@ -394,7 +429,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
           });
         throw e;
       }
-      // A new trade's only fills are its entry's: known when the venue listed them with its answer.
+      if (placed.trade) return placed.trade;
       if (!placed.fills) return refreshFigures(created.trade.id, market);
       return settleFigures({ trade: created.trade, orders: [placed.order], fills: placed.fills }, market);
     },

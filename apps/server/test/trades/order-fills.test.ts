@@ -106,6 +106,33 @@ describe('fills listed with an order', () => {
     expect(await storedFills(order.id)).toEqual(venueFills.map((f) => [f.venueTradeId, f.amount]));
   });
 
+  it('resumes an entry another run committed after the caller looked for it, and places it once', async () => {
+    const { accountId, gateway } = await venueFor();
+    const request = {
+      userId: String(alice.user.id),
+      botId: null,
+      accountId,
+      strategyId: null,
+      alertId: null,
+      symbol: 'BTC/USDT',
+      side: 'long' as const,
+      clientOrderId: 'fillsrace1',
+      quantity: '0.01',
+      plan: { takeProfits: [], stopLossPercent: null, breakEvenAfterTp1: false },
+    };
+    const { lifecycle } = t.app.services.engine;
+    const first = await lifecycle.open(gateway, request);
+    // The caller read "no such entry" before the first run committed it.
+    const second = await lifecycle.open(gateway, { ...request, knownEntry: null });
+    expect(second).toMatchObject({ id: first.id, status: 'open', quantity: '0.01' });
+    const { rows } = await t.db.pool.query(
+      'SELECT count(*)::int AS n FROM orders WHERE client_order_id = $1',
+      ['fillsrace1'],
+    );
+    expect(rows[0].n).toBe(1);
+    expect((await gateway.fetchMyTrades('BTC/USDT')).filter((f) => f.amount === '0.01')).toHaveLength(1);
+  });
+
   it('computes the trade from those fills, equal to what the stored fills say', async () => {
     const { accountId, gateway } = await venueFor();
     const account = (await t.app.services.repos.accounts.findById(accountId))!;

@@ -126,6 +126,20 @@ function prepareHotStatements(db: Database) {
     lastError: setTo('lastError'),
     updatedAt: setTo('updatedAt'),
   };
+  // Status, close time and reason only when given (a figure may legitimately be null).
+  const figuresChange = {
+    quantity: setTo('quantity'),
+    entryPrice: setTo('entryPrice'),
+    exitPrice: setTo('exitPrice'),
+    entryNotional: setTo('entryNotional'),
+    commission: setTo('commission'),
+    realisedPnl: setTo('realisedPnl'),
+    pnlPercent: setTo('pnlPercent'),
+    status: sql`coalesce(${p('tradeStatus')}, ${trades.status})`,
+    closedAt: sql`coalesce(${p('closedAt')}::timestamptz, ${trades.closedAt})`,
+    closeReason: sql`coalesce(${p('closeReason')}, ${trades.closeReason})`,
+    updatedAt: setTo('updatedAt'),
+  };
   const orderUnchanged = and(
     eq(orders.id, p('id')),
     sql`${orders.status} = ${p('seenStatus')}`,
@@ -142,6 +156,14 @@ function prepareHotStatements(db: Database) {
           ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
           ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
         ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+  );
+  // The trade's figures from those fills, written only when the order's change was.
+  const figuredTrade = db.$with('figured_trade').as(
+    db
+      .update(trades)
+      .set(figuresChange)
+      .where(and(eq(trades.id, p('tradeId')), sql`EXISTS (SELECT 1 FROM ${changedOrder})`))
+      .returning(),
   );
   const closingTrade = db.$with('closing_trade').as(
     db
@@ -212,25 +234,18 @@ function prepareHotStatements(db: Database) {
       .from(closingTrade)
       .leftJoin(exitOrder, sql`true`)
       .prepare('trades_closing_with_exit'),
-    // Status, close time and reason only when given (a figure may legitimately be null).
     figures: db
       .update(trades)
-      .set({
-        quantity: setTo('quantity'),
-        entryPrice: setTo('entryPrice'),
-        exitPrice: setTo('exitPrice'),
-        entryNotional: setTo('entryNotional'),
-        commission: setTo('commission'),
-        realisedPnl: setTo('realisedPnl'),
-        pnlPercent: setTo('pnlPercent'),
-        status: sql`coalesce(${p('status')}, ${trades.status})`,
-        closedAt: sql`coalesce(${p('closedAt')}::timestamptz, ${trades.closedAt})`,
-        closeReason: sql`coalesce(${p('closeReason')}, ${trades.closeReason})`,
-        updatedAt: setTo('updatedAt'),
-      })
+      .set(figuresChange)
       .where(eq(trades.id, p('tradeId')))
       .returning()
       .prepare('trades_figures'),
+    orderWithFillsAndFigures: db
+      .with(changedOrder, storedFills, figuredTrade)
+      .select()
+      .from(changedOrder)
+      .leftJoin(figuredTrade, sql`true`)
+      .prepare('trades_order_with_fills_and_figures'),
     botOutUnlessTrading: db
       .update(bots)
       .set({ position: 'out', updatedAt: setTo('updatedAt') })
@@ -242,6 +257,41 @@ function prepareHotStatements(db: Database) {
         ),
       )
       .prepare('trades_bot_out_unless_trading'),
+  };
+}
+
+function orderChangeParams(seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>, values: OrderChange) {
+  return {
+    id: seen.id,
+    seenStatus: seen.status,
+    seenFilled: seen.filled,
+    seenPrice: seen.price,
+    ...values,
+    updatedAt: new Date(),
+  };
+}
+
+/** Fills as the arrays `storedFills` takes. */
+function fillsParams(rows: (typeof fills.$inferInsert)[]) {
+  return {
+    fillOrderIds: rows.map((f) => f.orderId),
+    fillTradeIds: rows.map((f) => f.tradeId),
+    fillVenueTradeIds: rows.map((f) => f.venueTradeId),
+    fillPrices: rows.map((f) => f.price),
+    fillAmounts: rows.map((f) => f.amount),
+    fillFees: rows.map((f) => f.fee ?? '0'),
+    fillFeeCurrencies: rows.map((f) => f.feeCurrency ?? null),
+    fillTimes: rows.map((f) => f.at),
+  };
+}
+
+function figuresParams(figures: TradeFigures, end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>) {
+  return {
+    ...figures,
+    tradeStatus: end?.status ?? null,
+    closedAt: end?.closedAt ?? null,
+    closeReason: end?.closeReason ?? null,
+    updatedAt: new Date(),
   };
 }
 
@@ -262,6 +312,18 @@ export function createTradesRepo(db: Database) {
       return row;
     },
 
+    /** Orders by (account, client order id), any number in one read. */
+    async ordersByClientIds(keys: { accountId: string; clientOrderId: string }[]): Promise<OrderRow[]> {
+      if (keys.length === 0) return [];
+      return db
+        .select()
+        .from(orders)
+        .where(
+          sql`(${orders.tradingAccountId}, ${orders.clientOrderId}) IN (SELECT * FROM unnest(
+            ${sql.param(keys.map((k) => k.accountId))}::uuid[], ${sql.param(keys.map((k) => k.clientOrderId))}::text[]))`,
+        );
+    },
+
     async findOrderByClientId(accountId: string, clientOrderId: string): Promise<OrderRow | undefined> {
       const [row] = await hot.orderByClientId.execute({ accountId, clientOrderId });
       return row;
@@ -269,7 +331,8 @@ export function createTradesRepo(db: Database) {
 
     /**
      * A new trade and its entry order in one statement (both or neither), committed before any venue
-     * call. Returns undefined when the bot already holds an open trade (unique index).
+     * call. Returns undefined when the bot already holds an open trade, or the entry's client order id is
+     * taken (unique indexes).
      */
     async createTradeWithEntry(
       trade: NewTrade,
@@ -278,7 +341,11 @@ export function createTradesRepo(db: Database) {
       try {
         return await this.insertTradeWithEntry({ ...trade, id: trade.id ?? randomUUID() }, order);
       } catch (e) {
-        if (isUniqueViolation(e, 'trades_one_open_per_bot_uq')) return undefined;
+        if (
+          isUniqueViolation(e, 'trades_one_open_per_bot_uq') ||
+          isUniqueViolation(e, 'orders_client_order_id_uq')
+        )
+          return undefined;
         throw e;
       }
     },
@@ -331,14 +398,7 @@ export function createTradesRepo(db: Database) {
       figures: TradeFigures,
       end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>,
     ): Promise<TradeDbRow> {
-      const [row] = await hot.figures.execute({
-        tradeId: id,
-        ...figures,
-        status: end?.status ?? null,
-        closedAt: end?.closedAt ?? null,
-        closeReason: end?.closeReason ?? null,
-        updatedAt: new Date(),
-      });
+      const [row] = await hot.figures.execute({ tradeId: id, ...figuresParams(figures, end) });
       return row!;
     },
 
@@ -505,27 +565,32 @@ export function createTradesRepo(db: Database) {
       values: OrderChange,
       newFills: (typeof fills.$inferInsert)[] = [],
     ): Promise<OrderRow | undefined> {
-      const params = {
-        id: seen.id,
-        seenStatus: seen.status,
-        seenFilled: seen.filled,
-        seenPrice: seen.price,
-        ...values,
-        updatedAt: new Date(),
-      };
+      const params = { ...orderChangeParams(seen, values), ...fillsParams(newFills) };
       if (newFills.length === 0) return (await hot.orderIfUnchanged.execute(params))[0];
-      const [row] = await hot.orderIfUnchangedWithFills.execute({
-        ...params,
-        fillOrderIds: newFills.map((f) => f.orderId),
-        fillTradeIds: newFills.map((f) => f.tradeId),
-        fillVenueTradeIds: newFills.map((f) => f.venueTradeId),
-        fillPrices: newFills.map((f) => f.price),
-        fillAmounts: newFills.map((f) => f.amount),
-        fillFees: newFills.map((f) => f.fee ?? '0'),
-        fillFeeCurrencies: newFills.map((f) => f.feeCurrency ?? null),
-        fillTimes: newFills.map((f) => f.at),
-      });
+      const [row] = await hot.orderIfUnchangedWithFills.execute(params);
       return row;
+    },
+
+    /**
+     * `updateOrderIfUnchanged`, and the trade's figures those fills give (all of the trade's fills, the
+     * caller knows) written in the same statement when the order's change is. Undefined when the order
+     * moved meanwhile: the fills are stored, the trade is left as it was.
+     */
+    async updateOrderWithFigures(
+      seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price' | 'tradeId'>,
+      values: OrderChange,
+      newFills: (typeof fills.$inferInsert)[],
+      figures: TradeFigures,
+      end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>,
+    ): Promise<{ order: OrderRow; trade: TradeDbRow } | undefined> {
+      const [row] = await hot.orderWithFillsAndFigures.execute({
+        ...orderChangeParams(seen, values),
+        ...fillsParams(newFills),
+        tradeId: seen.tradeId,
+        ...figuresParams(figures, end),
+      });
+      if (!row?.figured_trade) return undefined;
+      return { order: row.changed_order, trade: row.figured_trade };
     },
 
     /**
