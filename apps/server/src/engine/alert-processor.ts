@@ -39,6 +39,7 @@ type BotTurn = {
 /** Outcomes are written this many at a time, or this long after the first of a batch at the latest. */
 const OUTCOME_BATCH = 50;
 const OUTCOME_FLUSH_MS = 100;
+const CLOSE_LEGS = ['close_long', 'close_short'] as const;
 
 async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -84,7 +85,7 @@ export function createAlertProcessor(deps: {
     alert: AlertRow,
     strategy: StrategyRow,
     row: FanOutRow,
-    /** Entry orders of this alert that exist already, by client order id (read for all bots at once). */
+    /** Orders of this alert that exist already, by client order id (read for all bots at once). */
     entries: Map<string, OrderRow>,
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
@@ -99,6 +100,21 @@ export function createAlertProcessor(deps: {
             status: 'opened',
             message: 'Done (resumed after a retry)',
             tradeIds: [openTrade.id],
+            retryable: false,
+          },
+        };
+      }
+      // A retry after a crash: this alert already closed the bot's trade before its outcome was written.
+      const exit = CLOSE_LEGS.map((leg) =>
+        entries.get(clientOrderId({ alertId: alert.id, botId: bot.id, leg })),
+      ).find(Boolean);
+      if (exit) {
+        return {
+          outcome: {
+            ...base,
+            status: 'closed',
+            message: 'Done (resumed after a retry)',
+            tradeIds: [exit.tradeId],
             retryable: false,
           },
         };
@@ -252,18 +268,22 @@ export function createAlertProcessor(deps: {
         );
 
       const pending: FanOutRow[] = rows.filter((row) => !row.settled);
-      // The entries a previous run of this alert committed, for every bot in one read.
+      // The entries a previous run of this alert committed, for every bot in one read; on a retry also the
+      // exits of bots with nothing left to do (their trade closed before the crash let their outcome be written).
       const entries = new Map(
         (
           await trades.ordersByClientIds(
-            pending.flatMap((row) =>
-              decide(alert, strategy, row)
-                .legs.filter((leg) => leg === 'open_long' || leg === 'open_short')
-                .map((leg) => ({
-                  accountId: row.account.id,
-                  clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
-                })),
-            ),
+            pending.flatMap((row) => {
+              const { legs } = decide(alert, strategy, row);
+              const known =
+                legs.length === 0 && alert.attempts > 1
+                  ? CLOSE_LEGS
+                  : legs.filter((leg) => leg === 'open_long' || leg === 'open_short');
+              return known.map((leg) => ({
+                accountId: row.account.id,
+                clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
+              }));
+            }),
           )
         ).map((order) => [order.clientOrderId, order]),
       );
