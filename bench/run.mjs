@@ -9,12 +9,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { crashBench } from './crash.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 // Only the engine's figures (webhook acknowledgement, alert fan-out): no web build, no bots list or dashboard.
 const ENGINE_ONLY = args.has('--engine');
+// Only the fault figure (a worker SIGKILLed mid fan-out): bench/crash.mjs, with its own processes and database.
+const CRASH_ONLY = args.has('--crash');
 const rows = [];
 
 function record(figure, target, measured, pass) {
@@ -97,6 +100,10 @@ async function api(base, method, url, body, token) {
 
 async function main() {
   console.log('Kairos benchmarks (loopback only)\n');
+  if (CRASH_ONLY) {
+    await crashBench({ quick: QUICK, record });
+    return printTable();
+  }
   // Build first so start-up is measured on an installed checkout, not a build.
   if (!ENGINE_ONLY)
     await new Promise((resolve, reject) => {
@@ -433,13 +440,20 @@ async function main() {
       tradeCount === 1_000_000 ? dp95 < 100 : undefined,
     );
     await c.end();
+
+    // ── duplicate orders after a worker SIGKILLed mid fan-out (api + worker processes of its own) ──
+    await crashBench({ quick: QUICK, record });
   } finally {
     await kairos.stop();
     await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    console.log('\n| figure | target | measured | result |\n|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.figure} | ${r.target} | ${r.measured} | ${r.pass} |`);
+    printTable();
   }
+}
+
+function printTable() {
+  console.log('\n| figure | target | measured | result |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.figure} | ${r.target} | ${r.measured} | ${r.pass} |`);
 }
 
 /** The database the bench server uses (embedded: read its port and password from the data dir). */
