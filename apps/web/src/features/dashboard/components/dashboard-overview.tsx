@@ -74,7 +74,8 @@ function Metric({ label, value, hint }: { label: string; value: ReactNode; hint?
         {label}
       </h3>
       <p className="num mt-1 text-xl font-semibold text-fg">{value}</p>
-      {hint ? <p className="mt-0.5 truncate text-xs text-subtle">{hint}</p> : null}
+      {/* Wraps rather than cuts: the French hints are longer than a quarter of 1280 px. */}
+      {hint ? <p className="mt-0.5 text-xs text-subtle">{hint}</p> : null}
     </Card>
   );
 }

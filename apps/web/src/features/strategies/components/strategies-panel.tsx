@@ -59,7 +59,12 @@ export function StrategiesPanel() {
       header: t('strategies.columns.pair'),
       cell: (strategy) => `${strategy.tradeCurrency}/${strategy.stableCoin}`,
     },
-    { key: 'timeFrame', header: t('strategies.columns.timeFrame'), cell: (strategy) => strategy.timeFrame },
+    {
+      key: 'timeFrame',
+      // "Unité de temps" over a "4h": the header may take two lines so the row fits at 1023 px.
+      header: <span className="whitespace-normal">{t('strategies.columns.timeFrame')}</span>,
+      cell: (strategy) => strategy.timeFrame,
+    },
     {
       key: 'takeProfits',
       header: t('strategies.columns.takeProfits'),
@@ -93,7 +98,7 @@ export function StrategiesPanel() {
       key: 'status',
       header: t('strategies.columns.status'),
       cell: (strategy) => (
-        <span className="flex gap-1">
+        <span className="flex flex-wrap gap-1">
           <StrategyStatusBadge status={strategy.status} />
           <StrategyVisibilityBadge strategy={strategy} />
         </span>
