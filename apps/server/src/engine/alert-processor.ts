@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
+import type { Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
 import type { GatewayProvider } from './gateway-provider';
@@ -40,6 +41,25 @@ type BotTurn = {
 const OUTCOME_BATCH = 50;
 const OUTCOME_FLUSH_MS = 100;
 const CLOSE_LEGS = ['close_long', 'close_short'] as const;
+
+/**
+ * The rows reordered so that consecutive ones belong to different accounts (round robin over accounts):
+ * bots worked on at once then rarely wait on the same account's ledger lock or venue throttle.
+ */
+export function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): T[] {
+  const byAccount = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byAccount.get(row.account.id);
+    if (list) list.push(row);
+    else byAccount.set(row.account.id, [row]);
+  }
+  const queues = [...byAccount.values()];
+  const out: T[] = [];
+  for (let i = 0; out.length < rows.length; i++) {
+    for (const queue of queues) if (i < queue.length) out.push(queue[i]!);
+  }
+  return out;
+}
 
 async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -87,27 +107,30 @@ export function createAlertProcessor(deps: {
     row: FanOutRow,
     /** Orders of this alert that exist already, by client order id (read for all bots at once). */
     entries: Map<string, OrderRow>,
+    /** One ticker per venue and symbol for the whole alert. */
+    tickers: Map<string, Promise<Ticker>>,
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
     const { legs, goalHit } = decide(alert, strategy, row);
+    // A retry after a crash: this alert already closed the bot's trade before its outcome was written (an
+    // exit, or the first leg of a reversal).
+    const exit = CLOSE_LEGS.map((leg) =>
+      entries.get(clientOrderId({ alertId: alert.id, botId: bot.id, leg })),
+    ).find(Boolean);
     if (legs.length === 0) {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
       if (openTrade?.alertId === alert.id) {
         return {
           outcome: {
             ...base,
-            status: 'opened',
+            status: exit ? 'reversed' : 'opened',
             message: 'Done (resumed after a retry)',
-            tradeIds: [openTrade.id],
+            tradeIds: exit ? [exit.tradeId, openTrade.id] : [openTrade.id],
             retryable: false,
           },
         };
       }
-      // A retry after a crash: this alert already closed the bot's trade before its outcome was written.
-      const exit = CLOSE_LEGS.map((leg) =>
-        entries.get(clientOrderId({ alertId: alert.id, botId: bot.id, leg })),
-      ).find(Boolean);
       if (exit) {
         return {
           outcome: {
@@ -152,14 +175,24 @@ export function createAlertProcessor(deps: {
         }
       } else {
         const side = leg === 'open_long' ? 'long' : 'short';
+        const symbol = symbolFor(alert, bot);
+        const venue = `${account.exchange}:${account.marketType}:${account.sandbox}:${symbol}`;
         const trade = await lifecycle.open(gateway, {
           userId: bot.userId,
           botId: bot.id,
           accountId: account.id,
           strategyId: strategy.id,
           alertId: alert.id,
-          symbol: symbolFor(alert, bot),
+          symbol,
           side,
+          ticker: () => {
+            let ticker = tickers.get(venue);
+            if (!ticker) {
+              ticker = gateway.fetchTicker(symbol);
+              tickers.set(venue, ticker);
+            }
+            return ticker;
+          },
           clientOrderId: cid,
           knownEntry: entries.get(cid) ?? null,
           price: alert.price,
@@ -179,7 +212,8 @@ export function createAlertProcessor(deps: {
         if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
-    const status = legs.length === 2 ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
+    if (exit) tradeIds.unshift(exit.tradeId);
+    const status = legs.length === 2 || exit ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
     return {
       outcome: { ...base, status, message: `Done: ${legs.join(', ')}`, tradeIds, retryable: false },
       position,
@@ -267,18 +301,18 @@ export function createAlertProcessor(deps: {
           and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
         );
 
-      const pending: FanOutRow[] = rows.filter((row) => !row.settled);
+      const pending: FanOutRow[] = interleaveByAccount(rows.filter((row) => !row.settled));
       // The entries a previous run of this alert committed, for every bot in one read; on a retry also the
-      // exits of bots with nothing left to do (their trade closed before the crash let their outcome be written).
+      // exits of bots with no close leg left (their trade closed before the crash let their outcome be written:
+      // an exit, or a reversal's first leg).
       const entries = new Map(
         (
           await trades.ordersByClientIds(
             pending.flatMap((row) => {
               const { legs } = decide(alert, strategy, row);
+              const opens = legs.filter((leg) => leg === 'open_long' || leg === 'open_short');
               const known =
-                legs.length === 0 && alert.attempts > 1
-                  ? CLOSE_LEGS
-                  : legs.filter((leg) => leg === 'open_long' || leg === 'open_short');
+                alert.attempts > 1 && opens.length === legs.length ? [...CLOSE_LEGS, ...opens] : opens;
               return known.map((leg) => ({
                 accountId: row.account.id,
                 clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
@@ -289,12 +323,13 @@ export function createAlertProcessor(deps: {
       );
 
       let retryable: string | undefined;
+      const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
       await inBatches(pending, deps.botConcurrency, async (row) => {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row, entries);
+          turn = await handleBot(alert, strategy, row, entries, tickers);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =

@@ -9,7 +9,7 @@ import {
   toNumericString,
   type DecimalInput,
 } from '@kairos/core';
-import type { ExchangeGateway, Market } from '../exchange/gateway';
+import type { ExchangeGateway, Market, Ticker } from '../exchange/gateway';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from '../modules/trades/trades-fns';
 import type { OrderRow, TradeDbRow, TradeFigures, TradesRepo } from '../modules/trades/trades-repo';
@@ -31,6 +31,11 @@ export type OpenRequest = {
   knownEntry?: OrderRow | null;
   /** The signal's price when it carried one; else the venue's last price. */
   price?: string | null;
+  /**
+   * The venue's ticker for `symbol` when the caller shares one between several entries (one fetch per
+   * venue and symbol for all bots of an alert); fetched here when absent.
+   */
+  ticker?: () => Promise<Ticker>;
   /** Manual trades: the trade's id (chosen by the caller), the base quantity and an optional limit price. */
   tradeId?: string;
   quantity?: string;
@@ -243,7 +248,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
   async function sizeEntry(gateway: ExchangeGateway, req: OpenRequest, market: Market): Promise<string> {
     if (!req.sizing) throw new TradeRefusedError('No quantity and no sizing rule', 'SIZING_REFUSED');
     // Size at the price a market order will actually meet: the ask for a buy, the bid for a sell.
-    const ticker = req.price ? undefined : await gateway.fetchTicker(req.symbol);
+    const ticker = req.price ? undefined : await (req.ticker?.() ?? gateway.fetchTicker(req.symbol));
     const price =
       req.price ?? (req.side === 'long' ? (ticker?.ask ?? ticker?.last) : (ticker?.bid ?? ticker?.last));
     if (!price) throw new TradeRefusedError(`No price for ${req.symbol}`, 'NO_PRICE');
