@@ -1,5 +1,8 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema/index';
 import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
 import {
   DuplicateClientOrderIdError,
@@ -92,11 +95,100 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+/** Drizzle on the pool (reads) or on the transaction's client. */
+type LedgerDb = NodePgDatabase<typeof schema>;
+
+/** What the hot statements run on: the pool (reads) or the transaction's client. */
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/**
+ * The statements every paper order runs (the balances a sizing reads, the placing read, the write) are
+ * plain SQL as named prepared statements: parsed and planned once per connection, with arrays (unnest) so
+ * the text is the same whatever the number of rows. The rest goes through Drizzle.
+ */
+const BALANCES_IF_IDLE_SQL = `
+  SELECT o.busy, b.asset, b.free::text AS free, b.used::text AS used
+  FROM (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = $1
+          AND status IN ('open', 'partially_filled')) AS busy) o
+  LEFT JOIN paper_balances b ON b.account_id = $1 AND NOT o.busy
+  ORDER BY b.asset`;
+
+const PREPARE_ORDER_SQL = `
+  SELECT (SELECT venue_order_id FROM paper_orders WHERE account_id = $1 AND client_order_id = $2) AS taken_by,
+         b.asset, b.free::text AS free, b.used::text AS used
+  FROM (SELECT 1) one
+  LEFT JOIN paper_balances b ON b.account_id = $1
+  ORDER BY b.asset`;
+
+// One statement; a new order's fills pass its foreign key, checked at the statement's end.
+const WRITE_SQL = `
+  WITH new_orders AS (
+    INSERT INTO paper_orders (venue_order_id, account_id, client_order_id, market_type, symbol, side, type, price,
+        amount, filled, cost, fee, fee_currency, status, reduce_only, reserved_asset, reserved, created_at,
+        updated_at, checked_until)
+    SELECT o.venue_order_id, $1::uuid, o.client_order_id, o.market_type, o.symbol, o.side, o.type, o.price,
+           o.amount, o.filled, o.cost, o.fee, o.fee_currency, o.status, o.reduce_only, o.reserved_asset,
+           o.reserved, o.created_at, o.updated_at, o.checked_until
+    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[],
+                $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[], $14::text[],
+                $15::boolean[], $16::text[], $17::numeric[], $18::timestamptz[], $19::timestamptz[],
+                $20::timestamptz[])
+      AS o(venue_order_id, client_order_id, market_type, symbol, side, type, price, amount, filled, cost, fee,
+           fee_currency, status, reduce_only, reserved_asset, reserved, created_at, updated_at, checked_until)
+    RETURNING 1
+  ), changed_orders AS (
+    UPDATE paper_orders p SET filled = v.filled, cost = v.cost, fee = v.fee, status = v.status,
+        reserved_asset = v.reserved_asset, reserved = v.reserved, updated_at = v.updated_at,
+        checked_until = v.checked_until
+    FROM unnest($21::text[], $22::numeric[], $23::numeric[], $24::numeric[], $25::text[], $26::text[],
+                $27::numeric[], $28::timestamptz[], $29::timestamptz[])
+      AS v(venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at, checked_until)
+    WHERE p.account_id = $1 AND p.venue_order_id = v.venue_order_id
+    RETURNING 1
+  ), new_fills AS (
+    INSERT INTO paper_fills (venue_trade_id, account_id, venue_order_id, market_type, symbol, side, price, amount,
+        cost, fee, fee_currency, taker_or_maker, realized_pnl, executed_at)
+    SELECT f.venue_trade_id, $1::uuid, f.venue_order_id, f.market_type, f.symbol, f.side, f.price, f.amount,
+           f.cost, f.fee, f.fee_currency, f.taker_or_maker, f.realized_pnl, f.executed_at
+    FROM unnest($30::text[], $31::text[], $32::text[], $33::text[], $34::text[], $35::numeric[], $36::numeric[],
+                $37::numeric[], $38::numeric[], $39::text[], $40::text[], $41::numeric[], $42::timestamptz[])
+      AS f(venue_trade_id, venue_order_id, market_type, symbol, side, price, amount, cost, fee, fee_currency,
+           taker_or_maker, realized_pnl, executed_at)
+    RETURNING 1
+  ), new_balances AS (
+    INSERT INTO paper_balances (account_id, asset, free, used)
+    SELECT $1::uuid, b.asset, b.free, b.used FROM unnest($43::text[], $44::numeric[], $45::numeric[]) AS b(asset, free, used)
+    ON CONFLICT (account_id, asset) DO UPDATE SET free = excluded.free, used = excluded.used
+    RETURNING 1
+  )
+  SELECT 1`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Columns of rows as arrays, in the given order (for unnest). */
+function columns<T>(rows: T[], pick: ((row: T) => unknown)[]): unknown[][] {
+  return pick.map((get) => rows.map(get));
+}
+
 class PgPaperLedger implements PaperLedger, PaperLedgerReader {
+  private drizzleTx?: LedgerDb;
+
   constructor(
-    private readonly tx: DbOrTx,
+    private readonly q: Queryable,
     private readonly accountId: string,
+    private readonly makeTx: () => LedgerDb,
   ) {}
+
+  /** Drizzle on the same connection, made when a method that uses it first runs. */
+  private get tx(): LedgerDb {
+    return (this.drizzleTx ??= this.makeTx());
+  }
+
+  private balanceRows(rows: { asset: string | null; free: string; used: string }[]): PaperBalanceRow[] {
+    return rows
+      .filter((row) => row.asset !== null)
+      .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) }));
+  }
 
   async balances(): Promise<PaperBalanceRow[]> {
     const rows = await this.tx
@@ -109,39 +201,23 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
 
   async balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null> {
     // One statement, so the answer and the balances come from the same snapshot.
-    const result = await this.tx.execute(sql`
-      SELECT o.busy, b.asset, b.free::text AS free, b.used::text AS used
-      FROM (SELECT EXISTS (SELECT 1 FROM ${paperOrders} WHERE account_id = ${this.accountId}
-              AND status IN ('open', 'partially_filled')) AS busy) o
-      LEFT JOIN ${paperBalances} b ON b.account_id = ${this.accountId} AND NOT o.busy
-      ORDER BY b.asset`);
-    const rows = result.rows as { busy: boolean; asset: string | null; free: string; used: string }[];
-    if (rows[0]?.busy) return null;
-    return rows
-      .filter((row) => row.asset !== null)
-      .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) }));
+    const result = await this.q.query<{ busy: boolean; asset: string | null; free: string; used: string }>({
+      name: 'paper_balances_if_idle',
+      text: BALANCES_IF_IDLE_SQL,
+      values: [this.accountId],
+    });
+    if (result.rows[0]?.busy) return null;
+    return this.balanceRows(result.rows);
   }
 
   async prepareOrder(clientOrderId: string) {
-    const result = await this.tx.execute(sql`
-      SELECT (SELECT venue_order_id FROM ${paperOrders}
-                WHERE account_id = ${this.accountId} AND client_order_id = ${clientOrderId}) AS taken_by,
-             b.asset, b.free::text AS free, b.used::text AS used
-      FROM (SELECT 1) one
-      LEFT JOIN ${paperBalances} b ON b.account_id = ${this.accountId}
-      ORDER BY b.asset`);
-    const rows = result.rows as {
+    const result = await this.q.query<{
       taken_by: string | null;
       asset: string | null;
       free: string;
       used: string;
-    }[];
-    return {
-      takenBy: rows[0]?.taken_by ?? null,
-      balances: rows
-        .filter((row) => row.asset !== null)
-        .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) })),
-    };
+    }>({ name: 'paper_prepare_order', text: PREPARE_ORDER_SQL, values: [this.accountId, clientOrderId] });
+    return { takenBy: result.rows[0]?.taken_by ?? null, balances: this.balanceRows(result.rows) };
   }
 
   async hasOpenOrders(): Promise<boolean> {
@@ -159,94 +235,66 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     fills = [],
     balances = [],
   }: PaperLedgerWrites): Promise<void> {
-    // Plain SQL: this runs for every paper order, and Drizzle's query building would cost more CPU.
-    const steps: SQL[] = [];
-    if (newOrders.length > 0) steps.push(this.orderInserts(newOrders));
-    if (changedOrders.length > 0) steps.push(this.orderUpdates(changedOrders));
-    if (fills.length > 0) steps.push(this.fillInserts(fills));
-    if (balances.length > 0) {
-      const values = sql.join(
-        balances.map(
-          (row) => sql`(${this.accountId}::uuid, ${row.asset}, ${row.free}::numeric, ${row.used}::numeric)`,
-        ),
-        sql`, `,
-      );
-      steps.push(sql`INSERT INTO ${paperBalances} (account_id, asset, free, used) VALUES ${values}
-        ON CONFLICT (account_id, asset) DO UPDATE SET free = excluded.free, used = excluded.used`);
-    }
-    if (steps.length === 0) return;
-    // One statement; a new order's fills pass its foreign key, checked at the statement's end.
-    const statement =
-      steps.length === 1
-        ? steps[0]!
-        : sql`WITH ${sql.join(
-            steps.map((step, i) => sql`${sql.raw(`w${i}`)} AS (${step})`),
-            sql`, `,
-          )} SELECT 1`;
+    if (newOrders.length + changedOrders.length + fills.length + balances.length === 0) return;
+    const values = [
+      this.accountId,
+      ...columns<PaperOrderRow>(newOrders, [
+        (o) => o.venueOrderId,
+        (o) => o.clientOrderId,
+        (o) => o.marketType,
+        (o) => o.symbol,
+        (o) => o.side,
+        (o) => o.type,
+        (o) => o.price,
+        (o) => o.amount,
+        (o) => o.filled,
+        (o) => o.cost,
+        (o) => o.fee,
+        (o) => o.feeCurrency,
+        (o) => o.status,
+        (o) => o.reduceOnly,
+        (o) => o.reservedAsset,
+        (o) => o.reserved,
+        (o) => iso(o.createdAt),
+        (o) => iso(o.updatedAt),
+        (o) => iso(o.checkedUntil),
+      ]),
+      ...columns<PaperOrderRow>(changedOrders, [
+        (o) => o.venueOrderId,
+        (o) => o.filled,
+        (o) => o.cost,
+        (o) => o.fee,
+        (o) => o.status,
+        (o) => o.reservedAsset,
+        (o) => o.reserved,
+        (o) => iso(o.updatedAt),
+        (o) => iso(o.checkedUntil),
+      ]),
+      ...columns<PaperFillRow>(fills, [
+        (f) => f.venueTradeId,
+        (f) => f.venueOrderId,
+        (f) => f.marketType,
+        (f) => f.symbol,
+        (f) => f.side,
+        (f) => f.price,
+        (f) => f.amount,
+        (f) => f.cost,
+        (f) => f.fee,
+        (f) => f.feeCurrency,
+        (f) => f.takerOrMaker,
+        (f) => f.realizedPnl,
+        (f) => iso(f.timestamp),
+      ]),
+      ...columns<PaperBalanceRow>(balances, [(b) => b.asset, (b) => b.free, (b) => b.used]),
+    ];
     try {
-      await this.tx.execute(statement);
+      await this.q.query({ name: 'paper_ledger_write', text: WRITE_SQL, values });
     } catch (error) {
       if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
         throw new DuplicateClientOrderIdError(newOrders.map((row) => row.clientOrderId).join(', '));
       }
       throw error;
     }
-  }
-
-  private orderInserts(rows: PaperOrderRow[]): SQL {
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.venueOrderId}, ${this.accountId}::uuid, ${row.clientOrderId}, ${row.marketType},
-               ${row.symbol}, ${row.side}, ${row.type}, ${row.price}::numeric, ${row.amount}::numeric,
-               ${row.filled}::numeric, ${row.cost}::numeric, ${row.fee}::numeric, ${row.feeCurrency},
-               ${row.status}, ${row.reduceOnly}::boolean, ${row.reservedAsset}::text, ${row.reserved}::numeric,
-               ${new Date(row.createdAt).toISOString()}::timestamptz,
-               ${new Date(row.updatedAt).toISOString()}::timestamptz,
-               ${new Date(row.checkedUntil).toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    return sql`INSERT INTO ${paperOrders} (venue_order_id, account_id, client_order_id, market_type, symbol,
-        side, type, price, amount, filled, cost, fee, fee_currency, status, reduce_only, reserved_asset,
-        reserved, created_at, updated_at, checked_until)
-      VALUES ${values}`;
-  }
-
-  private fillInserts(rows: PaperFillRow[]): SQL {
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.venueTradeId}, ${this.accountId}::uuid, ${row.venueOrderId}, ${row.marketType},
-               ${row.symbol}, ${row.side}, ${row.price}::numeric, ${row.amount}::numeric, ${row.cost}::numeric,
-               ${row.fee}::numeric, ${row.feeCurrency}, ${row.takerOrMaker}, ${row.realizedPnl}::numeric,
-               ${new Date(row.timestamp).toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    return sql`INSERT INTO ${paperFills} (venue_trade_id, account_id, venue_order_id, market_type, symbol,
-        side, price, amount, cost, fee, fee_currency, taker_or_maker, realized_pnl, executed_at)
-      VALUES ${values}`;
-  }
-
-  /** The parts of resting orders that change (fills, status, reservation, checkpoint), all in one update. */
-  private orderUpdates(rows: PaperOrderRow[]): SQL {
-    const values = sql.join(
-      rows.map(
-        (row) =>
-          sql`(${row.venueOrderId}, ${row.filled}::numeric, ${row.cost}::numeric, ${row.fee}::numeric,
-               ${row.status}, ${row.reservedAsset}::text, ${row.reserved}::numeric,
-               ${new Date(row.updatedAt).toISOString()}::timestamptz,
-               ${new Date(row.checkedUntil).toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    return sql`UPDATE ${paperOrders} SET filled = v.filled, cost = v.cost, fee = v.fee, status = v.status,
-        reserved_asset = v.reserved_asset, reserved = v.reserved, updated_at = v.updated_at,
-        checked_until = v.checked_until
-      FROM (VALUES ${values})
-        AS v(venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at, checked_until)
-      WHERE ${paperOrders.accountId} = ${this.accountId} AND ${paperOrders.venueOrderId} = v.venue_order_id`;
   }
 
   async orderById(venueOrderId: string): Promise<PaperOrderRow | null> {
@@ -342,23 +390,41 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The paper ledger on PostgreSQL. Each `transact` is one database transaction holding a per-account
- * advisory lock, so API and worker processes never interleave two changes of the same paper account.
- * `read` runs single-statement reads on the pool, with no transaction and no lock.
+ * advisory lock, so API and worker processes never interleave two changes of the same paper account; it
+ * opens with one round trip (`BEGIN` and the lock together). `read` runs single-statement reads on the pool,
+ * with no transaction and no lock.
  */
 export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
+  const pool = db.$client;
   return {
-    transact(accountId, work) {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext(${accountId}))`,
+    async transact(accountId, work) {
+      if (!UUID.test(accountId)) throw new Error(`Not a paper account id: ${accountId}`);
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // The id is a checked UUID, safe to inline: both statements go in one simple query.
+        await client.query(
+          `BEGIN; SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext('${accountId}'))`,
         );
-        return work(new PgPaperLedger(tx, accountId));
-      });
+        const result = await work(new PgPaperLedger(client, accountId, () => drizzle(client, { schema })));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // Rolled back; a connection that cannot even do that is not handed out again.
+        await client.query('ROLLBACK').catch((e: Error) => {
+          broken = e;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     read(accountId, work) {
-      return work(new PgPaperLedger(db, accountId));
+      return work(new PgPaperLedger(pool, accountId, () => db));
     },
     async accountsWithOpenOrders() {
       const rows = await db
