@@ -113,8 +113,7 @@ export function createAlertProcessor(deps: {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
     const { legs, goalHit } = decide(alert, strategy, row);
-    // A retry after a crash: this alert already closed the bot's trade before its outcome was written (an
-    // exit, or the first leg of a reversal).
+    // A retry after a crash: the exit this alert placed for the bot before its outcome was written.
     const exit = CLOSE_LEGS.map((leg) =>
       entries.get(clientOrderId({ alertId: alert.id, botId: bot.id, leg })),
     ).find(Boolean);
@@ -171,6 +170,8 @@ export function createAlertProcessor(deps: {
             throw new RetryableExchangeError(`Exit of trade ${closed.id} is not filled yet`);
           // Its supervision set the bot out already.
         } else {
+          // Closed meanwhile: by this alert before a crash (its bot not yet set out), or a stop, a take profit.
+          if (exit) tradeIds.push(exit.tradeId);
           position = { position: 'out', tradeId: null };
         }
       } else {
@@ -212,8 +213,11 @@ export function createAlertProcessor(deps: {
         if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
-    if (exit) tradeIds.unshift(exit.tradeId);
-    const status = legs.length === 2 || exit ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
+    // A retry after a crash between a reversal's legs: its close was done already.
+    const closedBefore = exit !== undefined && legs[0]!.startsWith('open');
+    if (closedBefore) tradeIds.unshift(exit.tradeId);
+    const status =
+      legs.length === 2 || closedBefore ? 'reversed' : legs[0]!.startsWith('open') ? 'opened' : 'closed';
     return {
       outcome: { ...base, status, message: `Done: ${legs.join(', ')}`, tradeIds, retryable: false },
       position,
@@ -302,17 +306,15 @@ export function createAlertProcessor(deps: {
         );
 
       const pending: FanOutRow[] = interleaveByAccount(rows.filter((row) => !row.settled));
-      // The entries a previous run of this alert committed, for every bot in one read; on a retry also the
-      // exits of bots with no close leg left (their trade closed before the crash let their outcome be written:
-      // an exit, or a reversal's first leg).
+      // The entries a previous run of this alert committed, for every bot in one read; on a retry also its exits
+      // (a trade it closed before the crash let the bot's outcome be written: an exit, or a reversal's first leg).
       const entries = new Map(
         (
           await trades.ordersByClientIds(
             pending.flatMap((row) => {
               const { legs } = decide(alert, strategy, row);
               const opens = legs.filter((leg) => leg === 'open_long' || leg === 'open_short');
-              const known =
-                alert.attempts > 1 && opens.length === legs.length ? [...CLOSE_LEGS, ...opens] : opens;
+              const known = alert.attempts > 1 ? [...CLOSE_LEGS, ...opens] : opens;
               return known.map((leg) => ({
                 accountId: row.account.id,
                 clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
