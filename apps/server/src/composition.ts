@@ -35,6 +35,7 @@ import { createBotsService } from './modules/bots/bots-service';
 import { createHealthService } from './modules/health/health-service';
 import { createCurrencyConverter, createDashboardService } from './modules/dashboard/dashboard-service';
 import { createEventHub } from './modules/events/event-hub';
+import { createBotsListCache } from './modules/bots/bots-list-cache';
 import { createMailer } from './modules/mail/mailer';
 import { createPortfolioService } from './modules/portfolio/portfolio-service';
 import { createMarketService } from './modules/market/market-service';
@@ -159,6 +160,7 @@ export function createServices(
 
   // Admin consoles: every admin action goes through the audit log.
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
+  const events = createEventHub({ pool: db.pool, log });
 
   return {
     sealer,
@@ -219,7 +221,8 @@ export function createServices(
         audit,
       }),
     },
-    events: createEventHub({ pool: db.pool, log }),
+    events,
+    botsListCache: createBotsListCache({ events }),
     dashboard: createDashboardService({ db: db.db, converterFor, preferences }),
     portfolio: createPortfolioService({
       db: db.db,

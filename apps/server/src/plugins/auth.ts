@@ -26,6 +26,14 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', undefined);
   app.addHook('onClose', async () => app.services.sessionCache.close());
 
+  // A write by a signed-in user drops their cached bots list before the answer goes out (read your writes,
+  // whatever it changed); an admin's may touch anyone's (shared strategies, trade control): all are dropped.
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !request.user) return;
+    if (request.user.role === 'admin') app.services.botsListCache.clear();
+    else app.services.botsListCache.invalidate(request.user.id);
+  });
+
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (token) request.user = await app.services.auth.authenticate(token);

@@ -21,13 +21,25 @@ const botRoutes: FastifyPluginAsyncZod = async (app) => {
   const bots = app.services.bots;
   app.addHook('onRequest', app.authenticate);
 
+  // The list is the screen every client polls: served as sent from a cache kept exact by the live events.
+  const listResponse = okSchema(z.array(botSchema));
+  const cache = app.services.botsListCache;
   app.get(
     '/api/bots',
-    { schema: { tags, response: { 200: okSchema(z.array(botSchema)), ...errorResponses } } },
-    async (request) => ({
-      success: true as const,
-      results: await bots.list(currentUser(request)),
-    }),
+    { schema: { tags, response: { 200: listResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      let body = cache.get(user.id);
+      if (body === undefined) {
+        const version = cache.version(user.id);
+        body = JSON.stringify(listResponse.parse({ success: true, results: await bots.list(user) }));
+        cache.set(user.id, version, body);
+      }
+      // Already JSON: Fastify sends a string with a JSON content type as it is.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(body as unknown as z.infer<typeof listResponse>);
+    },
   );
 
   app.post(

@@ -29,8 +29,16 @@ export type LiveEvent = {
   status?: string;
   accountId?: string;
 };
-/** A signed-in user's stream, or (userId '*') an internal listener that sees every event. */
-export type Subscriber = { userId: string; isAdmin: boolean; send(event: LiveEvent): void };
+/**
+ * A signed-in user's stream, or (userId '*') an internal listener that sees every event; `lost` is told
+ * when the database connection drops (events may have been missed until it is back).
+ */
+export type Subscriber = {
+  userId: string;
+  isAdmin: boolean;
+  send(event: LiveEvent): void;
+  lost?(): void;
+};
 
 const BUFFER_SIZE = 5000;
 
@@ -80,6 +88,7 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
       listener = undefined;
       starting = undefined;
       releaseOnce(client, true);
+      for (const s of subscribers) s.lost?.();
       relisten();
     });
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);
@@ -117,6 +126,10 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
     },
     get size() {
       return subscribers.size;
+    },
+    /** Whether changes are being heard now (what the caches built on these events rely on). */
+    get listening() {
+      return listener !== undefined;
     },
     async close() {
       closed = true;
