@@ -1,7 +1,8 @@
 // The fault figure of `npm run bench` (DESIGN §5, §10): a worker SIGKILLed in the middle of an alert's
-// fan-out, a new worker started, and no bot may end up with a second order. Self-contained: its own
-// throw-away database (DATABASE_URL's server, or embedded PostgreSQL owned by the api process), a Kairos
-// process with KAIROS_ROLE=api taking the webhook and a separate KAIROS_ROLE=worker process doing the work.
+// fan-out and a new worker started, 20 times; no bot may end up with a second order, and no alert may be
+// lost. Self-contained: its own throw-away database (DATABASE_URL's server, or embedded PostgreSQL owned by
+// the api process), a Kairos process with KAIROS_ROLE=api taking the webhook and a separate KAIROS_ROLE=worker
+// process doing the work.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,14 +14,23 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ADMIN_EMAIL = 'crash@kairos.local';
-/** Where the kill lands, as a share of the bots whose entry (or exit) order exists, round after round. */
-const KILL_AT = [0.3, 0.5, 0.7];
-/** The kills the figure needs, in this order; each action alternates with the previous one. */
-const KILLS = ['long', 'exit', 'long'];
-/** Rounds whose kill came too late (the fan-out was over) are run again, this many rounds at most. */
-const MAX_ROUNDS = 9;
-/** The alert lease (KAIROS_ALERT_LEASE_SECONDS' default): how long a dead worker's alert stays its own. */
-const LEASE_SECONDS = 15;
+/** Kills mid fan-out the figure needs (DESIGN §10: repeat 20×); `--quick` makes fewer. */
+const KILLS = 20;
+const QUICK_KILLS = 6;
+/**
+ * Kills per alert. An alert is tried 5 times at most (alerts.max_attempts) and each kill uses up a try:
+ * after 3 kills the 4th try finishes it, with one try to spare for a venue hiccup.
+ */
+const KILLS_PER_ALERT = 3;
+/** Where the kills of one alert land, as shares of the bots whose entry (or exit) order exists. */
+const KILL_AT = { 1: [0.5], 2: [0.3, 0.6], 3: [0.2, 0.45, 0.7] };
+/** Rounds (one alert each, long and exit in turn) at most: kills that missed the fan-out are made up for. */
+const MAX_ROUNDS = 12;
+/**
+ * The workers' alert lease (KAIROS_ALERT_LEASE_SECONDS, its minimum): how long the alert of a killed worker
+ * stays its own before a live worker takes it over (the default, 15 s, would make the wait most of the run).
+ */
+const LEASE_SECONDS = 2;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -75,7 +85,13 @@ function startKairos(env, logFile) {
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
-      const done = await Promise.race([exited, sleep(30_000).then(() => 'timeout')]);
+      // A timer left pending would keep the bench's process alive for 30 s after the table.
+      let timer;
+      const done = await Promise.race([
+        exited,
+        new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000))),
+      ]);
+      clearTimeout(timer);
       if (done === 'timeout') {
         child.kill('SIGKILL');
         await exited;
@@ -143,12 +159,23 @@ function loggedProblems(file) {
 }
 
 /**
- * Kills the worker mid fan-out, 3 times (a long, an exit, a long), and checks in SQL that every bot ended
- * with exactly one order for each alert. Records one figure with `record(figure, target, measured, pass)`;
- * a failure of the bench itself is recorded as a FAIL rather than thrown, so the rest of the table prints.
+ * Kills the worker mid fan-out 20 times — up to 3 times per alert, over alerts long and exit in turn, a new
+ * worker started after each kill — and checks in SQL that every bot ended with exactly one order for each
+ * alert (duplicates), and that every alert succeeded with every bot's outcome recorded (lost alerts).
+ * Records one figure with `record(figure, target, measured, pass)`; a failure of the bench itself is
+ * recorded as a FAIL rather than thrown, so the rest of the table prints.
  */
-export async function crashBench({ quick = false, record, bots: botCount = quick ? 200 : 1000 } = {}) {
-  const figure = `duplicate orders after killing the worker mid fan-out, ${botCount.toLocaleString('en-US')} bots × ${KILLS.length} kills`;
+export async function crashBench({
+  quick = false,
+  record,
+  bots: botCount = quick ? 200 : 1000,
+  kills: killCount = quick ? QUICK_KILLS : KILLS,
+} = {}) {
+  const figure =
+    `duplicate orders / lost alerts after killing the worker mid fan-out, ` +
+    `${botCount.toLocaleString('en-US')} bots × ${killCount} kills (alert lease ${LEASE_SECONDS} s)`;
+  const target = '0; lost alerts 0';
+  const benchStart = Date.now();
   const say = (line) => console.log(`  [crash] ${line}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-crash-bench-'));
   fs.chmodSync(dataDir, 0o755);
@@ -163,6 +190,8 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
   let keepLogs = false;
   const problems = [];
   const rounds = [];
+  /** Every kill: where it landed, and whether it counts (the killed worker was mid fan-out). */
+  const kills = [];
 
   try {
     apiProcess = startKairos(
@@ -177,7 +206,10 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
     const q = async (sql, params = []) => (await c.query(sql, params)).rows;
     const one = async (sql, params = []) => (await q(sql, params))[0];
 
-    /** A worker process; resolves once it has registered its heartbeat (its alert loop starts right after). */
+    /**
+     * A worker process; resolves once it has registered its heartbeat (its alert loop starts right after),
+     * with its worker id (what an alert it holds is locked by).
+     */
     const startWorker = async () => {
       const w = startKairos(
         {
@@ -191,16 +223,17 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
       workers.push(w);
       const t0 = Date.now();
       for (;;) {
-        const { n } = await one(`SELECT count(*)::int AS n FROM worker_heartbeats WHERE pid = $1`, [
-          w.child.pid,
-        ]);
-        if (n > 0) return { worker: w, upMs: Date.now() - t0 };
+        const beat = await one(
+          `SELECT worker_id FROM worker_heartbeats WHERE pid = $1 ORDER BY started_at DESC LIMIT 1`,
+          [w.child.pid],
+        );
+        if (beat) return { worker: w, id: beat.worker_id, upMs: Date.now() - t0 };
         if (w.child.exitCode !== null) throw new Error(`worker exited with ${w.child.exitCode} at start-up`);
         if (Date.now() - t0 > 120_000) throw new Error('worker never started');
         await sleep(50);
       }
     };
-    let { worker } = await startWorker();
+    let { worker, id: workerId } = await startWorker();
 
     // ── bots: N on paper accounts (10 per account), all on one strategy ──
     const setupStart = Date.now();
@@ -254,11 +287,13 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
       `${botCount} bots on ${accounts.length} paper accounts in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`,
     );
 
-    let kills = 0;
+    const alertIds = [];
+    let landed = 0;
     let lastLongAlert;
-    for (let round = 0; round < MAX_ROUNDS && kills < KILLS.length; round += 1) {
+    for (let round = 0; round < MAX_ROUNDS && landed < killCount; round += 1) {
       const action = round % 2 === 0 ? 'long' : 'exit';
       const role = action === 'long' ? 'entry' : 'exit';
+      const planned = Math.min(KILLS_PER_ALERT, killCount - landed);
       // An exit closes the trades the last long opened: one exit order per trade.
       const closing =
         action === 'exit'
@@ -272,6 +307,7 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
         action,
         id: `crash-${round}`,
       });
+      alertIds.push(alertId);
       if (action === 'long') lastLongAlert = alertId;
       // This alert's orders so far: placed (the row exists, it may be at the venue) and filled.
       const progressSql =
@@ -282,40 +318,66 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
              FROM orders WHERE role = 'exit' AND trade_id = ANY($1::uuid[])`;
       const progress = () => one(progressSql, [action === 'long' ? alertId : closing]);
 
-      // Kill once part of the fan-out is at the venue (polled fast: the timing of the kill is what matters).
-      const killAt = Math.max(1, Math.floor(botCount * KILL_AT[kills % KILL_AT.length]));
-      const t0 = Date.now();
-      let stuck = false;
-      for (;;) {
-        if ((await progress()).placed >= killAt) break;
-        if (Date.now() - t0 > 180_000) {
-          stuck = true;
-          break;
+      // ── kills: the worker SIGKILLed once part of the fan-out is at the venue, and a new one started ──
+      const roundKills = [];
+      let placedBefore = 0;
+      for (const share of KILL_AT[planned]) {
+        const killAt = Math.max(1, Math.floor(botCount * share));
+        const t0 = Date.now();
+        let stuck = false;
+        // Polled fast: the timing of the kill is what matters.
+        for (;;) {
+          if ((await progress()).placed >= killAt) break;
+          if (Date.now() - t0 > 180_000) {
+            stuck = true;
+            break;
+          }
+          await sleep(10);
         }
-        await sleep(10);
-      }
-      worker.child.kill('SIGKILL');
-      await worker.exited;
-      const atKill = await progress();
-      const alertAtKill = (await one(`SELECT status FROM alerts WHERE id = $1`, [alertId])).status;
-      const outcomesAtKill = (
-        await one(`SELECT count(*)::int AS n FROM alert_outcomes WHERE alert_id = $1`, [alertId])
-      ).n;
-      if (stuck)
-        problems.push(
-          `${action} alert: only ${atKill.placed}/${botCount} orders after 180 s (before the kill)`,
+        worker.child.kill('SIGKILL');
+        const killedAt = Date.now();
+        await worker.exited;
+        const atKill = await progress();
+        const alertAtKill = await one(`SELECT status, locked_by FROM alerts WHERE id = $1`, [alertId]);
+        const outcomesAtKill = (
+          await one(`SELECT count(*)::int AS n FROM alert_outcomes WHERE alert_id = $1`, [alertId])
+        ).n;
+        if (stuck)
+          problems.push(
+            `${action} alert: only ${atKill.placed}/${botCount} orders after 180 s (before a kill)`,
+          );
+        // A kill counts when the killed worker held the alert and had placed some of its orders, not all.
+        const midFanOut =
+          alertAtKill.status === 'in_progress' &&
+          alertAtKill.locked_by === workerId &&
+          atKill.placed > placedBefore &&
+          atKill.placed < botCount;
+        say(
+          `round ${round + 1} (${action}), kill ${kills.length + 1}: at ${atKill.placed}/${botCount} ${role} ` +
+            `orders placed (${atKill.placed - placedBefore} by the killed worker), ${atKill.filled} filled, ` +
+            `${outcomesAtKill} outcomes recorded, alert ${alertAtKill.status}` +
+            (midFanOut ? '' : ' — not mid fan-out: not counted'),
         );
-      const midFanOut = atKill.placed > 0 && atKill.placed < botCount && alertAtKill === 'in_progress';
-      say(
-        `round ${round + 1} (${action}): killed at ${atKill.placed}/${botCount} ${role} orders placed, ` +
-          `${atKill.filled} filled, ${outcomesAtKill} outcomes recorded, alert ${alertAtKill}` +
-          (midFanOut ? '' : ' — not mid fan-out, run again'),
-      );
+        placedBefore = atKill.placed;
+        // ── restart: the new worker takes the alert over once the killed one's lease has expired ──
+        const started = await startWorker();
+        worker = started.worker;
+        workerId = started.id;
+        const kill = {
+          round,
+          action,
+          alertId,
+          atKill,
+          outcomesAtKill,
+          midFanOut,
+          killedAt,
+          upMs: started.upMs,
+        };
+        kills.push(kill);
+        roundKills.push(kill);
+        if (midFanOut) landed += 1;
+      }
 
-      // ── restart: a new worker takes the alert over once its lease has expired ──
-      const restartedAt = Date.now();
-      const started = await startWorker();
-      worker = started.worker;
       let final;
       for (;;) {
         final = await one(
@@ -325,20 +387,26 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
           [alertId],
         );
         if (final.status === 'succeeded' || final.status === 'dead') break;
-        if (Date.now() - restartedAt > 300_000) break;
+        if (Date.now() - roundKills.at(-1).killedAt > 300_000) break;
         await sleep(100);
       }
-      const recoveryMs = (final.finished ?? Date.now()) - restartedAt;
-      // When the new worker took the alert over (the lease of the killed one expired): the rest is the work.
-      const takeover = await one(
-        `SELECT (extract(epoch FROM min(at)) * 1000)::float8 AS at FROM alert_events
-         WHERE alert_id = $1 AND actor = 'system' AND to_status = 'failed'`,
-        [alertId],
-      );
-      const afterTakeoverMs = takeover.at && final.finished ? final.finished - takeover.at : undefined;
+      // When a live worker took the alert over after each kill (the killed worker's lease expired).
+      const takeovers = (
+        await q(
+          `SELECT (extract(epoch FROM at) * 1000)::float8 AS at FROM alert_events
+           WHERE alert_id = $1 AND actor = 'system' AND to_status = 'failed' ORDER BY at`,
+          [alertId],
+        )
+      ).map((e) => e.at);
+      for (const kill of roundKills) {
+        const at = takeovers.find((t) => t > kill.killedAt);
+        kill.takeoverMs = at === undefined ? undefined : at - kill.killedAt;
+      }
+      const lastKill = roundKills.at(-1);
+      const doneMs = final.finished ? final.finished - lastKill.killedAt : undefined;
       if (final.status !== 'succeeded') {
         problems.push(
-          `${action} alert ${alertId} ${final.status} after the restart (attempts ${final.attempts}, ` +
+          `${action} alert ${alertId} ${final.status} after the restarts (attempts ${final.attempts}, ` +
             `${final.dead_reason ?? final.last_error ?? 'no error'})`,
         );
       }
@@ -396,9 +464,6 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
                 (SELECT count(*) FROM alert_outcomes WHERE alert_id = $1 AND status = $2 AND NOT retryable)::int AS good_outcomes`,
         [alertId, action === 'long' ? 'opened' : 'closed'],
       );
-      const history = (
-        await q(`SELECT to_status, actor FROM alert_events WHERE alert_id = $1 ORDER BY at`, [alertId])
-      ).map((e) => (e.actor === 'system' ? `${e.to_status}(system)` : e.to_status));
       const duplicates =
         check.dup_orders +
         check.dup_trades +
@@ -434,45 +499,75 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
             `(${books.outcomes} outcomes; others: ${others.map((o) => `${o.n} × ${o.status}${o.retryable ? ' (retryable)' : ''} "${o.message}"`).join(', ')})`,
         );
       }
+      const s1 = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
       say(
-        `  after the restart: alert ${final.status} in ${(recoveryMs / 1000).toFixed(1)} s, ` +
-          `${afterTakeoverMs === undefined ? '?' : (afterTakeoverMs / 1000).toFixed(1)} s after the takeover (worker up in ` +
-          `${(started.upMs / 1000).toFixed(1)} s; ${history.join(' → ')}); duplicates ${duplicates}, ` +
-          `missing ${check.missing}, unsettled ${books.unsettled}`,
+        `  alert ${final.status} after ${final.attempts} tries, ${s1(doneMs)} s after the last kill ` +
+          `(kill → taken over ${roundKills.map((k) => s1(k.takeoverMs)).join(', ')} s; new worker up in ` +
+          `${roundKills.map((k) => s1(k.upMs)).join(', ')} s); duplicates ${duplicates}, ` +
+          `missing ${check.missing}, unsettled ${books.unsettled}, outcomes ${books.good_outcomes}/${botCount}`,
       );
-      rounds.push({
-        action,
-        midFanOut,
-        atKill,
-        outcomesAtKill,
-        recoveryMs,
-        afterTakeoverMs,
-        duplicates,
-        status: final.status,
-      });
-      if (midFanOut && action === KILLS[kills]) kills += 1;
+      rounds.push({ action, alertId, kills: roundKills.length, doneMs, duplicates, status: final.status });
       if (final.status !== 'succeeded') break; // the books of a stuck alert say nothing about the next one
     }
 
-    const killed = rounds.filter((r) => r.midFanOut);
+    // ── lost alerts: every alert sent succeeded (none queued, in progress, failed or dead), every bot's outcome
+    //    of each recorded as done, and no alert the bench did not send ──
+    const fate = await one(
+      `SELECT count(*) FILTER (WHERE a.status = 'succeeded')::int AS succeeded,
+              count(*) FILTER (WHERE a.status = 'dead')::int AS dead,
+              count(*) FILTER (WHERE a.status NOT IN ('succeeded', 'dead'))::int AS stuck,
+              (SELECT count(*) FROM alerts)::int AS alerts,
+              (SELECT count(*) FROM alert_outcomes ao JOIN alerts x ON x.id = ao.alert_id
+               WHERE x.id = ANY($1::uuid[]) AND NOT ao.retryable
+                 AND ao.status = CASE x.action WHEN 'long' THEN 'opened' ELSE 'closed' END)::int AS outcomes
+       FROM alerts a WHERE a.id = ANY($1::uuid[])`,
+      [alertIds],
+    );
+    const lost = alertIds.length - fate.succeeded;
+    const outcomesWanted = alertIds.length * botCount;
+    if (lost > 0)
+      problems.push(
+        `${lost} alerts lost: ${fate.stuck} stuck (queued, in progress or failed), ${fate.dead} dead`,
+      );
+    if (fate.alerts !== alertIds.length)
+      problems.push(`${fate.alerts} alerts in Kairos, ${alertIds.length} sent`);
+    if (fate.outcomes !== outcomesWanted)
+      problems.push(`${outcomesWanted - fate.outcomes} bot outcomes missing or not done`);
+    if (landed < killCount)
+      problems.push(`only ${landed}/${killCount} kills landed mid fan-out in ${rounds.length} alerts`);
+
     const duplicates = rounds.reduce((n, r) => n + r.duplicates, 0);
-    if (kills < KILLS.length)
-      problems.push(`only ${kills}/${KILLS.length} kills landed mid fan-out in ${rounds.length} rounds`);
-    const s = (ms) => (ms / 1000).toFixed(1);
+    const counted = kills.filter((k) => k.midFanOut);
+    const median = (values) => {
+      const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+      return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+    };
+    const s = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1));
+    const range = (values) => `${Math.min(...values)}–${Math.max(...values)}`;
+    const takeovers = counted.map((k) => k.takeoverMs);
+    const longs = rounds.filter((r) => r.action === 'long').length;
     const measured =
-      `${duplicates} duplicates; bots done at the kill ${killed.map((r) => r.atKill.filled).join(', ')} of ` +
-      `${botCount.toLocaleString('en-US')} (orders placed ${killed.map((r) => r.atKill.placed).join(', ')}); ` +
-      `restart → alert done ${killed.map((r) => s(r.recoveryMs)).join(', ')} s (lease ${LEASE_SECONDS} s; ` +
-      `takeover → done ${killed.map((r) => (r.afterTakeoverMs === undefined ? '?' : s(r.afterTakeoverMs))).join(', ')} s)` +
+      `${duplicates} duplicate orders; lost alerts ${lost} (${fate.succeeded}/${alertIds.length} alerts ` +
+      `succeeded, ${fate.stuck} stuck, ${fate.dead} dead; ${fate.outcomes.toLocaleString('en-US')}/` +
+      `${outcomesWanted.toLocaleString('en-US')} bot outcomes done); ${counted.length} kills mid fan-out over ` +
+      `${rounds.length} alerts (${longs} long, ${rounds.length - longs} exit)` +
+      (counted.length
+        ? `, at ${range(counted.map((k) => k.atKill.placed))} of ${botCount.toLocaleString('en-US')} orders ` +
+          `placed (${range(counted.map((k) => k.atKill.filled))} filled); kill → alert taken over median ` +
+          `${s(median(takeovers))} s, max ${s(Math.max(...takeovers.map((v) => v ?? Infinity)))} s ` +
+          `(new worker up in median ${s(median(counted.map((k) => k.upMs)))} s)`
+        : '') +
+      `; ${s(Date.now() - benchStart)} s in all` +
       (problems.length ? `; PROBLEMS: ${problems.join('; ')}` : '');
-    record(figure, '0', measured, duplicates === 0 && problems.length === 0);
-    keepLogs = problems.length > 0;
-    return { duplicates, rounds, problems };
+    const pass = duplicates === 0 && lost === 0 && problems.length === 0;
+    record(figure, target, measured, pass);
+    keepLogs = !pass;
+    return { duplicates, lost, rounds, kills, problems };
   } catch (e) {
     keepLogs = true;
     problems.push(e instanceof Error ? e.message : String(e));
-    record(figure, '0', `bench failed: ${problems.join('; ')}`, false);
-    return { duplicates: undefined, rounds, problems };
+    record(figure, target, `bench failed: ${problems.join('; ')}`, false);
+    return { duplicates: undefined, rounds, kills, problems };
   } finally {
     await c?.end().catch(() => {});
     // The worker first: with embedded PostgreSQL the api process owns the cluster.
@@ -481,8 +576,12 @@ export async function crashBench({ quick = false, record, bots: botCount = quick
     await db.drop().catch((e) => console.error(`  [crash] could not drop the database: ${e.message}`));
     fs.rmSync(dataDir, { recursive: true, force: true });
     const logged = new Map();
-    for (const f of fs.readdirSync(logDir))
-      for (const [msg, n] of loggedProblems(path.join(logDir, f))) logged.set(`${f}: ${msg}`, n);
+    for (const f of fs.readdirSync(logDir)) {
+      // The workers' logs together: one line per message, not one per worker.
+      const who = f.startsWith('worker-') ? 'workers' : f.replace(/\.log$/, '');
+      for (const [msg, n] of loggedProblems(path.join(logDir, f)))
+        logged.set(`${who}: ${msg}`, (logged.get(`${who}: ${msg}`) ?? 0) + n);
+    }
     if (logged.size > 0) {
       say('logged by the Kairos processes:');
       for (const [msg, n] of logged) say(`  ${n} × ${msg}`);
