@@ -12,7 +12,13 @@ import {
 import type { ExchangeGateway, Market, Ticker } from '../exchange/gateway';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from '../modules/trades/trades-fns';
-import type { OrderRow, TradeDbRow, TradeFigures, TradesRepo } from '../modules/trades/trades-repo';
+import type {
+  CommitMode,
+  OrderRow,
+  TradeDbRow,
+  TradeFigures,
+  TradesRepo,
+} from '../modules/trades/trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 
 export type OpenRequest = {
@@ -68,6 +74,11 @@ export async function findMarket(gateway: ExchangeGateway, symbol: string): Prom
   if (!market || !market.active)
     throw new TradeRefusedError(`${symbol} is not traded on ${gateway.exchangeId}`, 'UNKNOWN_SYMBOL');
   return market;
+}
+
+/** How a row written before a call to this venue is committed: flushed first unless the venue is in our database. */
+function commitBeforeCall(gateway: Pick<ExchangeGateway, 'sharesDatabase'>): CommitMode {
+  return gateway.sharesDatabase ? 'relaxed' : 'durable';
 }
 
 /** The row of a market order that reduces the trade's position (exit, stop, push): reduce-only on futures. */
@@ -312,7 +323,12 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         };
         await executor.awaitReady(trade.tradingAccountId);
         if (closing && resting.length === 0) {
-          const written = await trades.closingWithExit(trade.id, closing.closeReason, values);
+          const written = await trades.closingWithExit(
+            trade.id,
+            closing.closeReason,
+            values,
+            commitBeforeCall(gateway),
+          );
           trade = written.trade;
           exit = written;
         } else {
@@ -405,8 +421,8 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         breakEvenAfterTp1: req.plan.breakEvenAfterTp1,
       };
       const created = req.tradeId
-        ? await trades.insertTradeWithEntry({ ...plan, id: req.tradeId }, entry)
-        : await trades.createTradeWithEntry(plan, entry);
+        ? await trades.insertTradeWithEntry({ ...plan, id: req.tradeId }, entry, commitBeforeCall(gateway))
+        : await trades.createTradeWithEntry(plan, entry, commitBeforeCall(gateway));
       if (!created) {
         // Another run of the same alert may have committed this entry since it was looked up: resume it.
         const raced = await trades.findOrderByClientId(req.accountId, req.clientOrderId);

@@ -160,6 +160,12 @@ export interface ExchangeGateway {
   /** Venue id ('binance', 'paper', …). */
   readonly exchangeId: string;
   readonly marketType: AccountMarketType;
+  /**
+   * True when the venue keeps its books in Kairos' own database (the paper venue): a row written before a
+   * call to it need not be flushed to disk first, since whatever the venue writes after it follows it in
+   * the same log (see `CommitMode`).
+   */
+  readonly sharesDatabase?: boolean;
 
   /** Loads (or reuses the venue-wide cache of) the markets; every other call does it lazily. */
   loadMarkets(): Promise<Market[]>;

@@ -18,6 +18,7 @@ import type { PaperVenue } from './paper-venue';
 /** One paper account's door to the simulated venue. Needs no keys; works offline. */
 export class PaperGateway implements ExchangeGateway {
   readonly exchangeId = 'paper';
+  readonly sharesDatabase = true;
 
   constructor(
     private readonly venue: PaperVenue,

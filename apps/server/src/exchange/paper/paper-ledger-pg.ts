@@ -406,9 +406,10 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // The id is a checked UUID, safe to inline: both statements go in one simple query.
+        // The id is a checked UUID, safe to inline: the statements go in one simple query. A simulated
+        // venue's commits need not wait for the disk: what the engine writes after them follows in the log.
         await client.query(
-          `BEGIN; SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext('${accountId}'))`,
+          `BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext('${accountId}'))`,
         );
         const result = await work(new PgPaperLedger(client, accountId, () => drizzle(client, { schema })));
         await client.query('COMMIT');

@@ -80,6 +80,16 @@ export type TradeFigures = Pick<
  * The statements each bot of a fan-out runs, built once: building a query with Drizzle costs more CPU
  * than its round trip, and a fan-out over many bots is bound by this process' CPU.
  */
+/**
+ * Lets the statement's own transaction commit without waiting for its WAL flush. Used for writes whose loss
+ * in a database crash is repaired anyway — a venue's answer or fills are found again by client order id, and
+ * rows written before a call to an in-database venue (the paper venue) are lost only together with what
+ * that venue wrote after them, the log keeping their order — so a fan-out neither waits on the disk once
+ * per statement nor holds PostgreSQL's NOTIFY commit lock across a flush. A later durable commit (the
+ * alert's completion) flushes them all.
+ */
+const relaxedCommit = sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;
+
 function prepareHotStatements(db: Database) {
   const newTrade = db.$with('new_trade').as(
     db
@@ -203,16 +213,24 @@ function prepareHotStatements(db: Database) {
       .from(newTrade)
       .innerJoin(newEntry, sql`true`)
       .prepare('trades_trade_with_entry'),
+    tradeWithEntryRelaxed: db
+      .with(newTrade, newEntry)
+      .select()
+      .from(newTrade)
+      .innerJoin(newEntry, sql`true`)
+      .where(relaxedCommit)
+      .prepare('trades_trade_with_entry_relaxed'),
     orderIfUnchanged: db
       .update(orders)
       .set(orderChange)
-      .where(orderUnchanged)
+      .where(and(orderUnchanged, relaxedCommit))
       .returning()
       .prepare('trades_order_if_unchanged'),
     orderIfUnchangedWithFills: db
       .with(changedOrder, storedFills)
       .select()
       .from(changedOrder)
+      .where(relaxedCommit)
       .prepare('trades_order_if_unchanged_with_fills'),
     tradeWithOrders: db
       .select({ trade: trades, order: orders })
@@ -234,6 +252,13 @@ function prepareHotStatements(db: Database) {
       .from(closingTrade)
       .leftJoin(exitOrder, sql`true`)
       .prepare('trades_closing_with_exit'),
+    closingWithExitRelaxed: db
+      .with(closingTrade, exitOrder)
+      .select()
+      .from(closingTrade)
+      .leftJoin(exitOrder, sql`true`)
+      .where(relaxedCommit)
+      .prepare('trades_closing_with_exit_relaxed'),
     figures: db
       .update(trades)
       .set(figuresChange)
@@ -245,6 +270,7 @@ function prepareHotStatements(db: Database) {
       .select()
       .from(changedOrder)
       .leftJoin(figuredTrade, sql`true`)
+      .where(relaxedCommit)
       .prepare('trades_order_with_fills_and_figures'),
     botOutUnlessTrading: db
       .update(bots)
@@ -254,6 +280,7 @@ function prepareHotStatements(db: Database) {
           eq(bots.id, p('botId')),
           sql`${bots.position} <> 'out'`,
           sql`NOT EXISTS (SELECT 1 FROM ${trades} t WHERE t.bot_id = ${bots.id} AND t.status IN ('open', 'closing'))`,
+          relaxedCommit,
         ),
       )
       .prepare('trades_bot_out_unless_trading'),
@@ -294,6 +321,12 @@ function figuresParams(figures: TradeFigures, end?: Pick<TradeDbRow, 'status' | 
     updatedAt: new Date(),
   };
 }
+
+/**
+ * How a row written before a venue call is committed: `durable` (flushed before the call: an external venue
+ * must never hold an order we could forget) or `relaxed` (the venue shares our database; see relaxedCommit).
+ */
+export type CommitMode = 'durable' | 'relaxed';
 
 /** SQL for trades, their orders and fills — the engine's ledger of what happened on venues. */
 export function createTradesRepo(db: Database) {
@@ -337,9 +370,10 @@ export function createTradesRepo(db: Database) {
     async createTradeWithEntry(
       trade: NewTrade,
       order: NewEntry,
+      commit: CommitMode = 'durable',
     ): Promise<{ trade: TradeDbRow; order: OrderRow } | undefined> {
       try {
-        return await this.insertTradeWithEntry({ ...trade, id: trade.id ?? randomUUID() }, order);
+        return await this.insertTradeWithEntry({ ...trade, id: trade.id ?? randomUUID() }, order, commit);
       } catch (e) {
         if (
           isUniqueViolation(e, 'trades_one_open_per_bot_uq') ||
@@ -485,9 +519,11 @@ export function createTradesRepo(db: Database) {
     async insertTradeWithEntry(
       trade: NewTrade & { id: string },
       order: NewEntry,
+      commit: CommitMode = 'durable',
     ): Promise<{ trade: TradeDbRow; order: OrderRow }> {
       // One statement: the order's foreign key is checked at its end, when the trade row exists.
-      const [row] = await hot.tradeWithEntry.execute({
+      const statement = commit === 'relaxed' ? hot.tradeWithEntryRelaxed : hot.tradeWithEntry;
+      const [row] = await statement.execute({
         id: trade.id,
         userId: trade.userId,
         botId: trade.botId ?? null,
@@ -611,8 +647,10 @@ export function createTradesRepo(db: Database) {
       tradeId: string,
       closeReason: string,
       values: Omit<typeof orders.$inferInsert, 'tradeId'>,
+      commit: CommitMode = 'durable',
     ): Promise<{ trade: TradeDbRow; order: OrderRow; created: boolean }> {
-      const [row] = await hot.closingWithExit.execute({
+      const statement = commit === 'relaxed' ? hot.closingWithExitRelaxed : hot.closingWithExit;
+      const [row] = await statement.execute({
         tradeId,
         closeReason,
         updatedAt: new Date(),
