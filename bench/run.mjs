@@ -251,8 +251,9 @@ async function main() {
     const samples = [];
     const filledSamples = [];
     const rounds = QUICK ? 2 : botCount >= 10_000 ? 4 : 10;
-    for (let round = 0; round < rounds; round += 1) {
-      const action = round % 2 === 0 ? 'long' : 'exit';
+    // Rounds -2 and -1 are a warm-up (one long, one exit): not sampled.
+    for (let round = -2; round < rounds; round += 1) {
+      const action = (round + 2) % 2 === 0 ? 'long' : 'exit';
       const role = action === 'long' ? 'entry' : 'exit';
       const before = (
         await c.query(`SELECT count(*)::int AS n FROM orders WHERE role = $1 AND status = 'filled'`, [role])
@@ -273,7 +274,7 @@ async function main() {
         if (Date.now() - t0 > 120_000) throw new Error(`fan-out stuck at ${r[0].n - before}/${botCount}`);
         await new Promise((res) => setTimeout(res, 100));
       }
-      if (action === 'long') {
+      if (action === 'long' && round >= 0) {
         // The times are the rows' own (same clock): "sent" is when the venue took the last entry of this
         // alert (the paper venue's own record of the order); "filled" is when Kairos recorded it filled.
         const { rows: r } = await c.query(
