@@ -3,16 +3,11 @@
 // lost. Self-contained: its own throw-away database (DATABASE_URL's server, or embedded PostgreSQL owned by
 // the api process), a Kairos process with KAIROS_ROLE=api taking the webhook and a separate KAIROS_ROLE=worker
 // process doing the work.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { api, embeddedUrl, freePort, sleep, startKairos, throwAwayDatabase, waitHealthy } from './common.mjs';
 const ADMIN_EMAIL = 'crash@kairos.local';
 /** Kills mid fan-out the figure needs (DESIGN §10: repeat 20×); `--quick` makes fewer. */
 const KILLS = 20;
@@ -31,102 +26,6 @@ const MAX_ROUNDS = 12;
  * stays its own before a live worker takes it over (the default, 15 s, would make the wait most of the run).
  */
 const LEASE_SECONDS = 2;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-/** A throw-away database on DATABASE_URL's server, or none (embedded PostgreSQL in the data dir). */
-async function throwAwayDatabase() {
-  if (!process.env.DATABASE_URL) return { env: {}, drop: async () => {} };
-  const name = `kairos_crash_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: u.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/** The embedded cluster the api process started in the data dir (port and password from its files). */
-function embeddedUrl(dataDir) {
-  const pid = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://kairos:${encodeURIComponent(password)}@127.0.0.1:${pid[3]}/kairos`;
-}
-
-/** `npm start`'s entry as its own process; its log goes to a file (read back when something looks wrong). */
-function startKairos(env, logFile) {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', out, out],
-  });
-  fs.closeSync(out);
-  const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal ?? code)));
-  return {
-    child,
-    exited,
-    logFile,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      // A timer left pending would keep the bench's process alive for 30 s after the table.
-      let timer;
-      const done = await Promise.race([
-        exited,
-        new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000))),
-      ]);
-      clearTimeout(timer);
-      if (done === 'timeout') {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    },
-  };
-}
-
-async function waitHealthy(base, timeoutMs = 120_000) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < timeoutMs) {
-    try {
-      if ((await fetch(`${base}/healthz`)).status === 200) return Date.now() - t0;
-    } catch {
-      /* not yet */
-    }
-    await sleep(50);
-  }
-  throw new Error('the api process never became healthy');
-}
-
-async function api(base, method, url, body, token) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
-  return json.results;
-}
 
 /** Runs `work` over `items`, `limit` at a time. */
 async function inParallel(items, limit, work) {
@@ -180,7 +79,7 @@ export async function crashBench({
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-crash-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-crash-logs-'));
-  const db = await throwAwayDatabase();
+  const db = await throwAwayDatabase('kairos_crash');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { ...db.env, KAIROS_DATA_DIR: dataDir, KAIROS_ADMIN_EMAIL: ADMIN_EMAIL };
@@ -198,7 +97,7 @@ export async function crashBench({
       { ...env, KAIROS_ROLE: 'api', PORT: String(port) },
       path.join(logDir, 'api.log'),
     );
-    await waitHealthy(base);
+    await waitHealthy(base, 120_000);
     // Embedded PostgreSQL belongs to the api process: the worker is pointed at it like any database.
     const databaseUrl = db.env.DATABASE_URL ?? embeddedUrl(dataDir);
     c = new pg.Client({ connectionString: databaseUrl });

@@ -3,15 +3,13 @@
 // throw-away database) started with `npm start`'s own entry, driven over HTTP like a client would.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { api, embeddedUrl, freePort, root, startKairos, throwAwayDatabase, waitHealthy } from './common.mjs';
 import { crashBench } from './crash.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 // Only the engine's figures (webhook acknowledgement, alert fan-out): no web build, no bots list or dashboard.
@@ -25,78 +23,10 @@ function record(figure, target, measured, pass) {
   console.log(`  ${figure}: ${measured} (${pass === undefined ? 'info' : pass ? 'pass' : 'FAIL'})`);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
-
-async function waitHealthy(base, timeoutMs = 60_000) {
-  const t0 = Date.now();
-  while (Date.now() - t0 < timeoutMs) {
-    try {
-      const r = await fetch(`${base}/healthz`);
-      if (r.status === 200) return Date.now() - t0;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('server never became healthy');
-}
-
-/** A throw-away database on DATABASE_URL's server, or none (embedded PostgreSQL). */
-async function benchDatabase() {
-  if (!process.env.DATABASE_URL) return { env: {}, drop: async () => {} };
-  const name = `kairos_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(process.env.DATABASE_URL);
-  u.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: u.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-function startKairos(env) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((r) => child.on('exit', r));
-  return { child, exited, stop: async () => (child.kill('SIGTERM'), await exited) };
-}
-
-async function api(base, method, url, body, token) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
-  return json.results;
-}
 
 async function main() {
   console.log('Kairos benchmarks (loopback only)\n');
@@ -131,7 +61,7 @@ async function main() {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-bench-'));
   fs.chmodSync(dataDir, 0o755);
-  const db = await benchDatabase();
+  const db = await throwAwayDatabase('kairos_bench');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -495,11 +425,7 @@ async function waitQuiet(pid) {
 
 /** The database the bench server uses (embedded: read its port and password from the data dir). */
 async function dbUrl(_base, env) {
-  if (env.DATABASE_URL) return env.DATABASE_URL;
-  const pgDir = path.join(env.KAIROS_DATA_DIR, 'pg');
-  const pid = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(env.KAIROS_DATA_DIR, 'pg-password'), 'utf8').trim();
-  return `postgres://kairos:${password}@127.0.0.1:${pid[3]}/kairos`;
+  return env.DATABASE_URL ?? embeddedUrl(env.KAIROS_DATA_DIR);
 }
 
 main().catch((e) => {
