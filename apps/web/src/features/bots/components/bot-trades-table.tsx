@@ -3,13 +3,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
-import { Badge, StatusBadge } from '../../../components/ui/status-badge';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { formatDecimal, signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
+import { TradeStatusBadge } from '../../trades/components/trade-badges';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 
 export function formatDuration(ms: number | null | undefined, t: TFunction): string {
@@ -84,26 +84,6 @@ export function SignedAmount({ value, unit }: { value: string | null; unit: stri
       {formatPnlAmount(value, locale)}
     </span>
   );
-}
-
-export function TradeStatusBadge({ trade }: { trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> }) {
-  const { t } = useTranslation();
-  const title = trade.error ?? trade.closeReason ?? undefined;
-  let badge;
-  if (trade.status === 'closing')
-    badge = (
-      <Badge tone="warning" glyph="↻">
-        {t('bots.trades.status.closing')}
-      </Badge>
-    );
-  else if (trade.status === 'error')
-    badge = (
-      <Badge tone="danger" glyph="!">
-        {t('bots.trades.status.error')}
-      </Badge>
-    );
-  else badge = <StatusBadge status={trade.status} />;
-  return <span title={title}>{badge}</span>;
 }
 
 /** Spec §2: time, symbol, side, qty, entry, exit, PnL, PnL %, commission, duration, status; 50 a page. */
