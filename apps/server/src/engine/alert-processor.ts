@@ -46,7 +46,7 @@ const CLOSE_LEGS = ['close_long', 'close_short'] as const;
  * The rows reordered so that consecutive ones belong to different accounts (round robin over accounts):
  * bots worked on at once then rarely wait on the same account's ledger lock or venue throttle.
  */
-export function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): T[] {
+function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): T[] {
   const byAccount = new Map<string, T[]>();
   for (const row of rows) {
     const list = byAccount.get(row.account.id);

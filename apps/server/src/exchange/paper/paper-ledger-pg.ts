@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/pg-fns';
 import * as schema from '../../db/schema/index';
 import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
 import {
@@ -82,17 +83,6 @@ function toPositionRow(record: PositionRecord): PaperPositionRow {
     margin: canonical(record.margin),
     updatedAt: record.updatedAt.getTime(),
   };
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  // Drizzle wraps the driver error; the pg error sits in `cause`.
-  for (let depth = 0; current && depth < 3; depth++) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
-    current = candidate.cause;
-  }
-  return false;
 }
 
 /** Drizzle on the pool (reads) or on the transaction's client. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { relaxedCommit } from '../../db/pg-fns';
 import { alertEvents, alertOutcomes, alerts, type BotOutcomeStatus } from '../../db/schema/index';
 
 export type AlertRow = typeof alerts.$inferSelect;
@@ -52,15 +53,6 @@ const rowFromSql = (r: Record<string, unknown>): AlertRow => ({
 });
 
 /** The alert queue on PostgreSQL: rows claimed with FOR UPDATE SKIP LOCKED under a lease. */
-/**
- * The worker's own transitions (claim, success) commit without waiting for the disk: lost in a database
- * crash, the alert's lease runs out and it is processed again, which redoes nothing already done (every
- * bot's settled outcome is skipped). This keeps the worker's commits, which NOTIFY, from holding
- * PostgreSQL's notification commit lock across a flush while webhooks wait to commit theirs. The webhook's
- * own insert stays durable: it is what TradingView is told was received.
- */
-const RELAXED_COMMIT = sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;
-
 export function createAlertsRepo(db: Database) {
   return {
     /**
@@ -114,8 +106,8 @@ export function createAlertsRepo(db: Database) {
           INSERT INTO alert_events (alert_id, from_status, to_status, actor)
           SELECT id, 'queued', 'in_progress', ${`worker:${workerId}`} FROM upd
         )
-        -- Not flushed before the answer (see RELAXED_COMMIT): a claim lost in a crash is claimed again.
-        SELECT * FROM upd WHERE ${RELAXED_COMMIT}
+        -- Not flushed before the answer: a claim lost in a crash is claimed again.
+        SELECT * FROM upd WHERE ${relaxedCommit}
       `);
       return result.rows.map((r) => rowFromSql(r as Record<string, unknown>));
     },
@@ -167,8 +159,9 @@ export function createAlertsRepo(db: Database) {
           WHERE id = ${alertId} AND locked_by = ${workerId} AND status = 'in_progress'
           RETURNING id
         )
+        -- Not flushed before the answer: lost in a crash, the alert is processed again and redoes nothing.
         INSERT INTO alert_events (alert_id, from_status, to_status, actor)
-        SELECT id, 'in_progress', 'succeeded', ${`worker:${workerId}`} FROM done WHERE ${RELAXED_COMMIT}`);
+        SELECT id, 'in_progress', 'succeeded', ${`worker:${workerId}`} FROM done WHERE ${relaxedCommit}`);
     },
 
     /**

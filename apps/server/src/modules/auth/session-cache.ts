@@ -1,14 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { releaseOnce } from '../../db/pg-fns';
 import type { AuthedUser } from './auth-service';
-
-/** A pooled client is released exactly once, whether by an error (possibly repeated) or by close(). */
-const releasedClients = new WeakSet<pg.PoolClient>();
-function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
-  if (releasedClients.has(client)) return;
-  releasedClients.add(client);
-  client.release(destroy);
-}
 
 export const AUTH_CHANNEL = 'kairos_auth';
 

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-
-/** A pooled client is released exactly once, whether by an error (possibly repeated) or by close(). */
-const releasedClients = new WeakSet<pg.PoolClient>();
-function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
-  if (releasedClients.has(client)) return;
-  releasedClients.add(client);
-  client.release(destroy);
-}
+import { releaseOnce } from '../../db/pg-fns';
 
 export const EVENTS_CHANNEL = 'kairos_events';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { isUniqueViolation, relaxedCommit } from '../../db/pg-fns';
 import type { Database, DbOrTx } from '../../db/client';
 import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
 
@@ -44,17 +45,6 @@ export type OrderChange = Pick<
   'status' | 'venueOrderId' | 'filled' | 'average' | 'price' | 'lastError'
 >;
 
-/** A unique index broke: the pg error sits in the cause chain of drizzle's error. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    const candidate = current as { code?: string; constraint?: string; cause?: unknown };
-    if (candidate.code === '23505' && candidate.constraint === constraint) return true;
-    current = candidate.cause;
-  }
-  return false;
-}
-
 export const LIVE_ORDER_STATES: OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
 
 export type TradeListFilters = {
@@ -80,16 +70,6 @@ export type TradeFigures = Pick<
  * The statements each bot of a fan-out runs, built once: building a query with Drizzle costs more CPU
  * than its round trip, and a fan-out over many bots is bound by this process' CPU.
  */
-/**
- * Lets the statement's own transaction commit without waiting for its WAL flush. Used for writes whose loss
- * in a database crash is repaired anyway — a venue's answer or fills are found again by client order id, and
- * rows written before a call to an in-database venue (the paper venue) are lost only together with what
- * that venue wrote after them, the log keeping their order — so a fan-out neither waits on the disk once
- * per statement nor holds PostgreSQL's NOTIFY commit lock across a flush. A later durable commit (the
- * alert's completion) flushes them all.
- */
-const relaxedCommit = sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;
-
 function prepareHotStatements(db: Database) {
   const newTrade = db.$with('new_trade').as(
     db
