@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
@@ -10,19 +9,8 @@ import { formatDecimal, signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { TradeStatusBadge } from '../../trades/components/trade-badges';
+import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
-
-export function formatDuration(ms: number | null | undefined, t: TFunction): string {
-  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
-  const totalMinutes = Math.floor(ms / 60_000);
-  const days = Math.floor(totalMinutes / 1440);
-  const hours = Math.floor((totalMinutes % 1440) / 60);
-  const minutes = totalMinutes % 60;
-  if (days > 0) return t('duration.daysHours', { days, hours });
-  if (hours > 0) return t('duration.hoursMinutes', { hours, minutes });
-  if (totalMinutes > 0) return t('duration.minutes', { minutes });
-  return t('bots.trades.seconds', { seconds: Math.floor(ms / 1000) });
-}
 
 /** "Nov 21, 12:38 PM": the year only when it is not this one, so the column stays narrow. */
 export function formatTradeTime(value: string, locale: string, now = new Date()): string {
