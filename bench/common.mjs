@@ -109,3 +109,54 @@ export async function api(base, method, url, body, token) {
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`);
   return json.results;
 }
+
+/** Runs `work` over `items`, `limit` at a time. */
+export async function inParallel(items, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/**
+ * `botCount` active bots on one strategy, 10 per paper account, fixed 50 USDT entries, made through the API
+ * (4 calls at a time). Returns the accounts.
+ */
+export async function createPaperBots(base, token, strategyId, botCount, prefix) {
+  const accounts = [];
+  await inParallel(
+    Array.from({ length: Math.ceil(botCount / 10) }, (_, i) => i),
+    4,
+    async (i) => {
+      accounts[i] = await api(
+        base,
+        'POST',
+        '/api/trading-accounts',
+        { nickname: `${prefix}-${i}`, exchange: 'paper' },
+        token,
+      );
+    },
+  );
+  await inParallel(
+    Array.from({ length: botCount }, (_, i) => i),
+    4,
+    async (i) => {
+      await api(
+        base,
+        'POST',
+        '/api/bots',
+        {
+          nickname: `${prefix}${i}`,
+          strategyId,
+          tradingAccountId: accounts[i % accounts.length].id,
+          fixedAmount: 50,
+          isActive: true,
+        },
+        token,
+      );
+    },
+  );
+  return accounts;
+}

@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, embeddedUrl, freePort, sleep, startKairos, throwAwayDatabase, waitHealthy } from './common.mjs';
+import {
+  api,
+  createPaperBots,
+  embeddedUrl,
+  freePort,
+  sleep,
+  startKairos,
+  throwAwayDatabase,
+  waitHealthy,
+} from './common.mjs';
 const ADMIN_EMAIL = 'crash@kairos.local';
 /** Kills mid fan-out the figure needs (DESIGN §10: repeat 20×); `--quick` makes fewer. */
 const KILLS = 20;
@@ -26,16 +35,6 @@ const MAX_ROUNDS = 12;
  * stays its own before a live worker takes it over (the default, 15 s, would make the wait most of the run).
  */
 const LEASE_SECONDS = 2;
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function inParallel(items, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
 
 /** Warnings and errors a process logged (pino levels 40+), by message. */
 function loggedProblems(file) {
@@ -149,39 +148,7 @@ export async function crashBench({
       { nickname: 'Crash', tradeCurrency: 'ETH', timeFrame: '1m', maxLagSeconds: 3600 },
       token,
     );
-    const accounts = [];
-    await inParallel(
-      Array.from({ length: Math.ceil(botCount / 10) }, (_, i) => i),
-      4,
-      async (i) => {
-        accounts[i] = await api(
-          base,
-          'POST',
-          '/api/trading-accounts',
-          { nickname: `crash-${i}`, exchange: 'paper' },
-          token,
-        );
-      },
-    );
-    await inParallel(
-      Array.from({ length: botCount }, (_, i) => i),
-      4,
-      async (i) => {
-        await api(
-          base,
-          'POST',
-          '/api/bots',
-          {
-            nickname: `c${i}`,
-            strategyId: strategy.id,
-            tradingAccountId: accounts[i % accounts.length].id,
-            fixedAmount: 50,
-            isActive: true,
-          },
-          token,
-        );
-      },
-    );
+    const accounts = await createPaperBots(base, token, strategy.id, botCount, 'crash');
     say(
       `${botCount} bots on ${accounts.length} paper accounts in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`,
     );

@@ -7,7 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { api, embeddedUrl, freePort, root, startKairos, throwAwayDatabase, waitHealthy } from './common.mjs';
+import {
+  api,
+  createPaperBots,
+  embeddedUrl,
+  freePort,
+  root,
+  startKairos,
+  throwAwayDatabase,
+  waitHealthy,
+} from './common.mjs';
 import { crashBench } from './crash.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -151,33 +160,7 @@ async function main() {
       { nickname: 'Fan-out', tradeCurrency: 'ETH', timeFrame: '1m', maxLagSeconds: 3600 },
       token,
     );
-    const accounts = [];
-    for (let i = 0; i < botCount / 10; i += 1) {
-      accounts.push(
-        await api(
-          base,
-          'POST',
-          '/api/trading-accounts',
-          { nickname: `paper-${i}`, exchange: 'paper' },
-          token,
-        ),
-      );
-    }
-    for (let i = 0; i < botCount; i += 1) {
-      await api(
-        base,
-        'POST',
-        '/api/bots',
-        {
-          nickname: `b${i}`,
-          strategyId: fan.id,
-          tradingAccountId: accounts[i % accounts.length].id,
-          fixedAmount: 50,
-          isActive: true,
-        },
-        token,
-      );
-    }
+    await createPaperBots(base, token, fan.id, botCount, 'fan');
     const samples = [];
     const filledSamples = [];
     const rounds = QUICK ? 2 : botCount >= 10_000 ? 4 : 10;
