@@ -1,25 +1,30 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Numeric, formatPnl, formatPnlPercent, signOf } from '../../lib/format';
+import { type Numeric, formatDecimal, formatPnl, formatPnlPercent, signOf } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { useFormatters } from '../../lib/use-formatters';
 
 export interface PnlTextProps {
   value: Numeric | null | undefined;
-  /** Currency amount (default) or a percentage in percent units. */
-  kind?: 'currency' | 'percent';
+  /** Currency amount (default), a percentage in percent units, or a plain decimal (e.g. USDT, no ISO code). */
+  kind?: 'currency' | 'percent' | 'decimal';
   currency?: string;
   className?: string;
+  /** After the figure, e.g. the code of a currency Intl does not know. */
+  children?: ReactNode;
 }
 
 /** Gain or loss with its sign, an arrow and a colour: never colour alone. */
-export function PnlText({ value, kind = 'currency', currency, className }: PnlTextProps) {
+export function PnlText({ value, kind = 'currency', currency, className, children }: PnlTextProps) {
   const { t } = useTranslation();
   const { locale, currency: displayCurrency } = useFormatters();
   const sign = signOf(value);
   const text =
     kind === 'percent'
       ? formatPnlPercent(value, { locale })
-      : formatPnl(value, { locale, currency: currency ?? displayCurrency });
+      : kind === 'decimal'
+        ? formatDecimal(value, { locale, signDisplay: 'always' })
+        : formatPnl(value, { locale, currency: currency ?? displayCurrency });
   const label = sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat');
   return (
     <span
@@ -34,6 +39,7 @@ export function PnlText({ value, kind = 'currency', currency, className }: PnlTe
       </span>
       <span className="sr-only">{label} </span>
       {text}
+      {children}
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import type { BillingUserDetail } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
+import { PnlText } from '../../../components/ui/pnl-text';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
-import { type Numeric, formatDecimal, signOf } from '../../../lib/format';
+import { type Numeric, formatDecimal } from '../../../lib/format';
 import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { Period } from '../api/process-month';
@@ -91,8 +92,6 @@ export function Money({
   className?: string;
 }) {
   const { locale } = useFormatters();
-  const { t } = useTranslation();
-  const text = formatDecimal(value, { locale, signDisplay: signed ? 'always' : 'auto' });
   const code = currency ? (
     <>
       {' '}
@@ -102,27 +101,15 @@ export function Money({
   if (!signed) {
     return (
       <span className={cn('num whitespace-nowrap', className)}>
-        {text}
+        {formatDecimal(value, { locale })}
         {code}
       </span>
     );
   }
-  const sign = signOf(value);
   return (
-    <span
-      className={cn(
-        'num inline-flex items-center gap-1 whitespace-nowrap',
-        sign > 0 ? 'text-gain' : sign < 0 ? 'text-loss' : 'text-muted',
-        className,
-      )}
-    >
-      <span aria-hidden="true" className="text-[0.8em]">
-        {sign > 0 ? '▲' : sign < 0 ? '▼' : '■'}
-      </span>
-      <span className="sr-only">{sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat')} </span>
-      {text}
+    <PnlText value={value} kind="decimal" className={className}>
       {code}
-    </span>
+    </PnlText>
   );
 }
 
