@@ -31,6 +31,9 @@ type FanOutRow = {
 
 export type AlertResult = { retry: boolean; error?: string };
 
+/** What one bot does on an alert: its legs, whether its monthly goal held it back, and its orders' ids. */
+type BotPlan = { legs: string[]; goalHit: boolean; cids: Map<string, string> };
+
 /** What a bot's turn leaves: its outcome, and its new position when a leg changed it. */
 type BotTurn = {
   outcome: BotOutcome;
@@ -101,10 +104,25 @@ export function createAlertProcessor(deps: {
     return { legs, goalHit };
   }
 
+  /**
+   * The bot's decision and the client order ids of its legs (on a retry also of the exits it may have
+   * placed before the crash), computed once for both the orders lookup and the bot's turn.
+   */
+  function planFor(alert: AlertRow, strategy: StrategyRow, row: FanOutRow): BotPlan {
+    const { legs, goalHit } = decide(alert, strategy, row);
+    const known = alert.attempts > 1 ? [...new Set([...CLOSE_LEGS, ...legs])] : legs;
+    const cids = new Map(
+      known.map((leg) => [leg, clientOrderId({ alertId: alert.id, botId: row.bot.id, leg })]),
+    );
+    return { legs, goalHit, cids };
+  }
+
   async function handleBot(
     alert: AlertRow,
     strategy: StrategyRow,
     row: FanOutRow,
+    /** What the bot does on this alert, decided once per bot. */
+    plan: BotPlan,
     /** Orders of this alert that exist already, by client order id (read for all bots at once). */
     entries: Map<string, OrderRow>,
     /** One ticker per venue and symbol for the whole alert. */
@@ -112,11 +130,13 @@ export function createAlertProcessor(deps: {
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
-    const { legs, goalHit } = decide(alert, strategy, row);
-    // A retry after a crash: the exit this alert placed for the bot before its outcome was written.
-    const exit = CLOSE_LEGS.map((leg) =>
-      entries.get(clientOrderId({ alertId: alert.id, botId: bot.id, leg })),
-    ).find(Boolean);
+    const { legs, goalHit, cids } = plan;
+    // A retry after a crash: the exit this alert placed for the bot before its outcome was written (only a
+    // retry looked exits up).
+    const exit = CLOSE_LEGS.map((leg) => {
+      const cid = cids.get(leg);
+      return cid === undefined ? undefined : entries.get(cid);
+    }).find(Boolean);
     if (legs.length === 0) {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
       if (openTrade?.alertId === alert.id) {
@@ -160,7 +180,7 @@ export function createAlertProcessor(deps: {
     const tradeIds: string[] = [];
     let position: BotTurn['position'];
     for (const leg of legs) {
-      const cid = clientOrderId({ alertId: alert.id, botId: bot.id, leg });
+      const cid = cids.get(leg)!;
       if (leg === 'close_long' || leg === 'close_short') {
         if (openTrade) {
           // Re-read under the trade lock: one closed meanwhile (stop, take profit) is left as it is.
@@ -305,21 +325,21 @@ export function createAlertProcessor(deps: {
           and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
         );
 
-      const pending: FanOutRow[] = interleaveByAccount(rows.filter((row) => !row.settled));
+      const pending = interleaveByAccount(rows.filter((row) => !row.settled)).map((row) => ({
+        row,
+        plan: planFor(alert, strategy, row),
+      }));
       // The entries a previous run of this alert committed, for every bot in one read; on a retry also its exits
       // (a trade it closed before the crash let the bot's outcome be written: an exit, or a reversal's first leg).
       const entries = new Map(
         (
           await trades.ordersByClientIds(
-            pending.flatMap((row) => {
-              const { legs } = decide(alert, strategy, row);
-              const opens = legs.filter((leg) => leg === 'open_long' || leg === 'open_short');
-              const known = alert.attempts > 1 ? [...CLOSE_LEGS, ...opens] : opens;
-              return known.map((leg) => ({
-                accountId: row.account.id,
-                clientOrderId: clientOrderId({ alertId: alert.id, botId: row.bot.id, leg }),
-              }));
-            }),
+            pending.flatMap(({ row, plan }) =>
+              [...plan.cids]
+                // Entries, and on a retry the exits; a first attempt's close legs have placed nothing yet.
+                .filter(([leg]) => leg.startsWith('open') || alert.attempts > 1)
+                .map(([, clientOrderId]) => ({ accountId: row.account.id, clientOrderId })),
+            ),
           )
         ).map((order) => [order.clientOrderId, order]),
       );
@@ -327,11 +347,11 @@ export function createAlertProcessor(deps: {
       let retryable: string | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
-      await inBatches(pending, deps.botConcurrency, async (row) => {
+      await inBatches(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row, entries, tickers);
+          turn = await handleBot(alert, strategy, row, plan, entries, tickers);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =
