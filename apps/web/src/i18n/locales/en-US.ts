@@ -472,13 +472,6 @@ const enUS = {
       overAllocatedPercent: 'Only {{available}} of this account is still free',
       overAllocatedAmount: 'Only {{available}} USDT of this account is still free',
     },
-    trades: {
-      seconds: '{{seconds}}s',
-      status: {
-        closing: 'Closing',
-        error: 'Error',
-      },
-    },
     empty: {
       title: 'No bots yet',
       description:

@@ -479,13 +479,6 @@ const translation: typeof enUS = {
       overAllocatedPercent: 'Seulement {{available}} de ce compte est encore libre',
       overAllocatedAmount: 'Seulement {{available}} USDT de ce compte sont encore libres',
     },
-    trades: {
-      seconds: '{{seconds}} s',
-      status: {
-        closing: 'En clôture',
-        error: 'Erreur',
-      },
-    },
     empty: {
       title: 'Aucun bot pour l’instant',
       description:
