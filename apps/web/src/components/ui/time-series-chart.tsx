@@ -1,7 +1,6 @@
 import {
   AreaSeries,
   type AutoscaleInfo,
-  ColorType,
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
@@ -11,6 +10,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { usePreferences } from '../../lib/preferences-store';
+import { chartThemeOptions, cssVar, withAlpha } from './chart-theme';
 
 export interface TimePoint {
   /** 'YYYY-MM-DD' for daily series; UTC seconds for intraday ones. */
@@ -43,33 +43,11 @@ export interface TimeSeriesChartProps {
   timeVisible?: boolean;
 }
 
-function cssVar(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-}
-
-/** '#4f8cff' → 'rgba(79, 140, 255, 0.35)': the chart's own colour parser wants plain colours. */
-function withAlpha(hex: string, alpha: number): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return hex;
-  const [r, g, b] = match.slice(1).map((part) => Number.parseInt(part, 16));
-  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-}
-
 function themeOptions() {
+  const theme = chartThemeOptions();
   return {
-    layout: {
-      background: { type: ColorType.Solid, color: cssVar('--k-surface') },
-      textColor: cssVar('--k-muted'),
-      fontFamily: getComputedStyle(document.documentElement).fontFamily,
-      fontSize: 11,
-    },
-    grid: { vertLines: { color: cssVar('--k-line') }, horzLines: { color: cssVar('--k-line') } },
-    rightPriceScale: { borderColor: cssVar('--k-line'), scaleMargins: { top: 0.12, bottom: 0.12 } },
-    timeScale: { borderColor: cssVar('--k-line') },
-    crosshair: {
-      vertLine: { labelBackgroundColor: cssVar('--k-surface-3') },
-      horzLine: { labelBackgroundColor: cssVar('--k-surface-3') },
-    },
+    ...theme,
+    rightPriceScale: { ...theme.rightPriceScale, scaleMargins: { top: 0.12, bottom: 0.12 } },
   };
 }
 

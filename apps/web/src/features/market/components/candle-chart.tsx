@@ -1,6 +1,5 @@
 import {
   CandlestickSeries,
-  ColorType,
   HistogramSeries,
   type IChartApi,
   type ISeriesApi,
@@ -13,6 +12,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { usePreferences } from '../../../lib/preferences-store';
 import type { Candle } from '../api/get-candles';
+import { chartThemeOptions, cssVar, withAlpha } from '../../../components/ui/chart-theme';
 
 export interface CandleChartProps {
   candles: Candle[];
@@ -29,33 +29,9 @@ export interface CandleChartProps {
   label: string;
 }
 
-function cssVar(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-}
-
-function withAlpha(hex: string, alpha: number): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return hex;
-  const [r, g, b] = match.slice(1).map((part) => Number.parseInt(part, 16));
-  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-}
-
 function themeOptions() {
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: cssVar('--k-surface') },
-      textColor: cssVar('--k-muted'),
-      fontFamily: getComputedStyle(document.documentElement).fontFamily,
-      fontSize: 11,
-    },
-    grid: { vertLines: { color: cssVar('--k-line') }, horzLines: { color: cssVar('--k-line') } },
-    rightPriceScale: { borderColor: cssVar('--k-line') },
-    timeScale: { borderColor: cssVar('--k-line'), timeVisible: true, secondsVisible: false },
-    crosshair: {
-      vertLine: { labelBackgroundColor: cssVar('--k-surface-3') },
-      horzLine: { labelBackgroundColor: cssVar('--k-surface-3') },
-    },
-  };
+  const theme = chartThemeOptions();
+  return { ...theme, timeScale: { ...theme.timeScale, timeVisible: true, secondsVisible: false } };
 }
 
 function seriesColors() {
