@@ -153,65 +153,74 @@ async function main() {
 
     // ── alert → every entry order sent, 1,000 bots on paper venues ──
     const botCount = QUICK ? 200 : args.has('--10k') ? 10_000 : 1000;
-    const fan = await api(
-      base,
-      'POST',
-      '/api/strategies',
-      { nickname: 'Fan-out', tradeCurrency: 'ETH', timeFrame: '1m', maxLagSeconds: 3600 },
-      token,
-    );
-    await createPaperBots(base, token, fan.id, botCount, 'fan');
-    const samples = [];
-    const filledSamples = [];
-    const rounds = QUICK ? 2 : botCount >= 10_000 ? 4 : 10;
-    // Rounds -2 and -1 are a warm-up (one long, one exit): not sampled.
-    for (let round = -2; round < rounds; round += 1) {
-      const action = (round + 2) % 2 === 0 ? 'long' : 'exit';
-      const role = action === 'long' ? 'entry' : 'exit';
-      const before = (
-        await c.query(`SELECT count(*)::int AS n FROM orders WHERE role = $1 AND status = 'filled'`, [role])
-      ).rows[0].n;
-      const t0 = Date.now();
-      await api(base, 'POST', `/webhooks/${fan.strategyKey}`, {
-        secret: fan.webhookSecret,
-        action,
-        id: `fan-${round}`,
-      });
-      // Polled slowly: the count scans every order, and polling it fast would load the machine under test.
-      for (;;) {
-        const { rows: r } = await c.query(
-          `SELECT count(*)::int AS n FROM orders WHERE role = $1 AND status = 'filled'`,
-          [role],
-        );
-        if (r[0].n - before >= botCount) break;
-        if (Date.now() - t0 > 120_000) throw new Error(`fan-out stuck at ${r[0].n - before}/${botCount}`);
-        await new Promise((res) => setTimeout(res, 100));
+    /**
+     * `botCount` bots on a new strategy: after a warm-up (one long, one exit), `rounds` long alerts (an exit
+     * after each) timed from the webhook to the last entry the venue took ("sent") and to the last entry
+     * Kairos recorded filled.
+     */
+    async function fanOut(nickname, extra, rounds) {
+      const fan = await api(
+        base,
+        'POST',
+        '/api/strategies',
+        { nickname, tradeCurrency: 'ETH', timeFrame: '1m', maxLagSeconds: 3600, ...extra },
+        token,
+      );
+      await createPaperBots(base, token, fan.id, botCount, nickname.toLowerCase().replace(/\W/g, ''));
+      const sent = [];
+      const filled = [];
+      // Rounds -2 and -1 are a warm-up (one long, one exit): not sampled. Longs and exits alternate.
+      for (let round = -2; round < rounds; round += 1) {
+        const action = (round + 2) % 2 === 0 ? 'long' : 'exit';
+        const before = (
+          await c.query(`SELECT count(*)::int AS n FROM orders WHERE role = 'entry' AND status = 'filled'`)
+        ).rows[0].n;
+        const t0 = Date.now();
+        await api(base, 'POST', `/webhooks/${fan.strategyKey}`, {
+          secret: fan.webhookSecret,
+          action,
+          id: `${fan.id}-${round}`,
+        });
+        // Polled slowly: the count scans every order, and polling it fast would load the machine under test. An
+        // exit is done when its alert is (below): a take profit or a stop may have closed some trades first.
+        while (action === 'long') {
+          const { rows: r } = await c.query(
+            `SELECT count(*)::int AS n FROM orders WHERE role = 'entry' AND status = 'filled'`,
+          );
+          if (r[0].n - before >= botCount) break;
+          if (Date.now() - t0 > 120_000) throw new Error(`fan-out stuck at ${r[0].n - before}/${botCount}`);
+          await new Promise((res) => setTimeout(res, 100));
+        }
+        if (action === 'long' && round >= 0) {
+          // The times are the rows' own (same clock): "sent" is when the venue took the last entry of this
+          // alert (the paper venue's own record of the order); "filled" is when Kairos recorded it filled.
+          const { rows: r } = await c.query(
+            `SELECT (extract(epoch FROM max(p.created_at)) * 1000)::float8 AS sent,
+                    (extract(epoch FROM max(o.updated_at)) * 1000)::float8 AS filled
+             FROM orders o JOIN paper_orders p
+               ON p.account_id = o.trading_account_id AND p.client_order_id = o.client_order_id
+             WHERE o.role = 'entry' AND o.status = 'filled' AND o.created_at >= $1`,
+            [new Date(t0)],
+          );
+          sent.push(r[0].sent - t0);
+          filled.push(r[0].filled - t0);
+        }
+        // wait for the alert to settle before the next round
+        for (;;) {
+          const { rows: r } = await c.query(
+            `SELECT count(*)::int AS n FROM alerts WHERE status IN ('queued','in_progress')`,
+          );
+          if (r[0].n === 0) break;
+          await new Promise((res) => setTimeout(res, 20));
+        }
       }
-      if (action === 'long' && round >= 0) {
-        // The times are the rows' own (same clock): "sent" is when the venue took the last entry of this
-        // alert (the paper venue's own record of the order); "filled" is when Kairos recorded it filled.
-        const { rows: r } = await c.query(
-          `SELECT (extract(epoch FROM max(p.created_at)) * 1000)::float8 AS sent,
-                  (extract(epoch FROM max(o.updated_at)) * 1000)::float8 AS filled
-           FROM orders o JOIN paper_orders p
-             ON p.account_id = o.trading_account_id AND p.client_order_id = o.client_order_id
-           WHERE o.role = 'entry' AND o.status = 'filled' AND o.created_at >= $1`,
-          [new Date(t0)],
-        );
-        samples.push(r[0].sent - t0);
-        filledSamples.push(r[0].filled - t0);
-      }
-      // wait for the alert to settle before the next round
-      for (;;) {
-        const { rows: r } = await c.query(
-          `SELECT count(*)::int AS n FROM alerts WHERE status IN ('queued','in_progress')`,
-        );
-        if (r[0].n === 0) break;
-        await new Promise((res) => setTimeout(res, 20));
-      }
+      return { fan, sent, filled };
     }
-    const p95 = percentile(samples, 95);
     const seconds = (list, p) => `${(percentile(list, p) / 1000).toFixed(2)} s`;
+    const plain = await fanOut('Fan-out', {}, QUICK ? 2 : botCount >= 10_000 ? 4 : 10);
+    const samples = plain.sent;
+    const fan = plain.fan;
+    const p95 = percentile(samples, 95);
     record(
       `alert → every entry order sent (taken by the venue), ${botCount} bots on paper venues (${samples.length} alerts)`,
       botCount === 1000 ? 'p95 < 2 s' : botCount === 10_000 ? '< 15 s' : 'info (quick run)',
@@ -221,8 +230,29 @@ async function main() {
     record(
       `alert → every entry recorded filled in Kairos, ${botCount} bots`,
       'info',
-      `p50 ${seconds(filledSamples, 50)}, p95 ${seconds(filledSamples, 95)}`,
+      `p50 ${seconds(plain.filled, 50)}, p95 ${seconds(plain.filled, 95)}`,
     );
+    if (botCount === 1000) {
+      // The same with what most strategies have: a take-profit ladder (two levels) and a stop-loss. Each entry
+      // is then followed by its ladder's resting orders, and the bots' accounts hold resting orders.
+      const ladder = await fanOut(
+        'Fan-out ladder',
+        {
+          takeProfits: [
+            { percent: '2', sizePercent: '50' },
+            { percent: '4', sizePercent: '50' },
+          ],
+          stopLossPercent: '5',
+        },
+        // Even: the last round is an exit, so no ladder rests while the later figures are measured.
+        4,
+      );
+      record(
+        `alert → every entry order sent, ${botCount} bots, strategy with a 2-level take-profit ladder and a stop (${ladder.sent.length} alerts)`,
+        'info',
+        `p50 ${seconds(ladder.sent, 50)}, p95 ${seconds(ladder.sent, 95)}`,
+      );
+    }
     if (ENGINE_ONLY) {
       await c.end();
       return;

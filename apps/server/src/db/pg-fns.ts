@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type pg from 'pg';
 
 /** A unique index broke: the pg error, or one in the cause chain of Drizzle's error wrapping it. */
@@ -27,4 +27,28 @@ export function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
   if (releasedClients.has(client)) return;
   releasedClients.add(client);
   client.release(destroy);
+}
+
+/**
+ * A table's columns as a raw statement's RETURNING gives them (`returning`: each column as `prefix` + its
+ * key), and the fields that read them back exactly as Drizzle reads the table (for `$with(...).as(sql)`):
+ * the prefix keeps two tables' columns apart in one row.
+ */
+export function prefixedColumns<T extends Table>(table: T, prefix: string) {
+  const entries = Object.entries(getTableColumns(table));
+  return {
+    fields: Object.fromEntries(
+      entries.map(([key, column]) => [
+        key,
+        sql`${sql.identifier(prefix + key)}`.mapWith(column).as(prefix + key),
+      ]),
+    ) as { [K in keyof T['$inferSelect']]: SQL.Aliased<T['$inferSelect'][K]> },
+    /** The RETURNING list; `from` qualifies the columns (an UPDATE ... FROM has two tables' names). */
+    returning: (from?: string) =>
+      sql.raw(
+        entries
+          .map(([key, column]) => `${from ? `${from}.` : ''}"${column.name}" AS "${prefix}${key}"`)
+          .join(', '),
+      ),
+  };
 }

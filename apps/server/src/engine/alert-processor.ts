@@ -8,6 +8,7 @@ import {
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import { mapLimited } from '../lib/batch-loader';
 import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { Ticker } from '../exchange/gateway';
@@ -62,17 +63,6 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
     for (const queue of queues) if (i < queue.length) out.push(queue[i]!);
   }
   return out;
-}
-
-async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await work(item);
-    }
-  });
-  await Promise.all(runners);
 }
 
 /**
@@ -347,7 +337,7 @@ export function createAlertProcessor(deps: {
       let retryable: string | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
-      await inBatches(pending, deps.botConcurrency, async ({ row, plan }) => {
+      await mapLimited(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;
         try {

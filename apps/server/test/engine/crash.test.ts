@@ -208,35 +208,48 @@ describe('a worker killed mid fan-out', () => {
   const running = () =>
     live && live.child.exitCode === null && live.child.signalCode === null ? live : undefined;
 
-  it("records 'closed' for a bot whose exit filled before the kill, and closes every trade once", async () => {
-    const { strategy, accountIds } = await fewBots('exit', FEW_ACCOUNTS);
-    let worker = running() ?? startWorkerProcess();
-    const longId = await allLong(strategy, 'exit-round-long');
-
-    const { alertId } = await sendSignal(t.app, strategy, { action: 'exit', id: 'exit-round-exit' });
-    // Killed with some trades closed, among them one whose bot is out but whose outcome is not written yet:
-    // the retry finds that bot with nothing to do, and must still record its exit as done.
+  /**
+   * Takes every bot of `strategy` long, sends `action`, and SIGKILLs the worker once a bot is caught between
+   * its exit and its outcome (its long trade closed, the bot out, no outcome yet; `alsoCaught` narrows it)
+   * while some trades are still open; then starts a new worker and waits for the alert to succeed.
+   */
+  async function killMidTurn(
+    strategy: Awaited<ReturnType<typeof fewBots>>['strategy'],
+    name: string,
+    action: string,
+    alsoCaught = '',
+  ) {
+    const worker = running() ?? startWorkerProcess();
+    const longId = await allLong(strategy, `${name}-round-long`);
+    const { alertId } = await sendSignal(t.app, strategy, { action, id: `${name}-round-${action}` });
     const atKill = await killWhen(
       worker,
       async () =>
         (
           await rows(
             `SELECT count(*) FILTER (WHERE t.status = 'closed')::int AS closed,
-                    count(*) FILTER (WHERE t.status = 'closed' AND b.position = 'out' AND ao.bot_id IS NULL)::int AS unrecorded
+                    count(*) FILTER (WHERE t.status = 'closed' AND b.position = 'out' AND ao.bot_id IS NULL
+                      ${alsoCaught})::int AS caught
              FROM trades t JOIN bots b ON b.id = t.bot_id
              LEFT JOIN alert_outcomes ao ON ao.alert_id = $1 AND ao.bot_id = t.bot_id
              WHERE t.alert_id = $2`,
             [alertId, longId],
           )
-        )[0] as { closed: number; unrecorded: number },
-      (s) => s.unrecorded > 0 && s.closed < FEW,
+        )[0] as { closed: number; caught: number },
+      (s) => s.caught > 0 && s.closed < FEW,
     );
+    live = startWorkerProcess();
+    expect(await waitForAlert(t, alertId, ['succeeded', 'dead'], 60_000)).toBe('succeeded');
+    return { alertId, longId, atKill };
+  }
+
+  it("records 'closed' for a bot whose exit filled before the kill, and closes every trade once", async () => {
+    const { strategy, accountIds } = await fewBots('exit', FEW_ACCOUNTS);
+    // Killed with some trades closed, among them one whose bot is out but whose outcome is not written yet:
+    // the retry finds that bot with nothing to do, and must still record its exit as done.
+    const { alertId, longId, atKill } = await killMidTurn(strategy, 'exit', 'exit');
     expect(atKill.closed).toBeGreaterThan(0);
     expect(atKill.closed).toBeLessThan(FEW);
-
-    worker = startWorkerProcess();
-    live = worker;
-    expect(await waitForAlert(t, alertId, ['succeeded', 'dead'], 60_000)).toBe('succeeded');
 
     // Every bot's outcome is 'closed' with its trade; one exit order per trade, each at the venue once.
     expect(
@@ -269,33 +282,15 @@ describe('a worker killed mid fan-out', () => {
   it("records 'reversed' for a bot whose reversal was killed between its two legs", async () => {
     // One bot per futures account: bots sharing one would share the venue's one position in the symbol.
     const { strategy, accountIds } = await fewBots('reversal', FEW, { marketType: 'future' });
-    let worker = running() ?? startWorkerProcess();
-    const longId = await allLong(strategy, 'reversal-round-long');
-
-    const { alertId } = await sendSignal(t.app, strategy, { action: 'short', id: 'reversal-round-short' });
     // Killed with some bots reversed, among them one whose long trade is closed (the bot is out) while its
     // short is not opened yet: the retry sees a bot out to open a short, which is the rest of a reversal.
-    const atKill = await killWhen(
-      worker,
-      async () =>
-        (
-          await rows(
-            `SELECT count(*) FILTER (WHERE t.status = 'closed')::int AS closed,
-                    count(*) FILTER (WHERE t.status = 'closed' AND b.position = 'out' AND ao.bot_id IS NULL
-                      AND NOT EXISTS (SELECT 1 FROM trades s WHERE s.bot_id = t.bot_id AND s.alert_id = $1))::int AS between
-             FROM trades t JOIN bots b ON b.id = t.bot_id
-             LEFT JOIN alert_outcomes ao ON ao.alert_id = $1 AND ao.bot_id = t.bot_id
-             WHERE t.alert_id = $2`,
-            [alertId, longId],
-          )
-        )[0] as { closed: number; between: number },
-      (s) => s.between > 0 && s.closed < FEW,
+    const { alertId, longId, atKill } = await killMidTurn(
+      strategy,
+      'reversal',
+      'short',
+      'AND NOT EXISTS (SELECT 1 FROM trades s WHERE s.bot_id = t.bot_id AND s.alert_id = $1)',
     );
     expect(atKill.closed).toBeLessThan(FEW);
-
-    worker = startWorkerProcess();
-    live = worker;
-    expect(await waitForAlert(t, alertId, ['succeeded', 'dead'], 60_000)).toBe('succeeded');
 
     // Every bot's outcome is 'reversed' with both its trades: the long closed by one exit order, the short
     // opened by one entry order; each order at the venue once.

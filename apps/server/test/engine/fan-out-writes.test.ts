@@ -33,6 +33,19 @@ async function tradeOf(botId: string, accountId: string, status: 'open' | 'close
   return rows[0].id as string;
 }
 
+/** Bots of alice's on the strategy, one per nickname, on one account. */
+const botsOn = (accountId: string, nicknames: string[]) =>
+  Promise.all(
+    nicknames.map((nickname) =>
+      createBot(t.app, alice, {
+        nickname,
+        strategyId: strategy.id,
+        tradingAccountId: accountId,
+        fixedAmount: 100,
+      }),
+    ),
+  );
+
 const positionOf = async (botId: string) =>
   (await t.db.pool.query('SELECT position FROM bots WHERE id = $1', [botId])).rows[0].position;
 
@@ -64,16 +77,7 @@ describe('positions written for many bots at once', () => {
 describe('outcomes written for many bots at once', () => {
   it("keeps each bot's latest word", async () => {
     const account = await createPaperAccount(t.app, alice);
-    const bots = await Promise.all(
-      ['a', 'b'].map((nickname) =>
-        createBot(t.app, alice, {
-          nickname,
-          strategyId: strategy.id,
-          tradingAccountId: account.id,
-          fixedAmount: 100,
-        }),
-      ),
-    );
+    const bots = await botsOn(account.id, ['a', 'b']);
     const { alertId } = await sendSignal(t.app, strategy, { action: 'long', id: 'writes-1' });
     const outcome = (botId: string, status: 'failed' | 'opened', retryable: boolean) => ({
       alertId,
@@ -92,5 +96,120 @@ describe('outcomes written for many bots at once', () => {
       [bots[1]!.id, 'failed', true],
       [bots[0]!.id, 'opened', false],
     ]);
+  });
+});
+
+describe('trades, entries and venue answers written for many bots at once', () => {
+  const plan = (botId: string, accountId: string) => ({
+    userId: alice.user.id as string,
+    botId,
+    tradingAccountId: accountId,
+    strategyId: strategy.id,
+    alertId: null,
+    symbol: 'BTC/USDT',
+    side: 'long' as const,
+    takeProfits: [{ role: 'tp1', percent: '2', sizePercent: '100' }],
+    stopLossPercent: '5',
+    breakEvenAfterTp1: true,
+  });
+  const entry = (accountId: string, clientOrderId: string) => ({
+    userId: alice.user.id as string,
+    tradingAccountId: accountId,
+    clientOrderId,
+    role: 'entry',
+    symbol: 'BTC/USDT',
+    side: 'buy' as const,
+    type: 'market' as const,
+    amount: '0.01',
+    status: 'submitted' as const,
+  });
+
+  it('opens each bot its trade as alone: one already trading gets none, the others theirs', async () => {
+    const account = await createPaperAccount(t.app, alice);
+    const bots = await botsOn(account.id, ['holder', 'first', 'second']);
+    await tradeOf(bots[0]!.id, account.id, 'open');
+    const { trades } = t.app.services.repos;
+    const opened = await Promise.all(
+      bots.map((bot, i) =>
+        trades.createTradeWithEntry(plan(bot.id, account.id), entry(account.id, `many-${i}`), 'relaxed'),
+      ),
+    );
+    expect(opened[0]).toBeUndefined();
+    // A bot deleted meanwhile fails alone too.
+    const [gone, fresh] = await botsOn(account.id, ['gone', 'fresh']);
+    await t.db.pool.query('DELETE FROM bots WHERE id = $1', [gone!.id]);
+    const [lost, kept] = await Promise.allSettled([
+      trades.createTradeWithEntry(plan(gone!.id, account.id), entry(account.id, 'many-gone'), 'relaxed'),
+      trades.createTradeWithEntry(plan(fresh!.id, account.id), entry(account.id, 'many-fresh'), 'relaxed'),
+    ]);
+    expect(lost.status).toBe('rejected');
+    expect(kept.status === 'fulfilled' && kept.value?.trade.botId).toBe(fresh!.id);
+    for (const [i, made] of opened.slice(1).entries()) {
+      expect(made!.trade).toMatchObject({ botId: bots[i + 1]!.id, status: 'open', stopLossPercent: '5' });
+      expect(made!.order).toMatchObject({
+        tradeId: made!.trade.id,
+        clientOrderId: `many-${i + 1}`,
+        status: 'submitted',
+      });
+    }
+  });
+
+  it('returns the rows as stored, and writes each answer only over the order its caller saw', async () => {
+    const account = await createPaperAccount(t.app, alice);
+    const bots = await botsOn(account.id, ['d', 'e']);
+    const { trades } = t.app.services.repos;
+    const [d, e] = await Promise.all(
+      bots.map((bot, i) =>
+        trades.createTradeWithEntry(plan(bot.id, account.id), entry(account.id, `rows-${i}`)),
+      ),
+    );
+    expect(d!.trade).toEqual(await trades.findById(d!.trade.id));
+    expect(d!.order).toEqual(await trades.findOrderById(d!.order.id));
+    expect(d!.trade.takeProfits).toEqual([{ role: 'tp1', percent: '2', sizePercent: '100' }]);
+    expect(d!.trade.openedAt).toBeInstanceOf(Date);
+
+    const answer = (made: NonNullable<typeof d>, venueTradeId: string) =>
+      trades.updateOrderWithFigures(
+        made.order,
+        {
+          status: 'filled',
+          venueOrderId: `v-${venueTradeId}`,
+          filled: '0.01',
+          average: '65000',
+          price: null,
+          lastError: null,
+        },
+        [
+          {
+            orderId: made.order.id,
+            tradeId: made.trade.id,
+            venueTradeId,
+            price: '65000',
+            amount: '0.01',
+            fee: '0.65',
+            feeCurrency: 'USDT',
+            at: new Date(),
+          },
+        ],
+        {
+          quantity: '0.01',
+          entryPrice: '65000',
+          exitPrice: null,
+          entryNotional: '650',
+          commission: '0.65',
+          realisedPnl: null,
+          pnlPercent: null,
+        },
+      );
+    // e's answer twice at once: the second was decided on the order as it was before the first.
+    const [forD, forE, again] = await Promise.all([answer(d!, 'fd'), answer(e!, 'fe'), answer(e!, 'fe2')]);
+    expect(forD).toMatchObject({
+      order: { status: 'filled', filled: '0.01' },
+      trade: { quantity: '0.01', entryPrice: '65000' },
+    });
+    expect(forE).toMatchObject({ order: { status: 'filled' }, trade: { commission: '0.65' } });
+    expect(again).toBeUndefined();
+    expect(await trades.findById(d!.trade.id)).toEqual(forD!.trade);
+    expect((await trades.fillsOfTrade(d!.trade.id)).map((f) => f.venueTradeId)).toEqual(['fd']);
   });
 });

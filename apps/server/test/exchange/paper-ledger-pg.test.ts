@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as paperSchema from '../../src/db/schema/paper';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
 import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
+import { InsufficientFundsError } from '../../src/exchange/errors';
 import { PaperVenue } from '../../src/exchange/paper/paper-venue';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ScriptedMarket } from './scripted-market';
@@ -201,5 +202,61 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
       used: '2166.333333333334',
       total: '4993.501',
     });
+  });
+
+  it('places orders asked for at once in one transaction over their accounts, refusing only the one that cannot pay', async () => {
+    const [rich, poor, other, margin] = await Promise.all(
+      ['batch-rich', 'batch-poor', 'batch-other', 'batch-futures'].map((n) =>
+        createPaperAccount(database.db, n),
+      ),
+    );
+    const store = createPgPaperLedgerStore(database.db);
+    let transactions = 0;
+    const counting = {
+      ...store,
+      transactMany: ((ids, work) => {
+        transactions += 1;
+        return store.transactMany!(ids, work);
+      }) as typeof store.transactMany,
+    };
+    const batched = new PaperVenue({ store: counting, market, clock: () => now });
+    await batched.fundAccount(rich!, { USDT: '20000' });
+    await batched.fundAccount(poor!, { USDT: '10' });
+    await batched.fundAccount(other!, { USDT: '20000' });
+    await batched.fundAccount(margin!, { USDT: '10000' });
+    const fills: string[] = [];
+    batched.events.on('fill', (e) => fills.push(e.fill.venueOrderId));
+    const buy = (accountId: string, clientOrderId: string, marketType: 'spot' | 'future' = 'spot') =>
+      new PaperGateway(batched, accountId, marketType)
+        .createOrder({ symbol: 'BTC/USDT', side: 'buy', type: 'market', amount: '0.1', clientOrderId })
+        .catch((e: unknown) => e);
+    const [a1, a2, b1, c1, again, d1] = await Promise.all([
+      buy(rich!, 'a1'),
+      buy(rich!, 'a2'),
+      buy(poor!, 'b1'),
+      buy(other!, 'c1'),
+      buy(rich!, 'a1'),
+      buy(margin!, 'd1', 'future'),
+    ]);
+    expect(transactions).toBe(1);
+    expect(a1).toMatchObject({ status: 'filled', filled: '0.1', clientOrderId: 'a1' });
+    expect(a2).toMatchObject({ status: 'filled', filled: '0.1', clientOrderId: 'a2' });
+    expect(c1).toMatchObject({ status: 'filled', filled: '0.1' });
+    expect(d1).toMatchObject({ status: 'filled', filled: '0.1' });
+    expect(b1).toBeInstanceOf(InsufficientFundsError);
+    // The same client order id twice is one order.
+    expect((again as { venueOrderId: string }).venueOrderId).toBe(
+      (a1 as { venueOrderId: string }).venueOrderId,
+    );
+    expect(fills).toHaveLength(4);
+
+    const reread = (accountId: string, marketType: 'spot' | 'future' = 'spot') =>
+      new PaperGateway(venue(), accountId, marketType);
+    expect((await reread(rich!).fetchBalances())['BTC']!.total).toBe('0.2');
+    expect((await reread(other!).fetchBalances())['BTC']!.total).toBe('0.1');
+    // The refused order changed nothing, and left no empty balance behind.
+    expect(await reread(poor!).fetchBalances()).toEqual({ USDT: { free: '10', used: '0', total: '10' } });
+    expect(await reread(poor!).fetchMyTrades('BTC/USDT')).toEqual([]);
+    expect(await reread(margin!, 'future').fetchPositions()).toMatchObject([{ side: 'long', amount: '0.1' }]);
   });
 });

@@ -3,7 +3,6 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-fns';
-import * as schema from '../../db/schema/index';
 import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
 import {
   DuplicateClientOrderIdError,
@@ -85,69 +84,85 @@ function toPositionRow(record: PositionRecord): PaperPositionRow {
   };
 }
 
-/** Drizzle on the pool (reads) or on the transaction's client. */
-type LedgerDb = NodePgDatabase<typeof schema>;
+/** Drizzle on the pool (reads) or on the transaction's client: the query builder only (no relational schema). */
+type LedgerDb = Pick<NodePgDatabase, 'select' | 'insert' | 'update'>;
 
 /** What the hot statements run on: the pool (reads) or the transaction's client. */
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /**
  * The statements every paper order runs (the balances a sizing reads, the placing read, the write) are
- * plain SQL as named prepared statements: parsed and planned once per connection, with arrays (unnest) so
- * the text is the same whatever the number of rows. The rest goes through Drizzle.
+ * plain SQL as named prepared statements, for one account or many: parsed and planned once per connection,
+ * with arrays (unnest) so the text is the same whatever the number of rows. The rest goes through Drizzle.
  */
+/**
+ * What placing orders reads, for one order or many: each order's client id taken by (the venue order id
+ * using it; 'o' rows, by ordinality), then the balances of their accounts ('b' rows).
+ */
+const PREPARE_ORDERS_SQL = `
+  SELECT 'o' AS kind, i.ord::int AS ord, NULL::uuid AS account_id,
+         (SELECT venue_order_id FROM paper_orders p WHERE p.account_id = i.account_id
+            AND p.client_order_id = i.client_order_id) AS taken_by,
+         NULL::text AS asset, NULL::text AS free, NULL::text AS used
+  FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS i(account_id, client_order_id, ord)
+  UNION ALL
+  SELECT 'b', NULL, b.account_id, NULL, b.asset, b.free::text, b.used::text
+  FROM paper_balances b WHERE b.account_id = ANY($1::uuid[])`;
+
+/** An account's resting orders (of one symbol, or all when $2 is null), oldest first, as `OrderRecord`s. */
+const OPEN_ORDERS_SQL = `
+  SELECT venue_order_id AS "venueOrderId", seq, account_id AS "accountId", client_order_id AS "clientOrderId",
+         market_type AS "marketType", symbol, side, type, price::text AS price, amount::text AS amount,
+         filled::text AS filled, cost::text AS cost, fee::text AS fee, fee_currency AS "feeCurrency", status,
+         reduce_only AS "reduceOnly", reserved_asset AS "reservedAsset", reserved::text AS reserved,
+         created_at AS "createdAt", updated_at AS "updatedAt", checked_until AS "checkedUntil"
+  FROM paper_orders
+  WHERE account_id = $1 AND status IN ('open', 'partially_filled') AND ($2::text IS NULL OR symbol = $2)
+  ORDER BY seq`;
+
+/** Accounts' balances, with whether each has orders resting (then it must be matched first: no balances). */
 const BALANCES_IF_IDLE_SQL = `
-  SELECT o.busy, b.asset, b.free::text AS free, b.used::text AS used
-  FROM (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = $1
+  SELECT a.id AS account_id, o.busy, b.asset, b.free::text AS free, b.used::text AS used
+  FROM unnest($1::uuid[]) AS a(id)
+  CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = a.id
           AND status IN ('open', 'partially_filled')) AS busy) o
-  LEFT JOIN paper_balances b ON b.account_id = $1 AND NOT o.busy
-  ORDER BY b.asset`;
+  LEFT JOIN paper_balances b ON b.account_id = a.id AND NOT o.busy
+  ORDER BY a.id, b.asset`;
 
-const PREPARE_ORDER_SQL = `
-  SELECT (SELECT venue_order_id FROM paper_orders WHERE account_id = $1 AND client_order_id = $2) AS taken_by,
-         b.asset, b.free::text AS free, b.used::text AS used
-  FROM (SELECT 1) one
-  LEFT JOIN paper_balances b ON b.account_id = $1
-  ORDER BY b.asset`;
-
-// One statement; a new order's fills pass its foreign key, checked at the statement's end.
+// One statement for any number of accounts (each row names its own); a new order's fills pass its foreign
+// key, checked at the statement's end. Changed orders are also named by `= ANY(ids)`, so they are looked up
+// by key whatever the table's statistics say.
 const WRITE_SQL = `
   WITH new_orders AS (
-    INSERT INTO paper_orders (venue_order_id, account_id, client_order_id, market_type, symbol, side, type, price,
+    INSERT INTO paper_orders (account_id, venue_order_id, client_order_id, market_type, symbol, side, type, price,
         amount, filled, cost, fee, fee_currency, status, reduce_only, reserved_asset, reserved, created_at,
         updated_at, checked_until)
-    SELECT o.venue_order_id, $1::uuid, o.client_order_id, o.market_type, o.symbol, o.side, o.type, o.price,
-           o.amount, o.filled, o.cost, o.fee, o.fee_currency, o.status, o.reduce_only, o.reserved_asset,
-           o.reserved, o.created_at, o.updated_at, o.checked_until
-    FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[],
-                $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[], $14::text[],
-                $15::boolean[], $16::text[], $17::numeric[], $18::timestamptz[], $19::timestamptz[],
-                $20::timestamptz[])
-      AS o(venue_order_id, client_order_id, market_type, symbol, side, type, price, amount, filled, cost, fee,
-           fee_currency, status, reduce_only, reserved_asset, reserved, created_at, updated_at, checked_until)
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::text[],
+                $14::text[], $15::boolean[], $16::text[], $17::numeric[], $18::timestamptz[],
+                $19::timestamptz[], $20::timestamptz[])
     RETURNING 1
   ), changed_orders AS (
     UPDATE paper_orders p SET filled = v.filled, cost = v.cost, fee = v.fee, status = v.status,
         reserved_asset = v.reserved_asset, reserved = v.reserved, updated_at = v.updated_at,
         checked_until = v.checked_until
-    FROM unnest($21::text[], $22::numeric[], $23::numeric[], $24::numeric[], $25::text[], $26::text[],
-                $27::numeric[], $28::timestamptz[], $29::timestamptz[])
-      AS v(venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at, checked_until)
-    WHERE p.account_id = $1 AND p.venue_order_id = v.venue_order_id
+    FROM unnest($21::uuid[], $22::text[], $23::numeric[], $24::numeric[], $25::numeric[], $26::text[],
+                $27::text[], $28::numeric[], $29::timestamptz[], $30::timestamptz[])
+      AS v(account_id, venue_order_id, filled, cost, fee, status, reserved_asset, reserved, updated_at,
+           checked_until)
+    WHERE p.venue_order_id = ANY($22::text[]) AND p.account_id = v.account_id
+      AND p.venue_order_id = v.venue_order_id
     RETURNING 1
   ), new_fills AS (
-    INSERT INTO paper_fills (venue_trade_id, account_id, venue_order_id, market_type, symbol, side, price, amount,
+    INSERT INTO paper_fills (account_id, venue_trade_id, venue_order_id, market_type, symbol, side, price, amount,
         cost, fee, fee_currency, taker_or_maker, realized_pnl, executed_at)
-    SELECT f.venue_trade_id, $1::uuid, f.venue_order_id, f.market_type, f.symbol, f.side, f.price, f.amount,
-           f.cost, f.fee, f.fee_currency, f.taker_or_maker, f.realized_pnl, f.executed_at
-    FROM unnest($30::text[], $31::text[], $32::text[], $33::text[], $34::text[], $35::numeric[], $36::numeric[],
-                $37::numeric[], $38::numeric[], $39::text[], $40::text[], $41::numeric[], $42::timestamptz[])
-      AS f(venue_trade_id, venue_order_id, market_type, symbol, side, price, amount, cost, fee, fee_currency,
-           taker_or_maker, realized_pnl, executed_at)
+    SELECT * FROM unnest($31::uuid[], $32::text[], $33::text[], $34::text[], $35::text[], $36::text[],
+                $37::numeric[], $38::numeric[], $39::numeric[], $40::numeric[], $41::text[], $42::text[],
+                $43::numeric[], $44::timestamptz[])
     RETURNING 1
   ), new_balances AS (
     INSERT INTO paper_balances (account_id, asset, free, used)
-    SELECT $1::uuid, b.asset, b.free, b.used FROM unnest($43::text[], $44::numeric[], $45::numeric[]) AS b(asset, free, used)
+    SELECT * FROM unnest($45::uuid[], $46::text[], $47::numeric[], $48::numeric[])
     ON CONFLICT (account_id, asset) DO UPDATE SET free = excluded.free, used = excluded.used
     RETURNING 1
   )
@@ -158,6 +173,143 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Columns of rows as arrays, in the given order (for unnest). */
 function columns<T>(rows: T[], pick: ((row: T) => unknown)[]): unknown[][] {
   return pick.map((get) => rows.map(get));
+}
+
+type AccountWrites = { accountId: string; writes: PaperLedgerWrites };
+
+/** Every row of `changes` with its account, per kind. */
+function rowsOf<K extends keyof PaperLedgerWrites>(changes: AccountWrites[], kind: K) {
+  return changes.flatMap(({ accountId, writes }) =>
+    (writes[kind] ?? []).map((row) => ({ accountId, row: row as NonNullable<PaperLedgerWrites[K]>[number] })),
+  );
+}
+
+/** Writes several accounts' changes in one statement (`WRITE_SQL`). */
+async function writeLedgers(q: Queryable, changes: AccountWrites[]): Promise<void> {
+  const newOrders = rowsOf(changes, 'newOrders');
+  const changedOrders = rowsOf(changes, 'changedOrders');
+  const fills = rowsOf(changes, 'fills');
+  const balances = rowsOf(changes, 'balances');
+  if (newOrders.length + changedOrders.length + fills.length + balances.length === 0) return;
+  const values = [
+    ...columns(newOrders, [
+      (o) => o.accountId,
+      (o) => o.row.venueOrderId,
+      (o) => o.row.clientOrderId,
+      (o) => o.row.marketType,
+      (o) => o.row.symbol,
+      (o) => o.row.side,
+      (o) => o.row.type,
+      (o) => o.row.price,
+      (o) => o.row.amount,
+      (o) => o.row.filled,
+      (o) => o.row.cost,
+      (o) => o.row.fee,
+      (o) => o.row.feeCurrency,
+      (o) => o.row.status,
+      (o) => o.row.reduceOnly,
+      (o) => o.row.reservedAsset,
+      (o) => o.row.reserved,
+      (o) => iso(o.row.createdAt),
+      (o) => iso(o.row.updatedAt),
+      (o) => iso(o.row.checkedUntil),
+    ]),
+    ...columns(changedOrders, [
+      (o) => o.accountId,
+      (o) => o.row.venueOrderId,
+      (o) => o.row.filled,
+      (o) => o.row.cost,
+      (o) => o.row.fee,
+      (o) => o.row.status,
+      (o) => o.row.reservedAsset,
+      (o) => o.row.reserved,
+      (o) => iso(o.row.updatedAt),
+      (o) => iso(o.row.checkedUntil),
+    ]),
+    ...columns(fills, [
+      (f) => f.accountId,
+      (f) => f.row.venueTradeId,
+      (f) => f.row.venueOrderId,
+      (f) => f.row.marketType,
+      (f) => f.row.symbol,
+      (f) => f.row.side,
+      (f) => f.row.price,
+      (f) => f.row.amount,
+      (f) => f.row.cost,
+      (f) => f.row.fee,
+      (f) => f.row.feeCurrency,
+      (f) => f.row.takerOrMaker,
+      (f) => f.row.realizedPnl,
+      (f) => iso(f.row.timestamp),
+    ]),
+    ...columns(balances, [(b) => b.accountId, (b) => b.row.asset, (b) => b.row.free, (b) => b.row.used]),
+  ];
+  try {
+    // One account's writes (every order's, every tick's) as a named prepared statement; a batch over many
+    // accounts is planned for its own rows, with the table as it is now.
+    await q.query({ name: changes.length === 1 ? 'paper_ledger_write' : undefined, text: WRITE_SQL, values });
+  } catch (error) {
+    if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
+      throw new DuplicateClientOrderIdError(newOrders.map((o) => o.row.clientOrderId).join(', '));
+    }
+    throw error;
+  }
+}
+
+/** `PaperLedger.prepareOrder` for any number of orders, in their order (`PREPARE_ORDERS_SQL`). */
+async function prepareOrders(q: Queryable, orders: { accountId: string; clientOrderId: string }[]) {
+  const result = await q.query<{
+    kind: 'o' | 'b';
+    ord: number | null;
+    account_id: string | null;
+    taken_by: string | null;
+    asset: string | null;
+    free: string;
+    used: string;
+  }>({
+    name: 'paper_prepare_orders',
+    text: PREPARE_ORDERS_SQL,
+    values: [orders.map((o) => o.accountId), orders.map((o) => o.clientOrderId)],
+  });
+  const takenBy = new Map<number, string | null>();
+  const balances = new Map<string, PaperBalanceRow[]>();
+  for (const row of result.rows) {
+    if (row.kind === 'o') takenBy.set(row.ord!, row.taken_by);
+    else {
+      const list = balances.get(row.account_id!) ?? [];
+      list.push({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) });
+      balances.set(row.account_id!, list);
+    }
+  }
+  return orders.map((order, i) => ({
+    takenBy: takenBy.get(i + 1) ?? null,
+    balances: balances.get(order.accountId) ?? [],
+  }));
+}
+
+/**
+ * `PaperLedgerReader.balancesIfNoOpenOrders` for any number of accounts, in their order: one statement, so
+ * each answer and its balances come from the same snapshot.
+ */
+async function balancesIfIdle(q: Queryable, accountIds: string[]): Promise<(PaperBalanceRow[] | null)[]> {
+  const result = await q.query<{
+    account_id: string;
+    busy: boolean;
+    asset: string | null;
+    free: string;
+    used: string;
+  }>({ name: 'paper_balances_if_idle', text: BALANCES_IF_IDLE_SQL, values: [[...new Set(accountIds)]] });
+  const byAccount = new Map<string, PaperBalanceRow[] | null>();
+  for (const row of result.rows) {
+    if (row.busy) byAccount.set(row.account_id, null);
+    else {
+      const list = byAccount.get(row.account_id) ?? [];
+      if (row.asset !== null)
+        list.push({ asset: row.asset, free: canonical(row.free), used: canonical(row.used) });
+      byAccount.set(row.account_id, list);
+    }
+  }
+  return accountIds.map((id) => (byAccount.has(id) ? byAccount.get(id)! : []));
 }
 
 class PgPaperLedger implements PaperLedger, PaperLedgerReader {
@@ -174,12 +326,6 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     return (this.drizzleTx ??= this.makeTx());
   }
 
-  private balanceRows(rows: { asset: string | null; free: string; used: string }[]): PaperBalanceRow[] {
-    return rows
-      .filter((row) => row.asset !== null)
-      .map((row) => ({ asset: row.asset!, free: canonical(row.free), used: canonical(row.used) }));
-  }
-
   async balances(): Promise<PaperBalanceRow[]> {
     const rows = await this.tx
       .select()
@@ -190,24 +336,11 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 
   async balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null> {
-    // One statement, so the answer and the balances come from the same snapshot.
-    const result = await this.q.query<{ busy: boolean; asset: string | null; free: string; used: string }>({
-      name: 'paper_balances_if_idle',
-      text: BALANCES_IF_IDLE_SQL,
-      values: [this.accountId],
-    });
-    if (result.rows[0]?.busy) return null;
-    return this.balanceRows(result.rows);
+    return (await balancesIfIdle(this.q, [this.accountId]))[0]!;
   }
 
   async prepareOrder(clientOrderId: string) {
-    const result = await this.q.query<{
-      taken_by: string | null;
-      asset: string | null;
-      free: string;
-      used: string;
-    }>({ name: 'paper_prepare_order', text: PREPARE_ORDER_SQL, values: [this.accountId, clientOrderId] });
-    return { takenBy: result.rows[0]?.taken_by ?? null, balances: this.balanceRows(result.rows) };
+    return (await prepareOrders(this.q, [{ accountId: this.accountId, clientOrderId }]))[0]!;
   }
 
   async hasOpenOrders(): Promise<boolean> {
@@ -219,72 +352,8 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     return row !== undefined;
   }
 
-  async write({
-    newOrders = [],
-    changedOrders = [],
-    fills = [],
-    balances = [],
-  }: PaperLedgerWrites): Promise<void> {
-    if (newOrders.length + changedOrders.length + fills.length + balances.length === 0) return;
-    const values = [
-      this.accountId,
-      ...columns<PaperOrderRow>(newOrders, [
-        (o) => o.venueOrderId,
-        (o) => o.clientOrderId,
-        (o) => o.marketType,
-        (o) => o.symbol,
-        (o) => o.side,
-        (o) => o.type,
-        (o) => o.price,
-        (o) => o.amount,
-        (o) => o.filled,
-        (o) => o.cost,
-        (o) => o.fee,
-        (o) => o.feeCurrency,
-        (o) => o.status,
-        (o) => o.reduceOnly,
-        (o) => o.reservedAsset,
-        (o) => o.reserved,
-        (o) => iso(o.createdAt),
-        (o) => iso(o.updatedAt),
-        (o) => iso(o.checkedUntil),
-      ]),
-      ...columns<PaperOrderRow>(changedOrders, [
-        (o) => o.venueOrderId,
-        (o) => o.filled,
-        (o) => o.cost,
-        (o) => o.fee,
-        (o) => o.status,
-        (o) => o.reservedAsset,
-        (o) => o.reserved,
-        (o) => iso(o.updatedAt),
-        (o) => iso(o.checkedUntil),
-      ]),
-      ...columns<PaperFillRow>(fills, [
-        (f) => f.venueTradeId,
-        (f) => f.venueOrderId,
-        (f) => f.marketType,
-        (f) => f.symbol,
-        (f) => f.side,
-        (f) => f.price,
-        (f) => f.amount,
-        (f) => f.cost,
-        (f) => f.fee,
-        (f) => f.feeCurrency,
-        (f) => f.takerOrMaker,
-        (f) => f.realizedPnl,
-        (f) => iso(f.timestamp),
-      ]),
-      ...columns<PaperBalanceRow>(balances, [(b) => b.asset, (b) => b.free, (b) => b.used]),
-    ];
-    try {
-      await this.q.query({ name: 'paper_ledger_write', text: WRITE_SQL, values });
-    } catch (error) {
-      if (isUniqueViolation(error, 'paper_orders_client_order_id_uq')) {
-        throw new DuplicateClientOrderIdError(newOrders.map((row) => row.clientOrderId).join(', '));
-      }
-      throw error;
-    }
+  async write(changes: PaperLedgerWrites): Promise<void> {
+    await writeLedgers(this.q, [{ accountId: this.accountId, writes: changes }]);
   }
 
   async orderById(venueOrderId: string): Promise<PaperOrderRow | null> {
@@ -304,18 +373,13 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 
   async openOrders(symbol?: string): Promise<PaperOrderRow[]> {
-    const rows = await this.tx
-      .select()
-      .from(paperOrders)
-      .where(
-        and(
-          eq(paperOrders.accountId, this.accountId),
-          inArray(paperOrders.status, [...OPEN_STATUSES]),
-          symbol === undefined ? undefined : eq(paperOrders.symbol, symbol),
-        ),
-      )
-      .orderBy(asc(paperOrders.seq));
-    return rows.map(toOrderRow);
+    // Read on every match of the account (each tick, each read while orders rest): a prepared statement.
+    const result = await this.q.query<OrderRecord>({
+      name: 'paper_open_orders',
+      text: OPEN_ORDERS_SQL,
+      values: [this.accountId, symbol ?? null],
+    });
+    return result.rows.map(toOrderRow);
   }
 
   async fills(symbol: string, since?: number): Promise<PaperFillRow[]> {
@@ -390,29 +454,71 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
   const pool = db.$client;
+  /**
+   * One transaction on one connection: `BEGIN`, the commit mode and the advisory locks of `accountIds` in one
+   * round trip (the ids are checked UUIDs, safe to inline in one simple query), locks taken in key order.
+   */
+  async function inLockedTransaction<T>(
+    accountIds: string[],
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    for (const id of accountIds) if (!UUID.test(id)) throw new Error(`Not a paper account id: ${id}`);
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // A simulated venue's commits need not wait for the disk: what the engine writes after them follows in
+      // the same log.
+      const locks =
+        accountIds.length === 1
+          ? `SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext('${accountIds[0]}'))`
+          : `SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, k) FROM (SELECT DISTINCT hashtext(a) AS k
+               FROM unnest(ARRAY[${accountIds.map((id) => `'${id}'`).join(',')}]) AS a ORDER BY 1) AS keys`;
+      await client.query(`BEGIN; SET LOCAL synchronous_commit = off; ${locks}`);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // Rolled back; a connection that cannot even do that is not handed out again.
+      await client.query('ROLLBACK').catch((e: Error) => {
+        broken = e;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
-    async transact(accountId, work) {
-      if (!UUID.test(accountId)) throw new Error(`Not a paper account id: ${accountId}`);
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        // The id is a checked UUID, safe to inline: the statements go in one simple query. A simulated
-        // venue's commits need not wait for the disk: what the engine writes after them follows in the log.
-        await client.query(
-          `BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${PAPER_LEDGER_LOCK_CLASS}, hashtext('${accountId}'))`,
-        );
-        const result = await work(new PgPaperLedger(client, accountId, () => drizzle(client, { schema })));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        // Rolled back; a connection that cannot even do that is not handed out again.
-        await client.query('ROLLBACK').catch((e: Error) => {
-          broken = e;
+    transact(accountId, work) {
+      return inLockedTransaction([accountId], (client) =>
+        work(new PgPaperLedger(client, accountId, () => drizzle(client))),
+      );
+    },
+    transactMany(accountIds, work) {
+      const ids = [...new Set(accountIds)];
+      return inLockedTransaction(ids, (client) => {
+        const ledgers = new Map<string, PgPaperLedger>();
+        // Without the schema: building its relational config costs more CPU than the ledger's statements.
+        const makeTx = () => drizzle(client);
+        return work({
+          ledger(accountId) {
+            if (!ids.includes(accountId)) throw new Error(`Account ${accountId} is not locked here`);
+            let ledger = ledgers.get(accountId);
+            if (!ledger) ledgers.set(accountId, (ledger = new PgPaperLedger(client, accountId, makeTx)));
+            return ledger;
+          },
+          prepareOrders(orders) {
+            return prepareOrders(client, orders);
+          },
+          write(changes) {
+            return writeLedgers(client, changes);
+          },
         });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      });
+    },
+    balancesIfNoOpenOrdersMany(accountIds) {
+      for (const id of accountIds) if (!UUID.test(id)) throw new Error(`Not a paper account id: ${id}`);
+      return balancesIfIdle(pool, accountIds);
     },
     read(accountId, work) {
       return work(new PgPaperLedger(pool, accountId, () => db));

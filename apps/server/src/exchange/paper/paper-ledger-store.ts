@@ -116,9 +116,34 @@ export interface PaperLedger extends PaperLedgerReader {
   saveLeverage(symbol: string, leverage: number): Promise<void>;
 }
 
+/**
+ * Several accounts' ledgers in one transaction (see `PaperLedgerStore.transactMany`): what placing orders
+ * reads and what they write, each in one statement for all of them.
+ */
+export interface PaperLedgerBatch {
+  /** The account's ledger, in this transaction (the account must be one `transactMany` locked). */
+  ledger(accountId: string): PaperLedger;
+  /** `PaperLedger.prepareOrder` for several orders at once, in their order. */
+  prepareOrders(
+    orders: { accountId: string; clientOrderId: string }[],
+  ): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }[]>;
+  /** `PaperLedger.write` for several accounts in one statement. */
+  write(changes: { accountId: string; writes: PaperLedgerWrites }[]): Promise<void>;
+}
+
 export interface PaperLedgerStore {
   /** Runs `work` with exclusive access to the account's ledger; its writes commit together or not at all. */
   transact<T>(accountId: string, work: (ledger: PaperLedger) => Promise<T>): Promise<T>;
+  /**
+   * `transact` over several accounts at once: one transaction holding every account's lock (taken in one
+   * order, so two of them never deadlock). Optional: a store without it places orders one at a time.
+   */
+  transactMany?<T>(accountIds: string[], work: (batch: PaperLedgerBatch) => Promise<T>): Promise<T>;
+  /**
+   * The balances of several accounts in one read, each null while that account has orders resting (see
+   * `PaperLedgerReader.balancesIfNoOpenOrders`). Optional, like `transactMany`.
+   */
+  balancesIfNoOpenOrdersMany?(accountIds: string[]): Promise<(PaperBalanceRow[] | null)[]>;
   /**
    * Runs `work` with read access and no lock: each read sees what is committed when it runs (for reads
    * that need no matching first; anything that changes the ledger goes through `transact`).

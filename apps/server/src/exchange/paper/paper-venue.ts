@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { createBatchLoader, mapLimited } from '../../lib/batch-loader';
 import { Decimal, ZERO, dec, isMultipleOf } from '../decimal';
 import {
   InsufficientFundsError,
@@ -25,6 +26,7 @@ import {
   type PaperLedger,
   type PaperLedgerReader,
   type PaperLedgerStore,
+  type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
 } from './paper-ledger-store';
@@ -91,11 +93,27 @@ const CHECKPOINT_MS = 60_000;
 /** Book levels an order is first matched against (see `take`). */
 const TOP_LEVELS = 3;
 const SETTLEMENT_ASSET = 'USDT';
+/** At most this many orders (or balance reads) go in one batch. */
+const MAX_BATCH = 200;
+/** Orders of a failed batch placed alone, this many at a time. */
+const ALONE_CONCURRENCY = 8;
+
+/** An order asked for and checked, waiting for its batch. */
+interface PendingOrder {
+  accountId: string;
+  marketType: AccountMarketType;
+  request: CreateOrderRequest;
+  spec: PaperMarketSpec;
+  amount: Decimal;
+  price: Decimal | null;
+}
 
 interface MutableBalance {
   free: Decimal;
   used: Decimal;
   dirty: boolean;
+  /** Not in the ledger yet: written only once it holds something. */
+  created?: boolean;
 }
 
 /** One account's balances, what it has not written yet and pending events inside a transaction. */
@@ -139,7 +157,7 @@ class AccountSession {
     const balances = await this.loadBalances();
     let balance = balances.get(asset);
     if (!balance) {
-      balance = { free: ZERO, used: ZERO, dirty: true };
+      balance = { free: ZERO, used: ZERO, dirty: true, created: true };
       balances.set(asset, balance);
     }
     return balance;
@@ -167,9 +185,14 @@ class AccountSession {
     balance.dirty = true;
   }
 
-  /** Writes the orders, fills and changed balances in one go. */
-  async flush(): Promise<void> {
-    const dirty = [...(this.balances ?? [])].filter(([, balance]) => balance.dirty);
+  /**
+   * The orders, fills and changed balances not written yet, now counted as written. A balance an order that
+   * was refused only looked at (a new asset, still zero) is not written.
+   */
+  takeWrites(): PaperLedgerWrites {
+    const dirty = [...(this.balances ?? [])].filter(
+      ([, balance]) => balance.dirty && !(balance.created && balance.free.isZero() && balance.used.isZero()),
+    );
     const changes = {
       newOrders: [...this.newOrders.values()],
       changedOrders: [...this.changedOrders.values()],
@@ -179,7 +202,16 @@ class AccountSession {
     this.newOrders = new Map();
     this.changedOrders = new Map();
     this.unwrittenFills = [];
-    for (const [, balance] of dirty) balance.dirty = false;
+    for (const [, balance] of dirty) {
+      balance.dirty = false;
+      balance.created = false;
+    }
+    return changes;
+  }
+
+  /** Writes the orders, fills and changed balances in one go. */
+  async flush(): Promise<void> {
+    const changes = this.takeWrites();
     try {
       await this.ledger.write(changes);
     } catch (error) {
@@ -246,6 +278,10 @@ export class PaperVenue {
   private readonly defaultLeverage: number;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private matching: Promise<void> | null = null;
+  /** Places a checked order: with the others asked for meanwhile when the store can lock several accounts. */
+  private readonly placeOrder: (pending: PendingOrder) => Promise<Order>;
+  /** An account's balances, or null while orders rest: read with the others asked for meanwhile (likewise). */
+  private readonly readIdleBalances: (accountId: string) => Promise<PaperBalanceRow[] | null>;
 
   constructor(options: PaperVenueOptions) {
     this.store = options.store;
@@ -255,6 +291,13 @@ export class PaperVenue {
     this.clock = options.clock ?? (() => Date.now());
     this.newId = options.newId ?? (() => randomUUID().replace(/-/g, ''));
     this.defaultLeverage = options.defaultLeverage ?? 1;
+    const { store } = options;
+    this.placeOrder = store.transactMany
+      ? createBatchLoader((batch) => this.placeBatch(batch), { maxBatchSize: MAX_BATCH })
+      : (pending) => this.placeAlone(pending);
+    this.readIdleBalances = store.balancesIfNoOpenOrdersMany
+      ? createBatchLoader((ids) => store.balancesIfNoOpenOrdersMany!([...ids]), { maxBatchSize: MAX_BATCH })
+      : (accountId) => store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders());
   }
 
   now(): number {
@@ -280,7 +323,7 @@ export class PaperVenue {
   async balances(accountId: string): Promise<Balances> {
     // Nothing resting, nothing to match: one read. Else matching and the read in one transaction.
     const rows =
-      (await this.store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders())) ??
+      (await this.readIdleBalances(accountId)) ??
       (await this.inTransaction(accountId, async (session) => {
         await this.matchIn(session);
         return session.allBalances();
@@ -342,19 +385,86 @@ export class PaperVenue {
   ): Promise<Order> {
     const spec = this.spec(request.symbol);
     const { amount, price } = this.validate(spec, request);
-    return this.inTransaction(accountId, async (session) => {
+    const pending = { accountId, marketType, request, spec, amount, price };
+    return this.placeOrder(pending);
+  }
+
+  /** One order in its account's own transaction. */
+  private placeAlone(pending: PendingOrder): Promise<Order> {
+    return this.inTransaction(pending.accountId, async (session) => {
       // A second order with a used client id is that order (the executor's retry after a lost answer).
-      const { takenBy, balances } = await session.ledger.prepareOrder(request.clientOrderId);
+      const { takenBy, balances } = await session.ledger.prepareOrder(pending.request.clientOrderId);
       if (takenBy) return toOrder((await session.ledger.orderById(takenBy))!);
       session.useBalances(balances);
-      const order =
-        marketType === 'future'
-          ? await this.placeFutures(session, spec, request, amount, price)
-          : await this.placeSpot(session, spec, request, amount, price);
-      session.reported.add(order.venueOrderId);
-      const fills = session.fills.filter((event) => event.fill.venueOrderId === order.venueOrderId);
-      return { ...toOrder(order), fills: fills.map((event) => event.fill) };
+      return this.place(session, pending);
     });
+  }
+
+  /** Books the order in its account's session; its answer lists the fills it made at once. */
+  private async place(session: AccountSession, pending: PendingOrder): Promise<Order> {
+    const { marketType, spec, request, amount, price } = pending;
+    const order =
+      marketType === 'future'
+        ? await this.placeFutures(session, spec, request, amount, price)
+        : await this.placeSpot(session, spec, request, amount, price);
+    session.reported.add(order.venueOrderId);
+    const fills = session.fills.filter((event) => event.fill.venueOrderId === order.venueOrderId);
+    return { ...toOrder(order), fills: fills.map((event) => event.fill) };
+  }
+
+  /**
+   * Orders asked for together (in one tick: a fan-out's bots), placed in one transaction over all their
+   * accounts, in the order asked, with one read and one write for all of them. An order the venue refuses
+   * is refused alone (placing checks everything before it changes anything). Orders whose client id is
+   * taken already are placed one at a time after the batch.
+   */
+  private async placeBatch(batch: readonly PendingOrder[]): Promise<(Order | Error)[]> {
+    const alone = (pending: PendingOrder) => this.placeAlone(pending).catch((e: Error) => e);
+    if (batch.length === 1) return [await alone(batch[0]!)];
+    const results: (Order | Error | undefined)[] = new Array(batch.length);
+    const sessions = new Map<string, AccountSession>();
+    try {
+      await this.store.transactMany!(
+        batch.map((pending) => pending.accountId),
+        async (ledgers) => {
+          const prepared = await ledgers.prepareOrders(
+            batch.map(({ accountId, request }) => ({ accountId, clientOrderId: request.clientOrderId })),
+          );
+          const asked = new Set<string>();
+          for (const [i, pending] of batch.entries()) {
+            const key = `${pending.accountId} ${pending.request.clientOrderId}`;
+            if (prepared[i]!.takenBy || asked.has(key)) continue; // placed alone below: answered with that order
+            asked.add(key);
+            let session = sessions.get(pending.accountId);
+            if (!session) {
+              session = new AccountSession(pending.accountId, ledgers.ledger(pending.accountId));
+              session.useBalances(prepared[i]!.balances);
+              sessions.set(pending.accountId, session);
+            }
+            try {
+              results[i] = await this.place(session, pending);
+            } catch (error) {
+              if (!(error instanceof InvalidOrderError || error instanceof InsufficientFundsError))
+                throw error;
+              results[i] = error;
+            }
+          }
+          await ledgers.write(
+            [...sessions.values()].map((session) => ({
+              accountId: session.accountId,
+              writes: session.takeWrites(),
+            })),
+          );
+        },
+      );
+    } catch {
+      // Nothing of the batch was written (a client order id used meanwhile, an account deleted, a lost
+      // connection): each order on its own, as if it had come alone, is answered as that would be.
+      return mapLimited(batch, ALONE_CONCURRENCY, alone);
+    }
+    for (const session of sessions.values()) this.publish(session);
+    for (const [i, pending] of batch.entries()) results[i] ??= await alone(pending);
+    return results as (Order | Error)[];
   }
 
   private validate(
@@ -887,12 +997,15 @@ export class PaperVenue {
       return value;
     });
     const committed = session as AccountSession | null;
-    if (committed) {
-      for (const event of committed.fills) this.events.emit('fill', event);
-      for (const event of committed.orders.values()) {
-        this.events.emit('order', { ...event, reported: committed.reported.has(event.order.venueOrderId) });
-      }
-    }
+    if (committed) this.publish(committed);
     return result;
+  }
+
+  /** A committed session's fills and order changes, as events. */
+  private publish(session: AccountSession): void {
+    for (const event of session.fills) this.events.emit('fill', event);
+    for (const event of session.orders.values()) {
+      this.events.emit('order', { ...event, reported: session.reported.has(event.order.venueOrderId) });
+    }
   }
 }

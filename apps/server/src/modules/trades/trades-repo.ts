@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import { isUniqueViolation, relaxedCommit } from '../../db/pg-fns';
+import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../../db/pg-fns';
+import { createBatchLoader, mapLimited } from '../../lib/batch-loader';
 import type { Database, DbOrTx } from '../../db/client';
 import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
 
@@ -66,47 +67,109 @@ export type TradeFigures = Pick<
   'quantity' | 'entryPrice' | 'exitPrice' | 'entryNotional' | 'commission' | 'realisedPnl' | 'pnlPercent'
 >;
 
+/** Fills as arrays (one statement text for any number of them), deduped by venue trade id. */
+function storedFillsCte(db: Database) {
+  return db.$with('stored_fills', { one: sql<number>`1` }).as(
+    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, at)
+        SELECT * FROM unnest(${p('fillOrderIds')}::uuid[], ${p('fillTradeIds')}::uuid[],
+          ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
+          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
+        ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+  );
+}
+
+/**
+ * The batch forms of the two writes every bot of a fan-out makes (its trade with the entry, then the
+ * venue's answer with the trade's figures): one statement for many bots, their rows as arrays (unnest).
+ */
+function batchStatements(db: Database) {
+  const trade = prefixedColumns(trades, 't_');
+  const order = prefixedColumns(orders, 'o_');
+  const none = { one: sql<number>`1`.as('one') };
+  const entriesInput = db.$with('input', none).as(
+    sql`SELECT * FROM unnest(${p('ids')}::uuid[], ${p('userIds')}::uuid[], ${p('botIds')}::uuid[],
+          ${p('accountIds')}::uuid[], ${p('strategyIds')}::uuid[], ${p('alertIds')}::uuid[], ${p('symbols')}::text[],
+          ${p('sides')}::text[], ${p('takeProfits')}::jsonb[], ${p('stopLossPercents')}::numeric[],
+          ${p('breakEvens')}::boolean[], ${p('clientOrderIds')}::text[], ${p('roles')}::text[],
+          ${p('orderSides')}::text[], ${p('types')}::text[], ${p('prices')}::numeric[], ${p('amounts')}::numeric[],
+          ${p('statuses')}::text[])
+        AS i(id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
+             stop_loss_percent, break_even, client_order_id, role, order_side, type, price, amount, status)`,
+  );
+  const newTrades = db.$with('new_trades', trade.fields).as(
+    sql`INSERT INTO ${trades} (id, user_id, bot_id, trading_account_id, strategy_id, alert_id, symbol, side,
+          take_profits, stop_loss_percent, break_even_after_tp1)
+        SELECT id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
+               stop_loss_percent, break_even FROM input
+        RETURNING ${trade.returning()}`,
+  );
+  const newEntries = db.$with('new_entries', order.fields).as(
+    sql`INSERT INTO ${orders} (trade_id, user_id, trading_account_id, client_order_id, role, symbol, side, type,
+          price, amount, status)
+        SELECT id, user_id, account_id, client_order_id, role, symbol, order_side, type, price, amount, status
+        FROM input
+        RETURNING ${order.returning()}`,
+  );
+  const tradesWithEntries = () =>
+    db
+      .with(entriesInput, newTrades, newEntries)
+      .select()
+      .from(newTrades)
+      .innerJoin(newEntries, sql`${newEntries.tradeId} = ${newTrades.id}`);
+
+  const answersInput = db.$with('answers', none).as(
+    sql`SELECT * FROM unnest(${p('ids')}::uuid[], ${p('seenStatuses')}::text[], ${p('seenFilled')}::numeric[],
+          ${p('seenPrices')}::numeric[], ${p('statuses')}::text[], ${p('venueOrderIds')}::text[],
+          ${p('filled')}::numeric[], ${p('averages')}::numeric[], ${p('prices')}::numeric[],
+          ${p('lastErrors')}::text[], ${p('tradeIds')}::uuid[], ${p('quantities')}::numeric[],
+          ${p('entryPrices')}::numeric[], ${p('exitPrices')}::numeric[], ${p('entryNotionals')}::numeric[],
+          ${p('commissions')}::numeric[], ${p('realisedPnls')}::numeric[], ${p('pnlPercents')}::numeric[],
+          ${p('tradeStatuses')}::text[], ${p('closedAts')}::timestamptz[], ${p('closeReasons')}::text[])
+        AS a(id, seen_status, seen_filled, seen_price, status, venue_order_id, filled, average, price, last_error,
+             trade_id, quantity, entry_price, exit_price, entry_notional, commission, realised_pnl, pnl_percent,
+             trade_status, closed_at, close_reason)`,
+  );
+  // Each order changes only if it is still as its caller saw it (see `updateOrderIfUnchanged`). The rows are
+  // also named by `= ANY(ids)`: the plan then looks them up by key whatever the tables' statistics say (a
+  // join with an unnest is otherwise planned as a scan of the whole table while they are new or stale).
+  const changedOrders = db.$with('changed_orders', order.fields).as(
+    sql`UPDATE ${orders} o SET status = a.status, venue_order_id = a.venue_order_id, filled = a.filled,
+          average = a.average, price = a.price, last_error = a.last_error, updated_at = ${p('updatedAt')}
+        FROM answers a
+        WHERE o.id = ANY(${p('ids')}::uuid[]) AND o.id = a.id AND o.status = a.seen_status AND o.filled = a.seen_filled
+          AND o.price IS NOT DISTINCT FROM a.seen_price
+        RETURNING ${order.returning('o')}`,
+  );
+  const figuredTrades = db.$with('figured_trades', trade.fields).as(
+    sql`UPDATE ${trades} t SET quantity = a.quantity, entry_price = a.entry_price, exit_price = a.exit_price,
+          entry_notional = a.entry_notional, commission = a.commission, realised_pnl = a.realised_pnl,
+          pnl_percent = a.pnl_percent, status = coalesce(a.trade_status, t.status),
+          closed_at = coalesce(a.closed_at, t.closed_at), close_reason = coalesce(a.close_reason, t.close_reason),
+          updated_at = ${p('updatedAt')}
+        FROM answers a
+        WHERE t.id = ANY(${p('tradeIds')}::uuid[]) AND t.id = a.trade_id AND EXISTS (SELECT 1 FROM changed_orders c WHERE c."o_id" = a.id)
+        RETURNING ${trade.returning('t')}`,
+  );
+  return {
+    tradesWithEntries: tradesWithEntries().prepare('trades_trades_with_entries'),
+    tradesWithEntriesRelaxed: tradesWithEntries()
+      .where(relaxedCommit)
+      .prepare('trades_trades_with_entries_relaxed'),
+    answers: db
+      .with(answersInput, changedOrders, storedFillsCte(db), figuredTrades)
+      .select()
+      .from(changedOrders)
+      .leftJoin(figuredTrades, sql`${figuredTrades.id} = ${changedOrders.tradeId}`)
+      .where(relaxedCommit)
+      .prepare('trades_answers'),
+  };
+}
+
 /**
  * The statements each bot of a fan-out runs, built once: building a query with Drizzle costs more CPU
  * than its round trip, and a fan-out over many bots is bound by this process' CPU.
  */
 function prepareHotStatements(db: Database) {
-  const newTrade = db.$with('new_trade').as(
-    db
-      .insert(trades)
-      .values({
-        id: p('id'),
-        userId: p('userId'),
-        botId: p('botId'),
-        tradingAccountId: p('accountId'),
-        strategyId: p('strategyId'),
-        alertId: p('alertId'),
-        symbol: p('symbol'),
-        side: p('side'),
-        takeProfits: p('takeProfits'),
-        stopLossPercent: p('stopLossPercent'),
-        breakEvenAfterTp1: p('breakEvenAfterTp1'),
-      })
-      .returning(),
-  );
-  const newEntry = db.$with('new_order').as(
-    db
-      .insert(orders)
-      .values({
-        tradeId: p('id'),
-        userId: p('userId'),
-        tradingAccountId: p('accountId'),
-        clientOrderId: p('clientOrderId'),
-        role: p('role'),
-        symbol: p('symbol'),
-        side: p('orderSide'),
-        type: p('type'),
-        price: p('price'),
-        amount: p('amount'),
-        status: p('status'),
-      })
-      .returning(),
-  );
   const orderChange = {
     status: setTo('status'),
     venueOrderId: setTo('venueOrderId'),
@@ -139,22 +202,7 @@ function prepareHotStatements(db: Database) {
   const changedOrder = db
     .$with('changed_order')
     .as(db.update(orders).set(orderChange).where(orderUnchanged).returning());
-  // Fills as arrays (one statement text for any number of them), deduped by venue trade id.
-  const storedFills = db.$with('stored_fills', { one: sql<number>`1` }).as(
-    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, at)
-        SELECT * FROM unnest(${p('fillOrderIds')}::uuid[], ${p('fillTradeIds')}::uuid[],
-          ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
-          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
-        ON CONFLICT DO NOTHING RETURNING 1 AS one`,
-  );
-  // The trade's figures from those fills, written only when the order's change was.
-  const figuredTrade = db.$with('figured_trade').as(
-    db
-      .update(trades)
-      .set(figuresChange)
-      .where(and(eq(trades.id, p('tradeId')), sql`EXISTS (SELECT 1 FROM ${changedOrder})`))
-      .returning(),
-  );
+  const storedFills = storedFillsCte(db);
   const closingTrade = db.$with('closing_trade').as(
     db
       .update(trades)
@@ -187,19 +235,6 @@ function prepareHotStatements(db: Database) {
       .from(orders)
       .where(and(eq(orders.tradingAccountId, p('accountId')), eq(orders.clientOrderId, p('clientOrderId'))))
       .prepare('trades_order_by_client_id'),
-    tradeWithEntry: db
-      .with(newTrade, newEntry)
-      .select()
-      .from(newTrade)
-      .innerJoin(newEntry, sql`true`)
-      .prepare('trades_trade_with_entry'),
-    tradeWithEntryRelaxed: db
-      .with(newTrade, newEntry)
-      .select()
-      .from(newTrade)
-      .innerJoin(newEntry, sql`true`)
-      .where(relaxedCommit)
-      .prepare('trades_trade_with_entry_relaxed'),
     orderIfUnchanged: db
       .update(orders)
       .set(orderChange)
@@ -245,13 +280,6 @@ function prepareHotStatements(db: Database) {
       .where(eq(trades.id, p('tradeId')))
       .returning()
       .prepare('trades_figures'),
-    orderWithFillsAndFigures: db
-      .with(changedOrder, storedFills, figuredTrade)
-      .select()
-      .from(changedOrder)
-      .leftJoin(figuredTrade, sql`true`)
-      .where(relaxedCommit)
-      .prepare('trades_order_with_fills_and_figures'),
     botOutUnlessTrading: db
       .update(bots)
       .set({ position: 'out', updatedAt: setTo('updatedAt') })
@@ -309,8 +337,154 @@ function figuresParams(figures: TradeFigures, end?: Pick<TradeDbRow, 'status' | 
 export type CommitMode = 'durable' | 'relaxed';
 
 /** SQL for trades, their orders and fills — the engine's ledger of what happened on venues. */
+/** One bot's trade and entry (`insertTradeWithEntry`). */
+type EntryItem = { trade: NewTrade & { id: string }; order: NewEntry };
+/** One venue answer with its trade's figures (`updateOrderWithFigures`). */
+type AnswerItem = {
+  seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price' | 'tradeId'>;
+  values: OrderChange;
+  newFills: (typeof fills.$inferInsert)[];
+  figures: TradeFigures;
+  end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>;
+};
+/** Rows a batch statement writes at most. */
+const MAX_BATCH = 200;
+/** Items of a failed batch redone alone, this many at a time (the pool has 20 connections). */
+const ALONE_CONCURRENCY = 8;
+
 export function createTradesRepo(db: Database) {
   const hot = prepareHotStatements(db);
+  const batch = batchStatements(db);
+
+  /** Writes trades with their entries in one statement (a bot's, or a fan-out's many). */
+  async function writeEntries(unordered: readonly EntryItem[], commit: CommitMode) {
+    // Rows in one order (bot, account, client order id): two batches sharing rows wait for each other on the
+    // unique indexes instead of deadlocking.
+    const key = (i: EntryItem) =>
+      `${i.trade.botId ?? ''} ${i.trade.tradingAccountId} ${i.order.clientOrderId}`;
+    const items = [...unordered].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const column = <T>(pick: (item: EntryItem) => T) => items.map(pick);
+    // The orders' foreign keys are checked at the statement's end, when the trade rows exist.
+    const statement = commit === 'relaxed' ? batch.tradesWithEntriesRelaxed : batch.tradesWithEntries;
+    const rows = await statement.execute({
+      ids: column((i) => i.trade.id),
+      userIds: column((i) => i.trade.userId),
+      botIds: column((i) => i.trade.botId ?? null),
+      accountIds: column((i) => i.trade.tradingAccountId),
+      strategyIds: column((i) => i.trade.strategyId ?? null),
+      alertIds: column((i) => i.trade.alertId ?? null),
+      symbols: column((i) => i.trade.symbol),
+      sides: column((i) => i.trade.side),
+      takeProfits: column((i) => JSON.stringify(i.trade.takeProfits ?? [])),
+      stopLossPercents: column((i) => i.trade.stopLossPercent ?? null),
+      breakEvens: column((i) => i.trade.breakEvenAfterTp1 ?? true),
+      clientOrderIds: column((i) => i.order.clientOrderId),
+      roles: column((i) => i.order.role),
+      orderSides: column((i) => i.order.side),
+      types: column((i) => i.order.type),
+      prices: column((i) => i.order.price ?? null),
+      amounts: column((i) => i.order.amount),
+      statuses: column((i) => i.order.status ?? 'new'),
+    });
+    const byTrade = new Map(
+      rows.map((r) => [r.new_trades.id, { trade: r.new_trades, order: r.new_entries }]),
+    );
+    return unordered.map((i) => byTrade.get(i.trade.id) ?? new Error(`Trade ${i.trade.id} was not written`));
+  }
+
+  /**
+   * Runs `write` over the items together; when that fails (an id taken: a bot that has a trade open, a
+   * client order id used; a bot or account deleted meanwhile), nothing of it is written and each item is
+   * written on its own, so each caller gets the answer it would have had alone.
+   */
+  async function together<I, R>(items: readonly I[], write: (items: readonly I[]) => Promise<R[]>) {
+    try {
+      return await write(items);
+    } catch (error) {
+      // Whatever failed (a rule of the data, a value out of range, a deadlock), it failed for all of them:
+      // each alone, so only the item at fault fails.
+      if (items.length === 1) throw error;
+      return mapLimited(
+        items,
+        ALONE_CONCURRENCY,
+        async (item) => (await write([item]).catch((e: Error) => [e]))[0]!,
+      );
+    }
+  }
+
+  /** Trades with their entries asked for together, in one statement (see `together`). */
+  function insertEntries(items: readonly EntryItem[], commit: CommitMode) {
+    return together(items, (some) => writeEntries(some, commit));
+  }
+
+  /**
+   * Venue answers with their trades' figures, in one statement: each order changes only if it is still as
+   * its caller saw it, and its trade's figures only with it; the fills are stored either way. Undefined for
+   * an answer whose order moved meanwhile.
+   */
+  async function writeAnswers(items: readonly AnswerItem[]) {
+    const column = <T>(pick: (item: AnswerItem) => T) => items.map(pick);
+    const rows = await batch.answers.execute({
+      ids: column((i) => i.seen.id),
+      seenStatuses: column((i) => i.seen.status),
+      seenFilled: column((i) => i.seen.filled),
+      seenPrices: column((i) => i.seen.price),
+      statuses: column((i) => i.values.status),
+      venueOrderIds: column((i) => i.values.venueOrderId),
+      filled: column((i) => i.values.filled),
+      averages: column((i) => i.values.average),
+      prices: column((i) => i.values.price),
+      lastErrors: column((i) => i.values.lastError),
+      tradeIds: column((i) => i.seen.tradeId),
+      quantities: column((i) => i.figures.quantity),
+      entryPrices: column((i) => i.figures.entryPrice),
+      exitPrices: column((i) => i.figures.exitPrice),
+      entryNotionals: column((i) => i.figures.entryNotional),
+      commissions: column((i) => i.figures.commission),
+      realisedPnls: column((i) => i.figures.realisedPnl),
+      pnlPercents: column((i) => i.figures.pnlPercent),
+      tradeStatuses: column((i) => i.end?.status ?? null),
+      closedAts: column((i) => i.end?.closedAt ?? null),
+      closeReasons: column((i) => i.end?.closeReason ?? null),
+      updatedAt: new Date(),
+      ...fillsParams(items.flatMap((i) => i.newFills)),
+    });
+    const byOrder = new Map(rows.map((r) => [r.changed_orders.id, r]));
+    return items.map((i) => {
+      const row = byOrder.get(i.seen.id);
+      // A left join's missing side comes back as an object of nulls (the CTE's fields are SQL, not columns).
+      return row?.figured_trades?.id ? { order: row.changed_orders, trade: row.figured_trades } : undefined;
+    });
+  }
+
+  /** Answers asked for together; a second one for the same order or trade goes alone after the others. */
+  async function applyAnswers(items: readonly AnswerItem[]) {
+    const first: AnswerItem[] = [];
+    const taken = new Set<string>();
+    for (const item of items) {
+      if (taken.has(item.seen.id) || taken.has(item.seen.tradeId)) continue;
+      taken.add(item.seen.id).add(item.seen.tradeId);
+      first.push(item);
+    }
+    const written = new Map((await together(first, writeAnswers)).map((answer, i) => [first[i]!, answer]));
+    const results = [];
+    for (const item of items)
+      results.push(
+        written.has(item) ? written.get(item) : (await writeAnswers([item]).catch((e: Error) => [e]))[0],
+      );
+    return results;
+  }
+
+  const entryBatches = {
+    relaxed: createBatchLoader((items: readonly EntryItem[]) => insertEntries(items, 'relaxed'), {
+      maxBatchSize: MAX_BATCH,
+    }),
+    durable: createBatchLoader((items: readonly EntryItem[]) => insertEntries(items, 'durable'), {
+      maxBatchSize: MAX_BATCH,
+    }),
+  };
+  const answerBatches = createBatchLoader(applyAnswers, { maxBatchSize: MAX_BATCH });
+
   return {
     async findById(id: string): Promise<TradeDbRow | undefined> {
       const [row] = await db.select().from(trades).where(eq(trades.id, id));
@@ -501,29 +675,7 @@ export function createTradesRepo(db: Database) {
       order: NewEntry,
       commit: CommitMode = 'durable',
     ): Promise<{ trade: TradeDbRow; order: OrderRow }> {
-      // One statement: the order's foreign key is checked at its end, when the trade row exists.
-      const statement = commit === 'relaxed' ? hot.tradeWithEntryRelaxed : hot.tradeWithEntry;
-      const [row] = await statement.execute({
-        id: trade.id,
-        userId: trade.userId,
-        botId: trade.botId ?? null,
-        accountId: trade.tradingAccountId,
-        strategyId: trade.strategyId ?? null,
-        alertId: trade.alertId ?? null,
-        symbol: trade.symbol,
-        side: trade.side,
-        takeProfits: JSON.stringify(trade.takeProfits ?? []),
-        stopLossPercent: trade.stopLossPercent ?? null,
-        breakEvenAfterTp1: trade.breakEvenAfterTp1 ?? true,
-        clientOrderId: order.clientOrderId,
-        role: order.role,
-        orderSide: order.side,
-        type: order.type,
-        price: order.price ?? null,
-        amount: order.amount,
-        status: order.status ?? 'new',
-      });
-      return { trade: row!.new_trade, order: row!.new_order };
+      return entryBatches[commit]({ trade, order });
     },
 
     async findOrderById(id: string): Promise<OrderRow | undefined> {
@@ -599,14 +751,7 @@ export function createTradesRepo(db: Database) {
       figures: TradeFigures,
       end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>,
     ): Promise<{ order: OrderRow; trade: TradeDbRow } | undefined> {
-      const [row] = await hot.orderWithFillsAndFigures.execute({
-        ...orderChangeParams(seen, values),
-        ...fillsParams(newFills),
-        tradeId: seen.tradeId,
-        ...figuresParams(figures, end),
-      });
-      if (!row?.figured_trade) return undefined;
-      return { order: row.changed_order, trade: row.figured_trade };
+      return answerBatches({ seen, values, newFills, figures, end });
     },
 
     /**
