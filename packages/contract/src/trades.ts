@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsLedger, numberToDecimal } from './decimal';
 import { pagingQuery } from './envelope';
 import { tradeRowSchema } from './trading';
 
@@ -11,8 +12,8 @@ const positiveDecimal = (message: string) =>
     .union([z.number({ error: message }).finite(message), z.string({ error: message }).trim()], {
       error: message,
     })
-    .transform((v) => (typeof v === 'number' ? String(v) : v))
-    .refine((v) => DECIMAL.test(v) && Number(v) > 0, message);
+    .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v))
+    .refine((v) => DECIMAL.test(v) && fitsLedger(v) && Number(v) > 0, message);
 
 const tradeStatusSchema = z.enum(['open', 'closing', 'closed', 'cancelled', 'error']);
 

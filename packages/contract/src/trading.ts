@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsLedger, numberToDecimal } from './decimal';
 import { pagingQuery } from './envelope';
 
 /** Decimals travel as strings (money is never a float); input may be a number or a numeric string. */
@@ -11,7 +12,8 @@ export const decimalInput = z
       .trim()
       .regex(/^-?\d+(\.\d+)?$/, 'Please enter a valid amount'),
   ])
-  .transform((v) => (typeof v === 'number' ? String(v) : v));
+  .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v))
+  .refine(fitsLedger, 'Please enter a valid amount');
 const positiveDecimal = (message: string) => decimalInput.refine((v) => Number(v) > 0, message);
 
 // ─── trading accounts ───────────────────────────────────────────────────────────────────────────

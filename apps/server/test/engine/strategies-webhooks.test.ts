@@ -128,6 +128,28 @@ describe('strategies', () => {
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toBe('Take-profit sizes add up to more than 100%');
   });
+
+  it('refuses a figure too large to store, and stores a tiny one as typed, written out', async () => {
+    const s = (
+      await createStrategy(alice, { nickname: 'Bounds', tradeCurrency: 'BTC', timeFrame: '1h' })
+    ).json().results;
+    const update = (payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/strategies/${s.id}`,
+        headers: bearer(alice.apiToken),
+        payload,
+      });
+    for (const stopLossPercent of [1e308, 1e21, '1' + '0'.repeat(24)]) {
+      const res = await update({ stopLossPercent });
+      expect(res.statusCode, String(stopLossPercent)).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid amount');
+    }
+    const tiny = await update({ stopLossPercent: 1e-7, takeProfits: [{ percent: 2.5e-3, sizePercent: 50 }] });
+    expect(tiny.statusCode).toBe(200);
+    expect(Number(tiny.json().results.stopLossPercent)).toBe(1e-7);
+    expect(Number(tiny.json().results.takeProfits[0].percent)).toBe(0.0025);
+  });
 });
 
 describe('TradingView webhooks', () => {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fitsLedger, numberToDecimal } from './decimal';
+import { decimalInput } from './trading';
+
+describe('decimals typed by a person', () => {
+  it('writes numbers out without an exponent', () => {
+    expect(numberToDecimal(1e-7)).toBe('0.0000001');
+    expect(numberToDecimal(2.5e-3)).toBe('0.0025');
+    expect(numberToDecimal(1.5e20)).toBe('150000000000000000000');
+    expect(numberToDecimal(42)).toBe('42');
+    expect(numberToDecimal(-0.5)).toBe('-0.5');
+  });
+
+  it('holds at most 20 digits before the point, as numeric(38, 18) does', () => {
+    expect(fitsLedger('9'.repeat(20) + '.123')).toBe(true);
+    expect(fitsLedger('0000' + '9'.repeat(20))).toBe(true);
+    expect(fitsLedger('1' + '0'.repeat(20))).toBe(false);
+    expect(fitsLedger('1e+308')).toBe(false);
+  });
+
+  it('refuses what the database could not hold, with the amount message', () => {
+    for (const input of [1e308, 1e21, '1' + '0'.repeat(24)]) {
+      const parsed = decimalInput.safeParse(input);
+      expect(parsed.success, String(input)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('Please enter a valid amount');
+    }
+    expect(decimalInput.parse(1e-7)).toBe('0.0000001');
+  });
+});
