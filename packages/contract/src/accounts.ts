@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { typedPositiveDecimal } from './decimal';
+import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES } from './forms';
 
-const M = { required: 'This field is required' };
+const M = VALIDATION_MESSAGES;
 
 export const exchangeIdSchema = z
   .string({ error: M.required })
@@ -21,10 +23,7 @@ export const tradingAccountCreateBody = z
     passphrase: z.string().trim().max(256).optional(),
     sandbox: z.boolean().default(false),
     /** Paper accounts only: the simulated starting balance in USDT (default 10,000). */
-    startingBalance: z
-      .union([z.number().positive().max(1e12), z.string().regex(/^\d+(\.\d+)?$/)])
-      .transform(String)
-      .optional(),
+    startingBalance: typedPositiveDecimal(M.startingBalance, MAX_PAPER_BALANCE).optional(),
   })
   .refine((b) => b.exchange === 'paper' || (b.apiKey && b.apiSecret), {
     message: 'API key and API secret are required for a real exchange',

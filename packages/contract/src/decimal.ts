@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Decimals a person types are stored in `numeric(38, 18)` columns: at most 20 digits before the
  * point. A larger value, or a number JavaScript writes with an exponent (`1e+308`), would reach the
@@ -23,3 +25,15 @@ export function fitsLedger(value: string): boolean {
     .replace(/^0+(?=\d)/, '');
   return integer.length <= MAX_INTEGER_DIGITS;
 }
+
+/**
+ * A positive decimal typed by a person or sent by a client (number or string), kept as a plain
+ * string; every way it can be wrong answers with `message`. `max`, when given, is inclusive.
+ */
+export const typedPositiveDecimal = (message: string, max?: number) =>
+  z
+    .union([z.number({ error: message }).finite(message), z.string({ error: message }).trim()], {
+      error: message,
+    })
+    .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v))
+    .refine((v) => fitsLedger(v) && Number(v) > 0 && (max === undefined || Number(v) <= max), message);

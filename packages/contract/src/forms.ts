@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitsLedger } from './decimal';
 
 /**
  * Form validation shared by the web forms and the server (spec §5).
@@ -13,7 +14,11 @@ export const VALIDATION_MESSAGES = {
   amount: 'Please enter a valid amount',
   price: 'Please enter a valid price',
   twoFactorCode: 'Please enter the 6-digit code',
+  startingBalance: 'Starting balance must be between 0 and 1,000,000,000,000',
 } as const;
+
+/** The largest simulated starting balance of a paper account, in USDT. */
+export const MAX_PAPER_BALANCE = 1e12;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
 
@@ -49,7 +54,7 @@ function positiveDecimalSchema(message: string) {
       z
         .string()
         .regex(POSITIVE_DECIMAL, message)
-        .refine((value) => Number(value) > 0, message),
+        .refine((value) => Number(value) > 0 && fitsLedger(value.replace(/^\./, '0.')), message),
     );
 }
 

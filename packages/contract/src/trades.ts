@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import { fitsLedger, numberToDecimal } from './decimal';
+import { typedPositiveDecimal } from './decimal';
 import { pagingQuery } from './envelope';
 import { tradeRowSchema } from './trading';
 
 const REQUIRED = 'This field is required';
-const DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A positive decimal typed by a person (number or string), kept as a string; `message` is the spec's text. */
-const positiveDecimal = (message: string) =>
-  z
-    .union([z.number({ error: message }).finite(message), z.string({ error: message }).trim()], {
-      error: message,
-    })
-    .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v))
-    .refine((v) => DECIMAL.test(v) && fitsLedger(v) && Number(v) > 0, message);
+const positiveDecimal = (message: string) => typedPositiveDecimal(message);
 
 const tradeStatusSchema = z.enum(['open', 'closing', 'closed', 'cancelled', 'error']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fitsLedger, numberToDecimal } from './decimal';
+import { fitsLedger, numberToDecimal, typedPositiveDecimal } from './decimal';
 import { pagingQuery } from './envelope';
 
 /** Decimals travel as strings (money is never a float); input may be a number or a numeric string. */
@@ -116,7 +116,7 @@ export const webhookBody = z.object({
   secret: z.string({ error: 'secret is required' }).min(1, 'secret is required').max(200),
   action: signalActionSchema,
   symbol: z.string().trim().min(3).max(40).optional(),
-  price: z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?$/)]).optional(),
+  price: typedPositiveDecimal('price must be a positive number').optional(),
   timestamp: z.union([z.number().int().positive(), z.string().min(1).max(40)]).optional(),
   id: z.union([z.string().min(1).max(128), z.number()]).optional(),
 });

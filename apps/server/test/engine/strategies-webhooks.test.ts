@@ -265,6 +265,20 @@ describe('TradingView webhooks', () => {
     expect(await alertCount()).toBe(before + 1);
   });
 
+  it('refuses a price too large to store, recording nothing', async () => {
+    const before = await alertCount();
+    for (const price of [1e308, '1' + '0'.repeat(30)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webhooks/tradingview',
+        payload: { strategyKey: strategy.strategyKey, secret: strategy.webhookSecret, action: 'long', price },
+      });
+      expect(res.statusCode, String(price)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: 'price must be a positive number' });
+    }
+    expect(await alertCount()).toBe(before);
+  });
+
   it('refuses an unknown action', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -313,5 +327,24 @@ describe('bots and their accounts', () => {
       await t.app.inject({ method: 'GET', url: '/api/trading-accounts', headers: bearer(alice.apiToken) })
     ).json().results;
     expect(accounts.find((a: { id: string }) => a.id === account.id).botCount).toBe(1);
+  });
+
+  it('refuses a paper starting balance out of range, and connects nothing', async () => {
+    const list = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: '/api/trading-accounts', headers: bearer(bob.apiToken) })
+      ).json().results.length;
+    const before = await list();
+    for (const startingBalance of [1e13, '1' + '0'.repeat(30), 0, '-5']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/trading-accounts',
+        headers: bearer(bob.apiToken),
+        payload: { nickname: 'Too rich', exchange: 'paper', startingBalance },
+      });
+      expect(res.statusCode, String(startingBalance)).toBe(400);
+      expect(res.json().message).toBe('Starting balance must be between 0 and 1,000,000,000,000');
+    }
+    expect(await list()).toBe(before);
   });
 });

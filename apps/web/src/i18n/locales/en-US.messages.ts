@@ -11,6 +11,8 @@ const enUSMessages = {
   'Please enter a valid amount': 'Please enter a valid amount',
   'Please enter a valid price': 'Please enter a valid price',
   'Please enter the 6-digit code': 'Please enter the 6-digit code',
+  'Starting balance must be between 0 and 1,000,000,000,000':
+    'Starting balance must be between 0 and 1,000,000,000,000',
   Unauthorized: 'Unauthorized',
   'HTTP error! status: {{status}}': 'HTTP error! status: {{status}}',
   'Request failed': 'Request failed',

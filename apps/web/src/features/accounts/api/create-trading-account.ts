@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, amountSchema } from '@kairos/contract';
+import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES, amountSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
@@ -30,8 +30,17 @@ export const connectAccountFormSchema = z
       ctx.addIssue({ code: 'custom', path: [path], message: VALIDATION_MESSAGES.required });
     if (form.exchange === PAPER_VENUE_ID) {
       if (!form.startingBalance.trim()) missing('startingBalance');
-      else if (!amountSchema.safeParse(form.startingBalance).success) {
-        ctx.addIssue({ code: 'custom', path: ['startingBalance'], message: VALIDATION_MESSAGES.amount });
+      else {
+        const amount = amountSchema.safeParse(form.startingBalance);
+        if (!amount.success) {
+          ctx.addIssue({ code: 'custom', path: ['startingBalance'], message: VALIDATION_MESSAGES.amount });
+        } else if (Number(amount.data) > MAX_PAPER_BALANCE) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['startingBalance'],
+            message: VALIDATION_MESSAGES.startingBalance,
+          });
+        }
       }
       return;
     }

@@ -61,6 +61,15 @@ describe('connect form rules (spec §5)', () => {
         }),
       ),
     ).toEqual({ startingBalance: 'This field is required' });
+    expect(
+      messagesOf(
+        connectAccountFormSchema.safeParse({
+          ...emptyConnectAccountForm,
+          nickname: 'P',
+          startingBalance: '2000000000000',
+        }),
+      ),
+    ).toEqual({ startingBalance: 'Starting balance must be between 0 and 1,000,000,000,000' });
     const paper = {
       ...emptyConnectAccountForm,
       nickname: ' Paper ',
