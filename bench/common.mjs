@@ -1,6 +1,7 @@
 // What bench/run.mjs and bench/crash.mjs share: Kairos processes, throw-away databases and HTTP calls.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,4 +160,79 @@ export async function createPaperBots(base, token, strategyId, botCount, prefix)
     },
   );
   return accounts;
+}
+
+/**
+ * An open-loop load at a steady `rate`: request i is due at start + i / rate, sent then whatever the earlier
+ * ones are doing (over keep-alive connections, as many as are needed), and its latency is counted from when
+ * it was due — a late send counts against the server, as a client would see it. `body(i)` gives each body.
+ * Returns { sent, non2xx, errors, p50, p90, p99, max } in milliseconds.
+ */
+export async function steadyLoad({ url, rate, seconds, body, headers = {} }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(url);
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = (i, due) =>
+    new Promise((resolve) => {
+      const payload = body(i);
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...headers,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(payload);
+    });
+  const start = performance.now() + 20;
+  const inFlight = [];
+  let i = 0;
+  while (i < total) {
+    const now = performance.now();
+    // Everything due by now goes out at once (timers are coarser than the spacing at high rates).
+    while (i < total && start + (i * 1000) / rate <= now) {
+      inFlight.push(send(i, start + (i * 1000) / rate));
+      i += 1;
+    }
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(Math.max(1, Math.floor(wait)));
+    else await new Promise((r) => setImmediate(r));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN;
+  const ms = (v) => Math.round(v * 10) / 10;
+  return {
+    sent: total,
+    non2xx,
+    errors,
+    p50: ms(at(0.5)),
+    p90: ms(at(0.9)),
+    p99: ms(at(0.99)),
+    max: ms(at(1)),
+  };
 }
