@@ -364,7 +364,7 @@ async function main() {
     await c.query('COMMIT');
     await c.query('SELECT kairos_rebuild_trade_rollup()');
     await c.query('VACUUM ANALYZE trades');
-    await c.query('ANALYZE trade_pnl_hourly');
+    await c.query('VACUUM ANALYZE trade_pnl_hourly');
     await c.query('ANALYZE balance_snapshots');
     console.log(
       `  (seeded ${tradeCount} trades in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,
