@@ -329,6 +329,70 @@ describe('bots and their accounts', () => {
     expect(accounts.find((a: { id: string }) => a.id === account.id).botCount).toBe(1);
   });
 
+  it('keeps one active bot per pair on a futures account, and any number on a spot account', async () => {
+    const { createBot, createPaperAccount } = await import('../support/engine');
+    const strategy = (
+      await createStrategy(bob, { nickname: 'One position', tradeCurrency: 'BTC', timeFrame: '1h' })
+    ).json().results;
+    const futures = await createPaperAccount(t.app, bob, { nickname: 'Bob futures', marketType: 'future' });
+    const spot = await createPaperAccount(t.app, bob, { nickname: 'Bob spot' });
+    const botOn = (account: { id: string }, nickname: string, extra: Record<string, unknown> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: bearer(bob.apiToken),
+        payload: {
+          nickname,
+          strategyId: strategy.id,
+          tradingAccountId: account.id,
+          fixedAmount: 20,
+          ...extra,
+        },
+      });
+    const call = (method: 'POST' | 'PUT', url: string, payload: object = {}) =>
+      t.app.inject({ method, url, headers: bearer(bob.apiToken), payload });
+    const taken = {
+      success: false,
+      error: 'FUTURES_PAIR_TAKEN',
+      message:
+        'The bot "First" already trades BTC/USDT on this futures account, which holds one position per symbol: pause it first or use another account',
+    };
+
+    expect((await botOn(futures, 'First', { isActive: true })).statusCode).toBe(201);
+    const second = await botOn(futures, 'Second', { isActive: true });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual(taken);
+
+    // Saved paused it is accepted, but it cannot be switched on, by either door.
+    const paused = (await botOn(futures, 'Second')).json().results;
+    expect((await call('POST', `/bots/${paused.id}/start`)).json()).toEqual(taken);
+    expect((await call('PUT', `/api/bots/${paused.id}`, { is_active: true })).json()).toEqual(taken);
+    // Another pair on the same account is free; an active bot moved onto the taken pair is not.
+    const eth = await botOn(futures, 'Ether', { isActive: true, tradeCurrency: 'ETH' });
+    expect(eth.statusCode).toBe(201);
+    expect(
+      (await call('PUT', `/api/bots/${eth.json().results.id}`, { tradeCurrency: 'BTC' })).statusCode,
+    ).toBe(409);
+
+    const bots = (
+      await t.app.inject({ method: 'GET', url: '/api/bots', headers: bearer(bob.apiToken) })
+    ).json().results;
+    const byName = (name: string) => bots.find((b: { nickname: string }) => b.nickname === name);
+    expect(byName('Second').isActive).toBe(false);
+    expect(byName('Ether').tradeCurrency).toBe('ETH');
+
+    // Once the first is paused the second may start.
+    const first = byName('First');
+    expect((await call('POST', `/bots/${first.id}/stop`, { closePosition: false })).statusCode).toBe(200);
+    const started = await call('POST', `/bots/${paused.id}/start`);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().results.isActive).toBe(true);
+
+    // A spot account has no position to share: two active bots on one pair are fine.
+    expect((await botOn(spot, 'Spot one', { isActive: true })).statusCode).toBe(201);
+    expect((await botOn(spot, 'Spot two', { isActive: true })).statusCode).toBe(201);
+  });
+
   it('refuses a paper starting balance out of range, and connects nothing', async () => {
     const list = async () =>
       (

@@ -103,6 +103,27 @@ export function createBotsRepo(db: Database) {
         );
       return row?.total ?? '0';
     },
+    /** The nickname of another active bot trading `pair` on the account, if there is one. */
+    async activeOnPair(
+      accountId: string,
+      pair: { tradeCurrency: string; stableCoin: string },
+      excludeBotId?: string,
+    ): Promise<string | undefined> {
+      const [row] = await db
+        .select({ nickname: bots.nickname })
+        .from(bots)
+        .where(
+          and(
+            eq(bots.tradingAccountId, accountId),
+            eq(bots.isActive, true),
+            eq(bots.tradeCurrency, pair.tradeCurrency),
+            eq(bots.stableCoin, pair.stableCoin),
+            excludeBotId ? ne(bots.id, excludeBotId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row?.nickname;
+    },
     async trades(botId: string, page: number, pageSize: number) {
       const [rows, [total]] = await Promise.all([
         db

@@ -107,6 +107,26 @@ export function createBotsService(deps: {
     return { account, strategy };
   }
 
+  /**
+   * A futures account holds one position per symbol (one-way mode, on the paper venue as on a real one):
+   * two active bots on the same pair would close and reverse each other's position, so an account's pair
+   * has one active bot. Checked whenever a bot becomes active or, active, changes its account or pair.
+   */
+  async function assertPairFree(
+    account: { id: string; marketType: string },
+    pair: { tradeCurrency: string; stableCoin: string },
+    botId?: string,
+  ) {
+    if (account.marketType !== 'future') return;
+    const other = await repo.activeOnPair(account.id, pair, botId);
+    if (other !== undefined) {
+      throw new ConflictError(
+        `The bot "${other}" already trades ${pair.tradeCurrency}/${pair.stableCoin} on this futures account, which holds one position per symbol: pause it first or use another account`,
+        'FUTURES_PAIR_TAKEN',
+      );
+    }
+  }
+
   return {
     async list(user: AuthedUser) {
       return (await repo.listViews(user.id)).map(toDto);
@@ -116,6 +136,11 @@ export function createBotsService(deps: {
     },
     async create(user: AuthedUser, input: BotInput & { strategyId: string; tradingAccountId: string }) {
       const { account, strategy } = await checkConfig(user, input);
+      const pair = {
+        tradeCurrency: input.tradeCurrency ?? strategy.tradeCurrency,
+        stableCoin: input.stableCoin ?? strategy.stableCoin,
+      };
+      if (input.isActive) await assertPairFree(account, pair);
       const fixed = input.fixedAmount && toDecimal(input.fixedAmount).gt(0) ? input.fixedAmount : null;
       const bot = await repo.insert({
         userId: user.id,
@@ -123,8 +148,7 @@ export function createBotsService(deps: {
         strategyId: strategy.id,
         nickname: input.nickname ?? 'Bot',
         isActive: input.isActive ?? false,
-        tradeCurrency: input.tradeCurrency ?? strategy.tradeCurrency,
-        stableCoin: input.stableCoin ?? strategy.stableCoin,
+        ...pair,
         // One sizing rule: a fixed amount wins over a portfolio share.
         fixedAmount: fixed,
         portfolioPercent: fixed ? null : (input.portfolioPercent ?? null),
@@ -151,7 +175,17 @@ export function createBotsService(deps: {
           'BOT_HAS_OPEN_TRADE',
         );
       }
-      await checkConfig(user, merged, id);
+      const { account } = await checkConfig(user, merged, id);
+      const pair = {
+        tradeCurrency: input.tradeCurrency ?? current.tradeCurrency,
+        stableCoin: input.stableCoin ?? current.stableCoin,
+      };
+      const activating = input.isActive === true && !current.isActive;
+      const changingPair =
+        pair.tradeCurrency !== current.tradeCurrency || pair.stableCoin !== current.stableCoin;
+      if ((input.isActive ?? current.isActive) && (activating || moving || changingPair)) {
+        await assertPairFree(account, pair, id);
+      }
       const sizing =
         input.fixedAmount !== undefined || input.portfolioPercent !== undefined
           ? input.fixedAmount && toDecimal(input.fixedAmount).gt(0)
@@ -188,7 +222,11 @@ export function createBotsService(deps: {
       await repo.remove(id);
     },
     async start(user: AuthedUser, id: string) {
-      await view(user, id);
+      const v = await view(user, id);
+      if (!v.isActive) {
+        const account = await deps.accounts.findOwned(user.id, v.tradingAccountId);
+        if (account) await assertPairFree(account, v, id);
+      }
       await repo.update(id, { isActive: true });
       return toDto(await view(user, id));
     },
