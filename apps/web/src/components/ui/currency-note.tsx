@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../i18n/translate-message';
 import { formatDecimal } from '../../lib/format';
 import { useFormatters } from '../../lib/use-formatters';
 import { InfoIcon } from './icons';
@@ -33,7 +34,8 @@ export function CurrencyConversionNote({ currency }: { currency: AmountsCurrency
       {t('dashboard.currency.convertedNote', {
         rate: formatDecimal(currency.rate, { locale }),
         currency: currency.currency,
-        source: currency.rateSource ?? 'EUR/USDT',
+        // The server's label, in the user's language where the catalogue knows it.
+        source: translateMessage(t, currency.rateSource ?? 'EUR/USDT'),
       })}
     </p>
   );

@@ -13,6 +13,7 @@ const enUSMessages = {
   'Please enter the 6-digit code': 'Please enter the 6-digit code',
   'Starting balance must be between 0 and 1,000,000,000,000':
     'Starting balance must be between 0 and 1,000,000,000,000',
+  'EUR/USDT (paper venue)': 'EUR/USDT (paper venue)',
   Unauthorized: 'Unauthorized',
   'HTTP error! status: {{status}}': 'HTTP error! status: {{status}}',
   'Request failed': 'Request failed',

@@ -11,6 +11,7 @@ const frFRMessages: typeof enUSMessages = {
   'Please enter the 6-digit code': 'Veuillez saisir le code à 6 chiffres',
   'Starting balance must be between 0 and 1,000,000,000,000':
     'Le solde de départ doit être compris entre 0 et 1 000 000 000 000',
+  'EUR/USDT (paper venue)': 'EUR/USDT (exchange simulé)',
   Unauthorized: 'Non autorisé',
   'HTTP error! status: {{status}}': 'Erreur HTTP ! Statut : {{status}}',
   'Request failed': 'La requête a échoué',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
 import { addDays, todayIn } from '../utils/dashboard-filters';
@@ -193,6 +194,32 @@ describe('Dashboard', () => {
       'Amounts converted from USDT at 1 USDT = 0.92 EUR (EUR/USDT (paper venue)).',
     );
     expect(screen.getAllByText('≈ EUR').length).toBe(4);
+  });
+
+  it('names the rate source in French too', async () => {
+    await changeLanguage('fr-FR');
+    loginAs();
+    serve((request) =>
+      request.path === '/api/dashboard'
+        ? {
+            body: {
+              success: true,
+              results: dashboard({
+                currency: {
+                  currency: 'EUR',
+                  converted: true,
+                  rate: '0.92000000',
+                  rateSource: 'EUR/USDT (paper venue)',
+                },
+              }),
+            },
+          }
+        : undefined,
+    );
+    renderApp('/dashboard');
+    const note = await screen.findByTestId('currency-conversion', undefined, { timeout: 5_000 });
+    expect(note.textContent).toContain('(EUR/USDT (exchange simulé))');
+    expect(note.textContent).not.toContain('paper venue');
   });
 
   it('offers to reset the filters when a filtered view fails', async () => {
