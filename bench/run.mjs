@@ -170,6 +170,7 @@ async function main() {
       await createPaperBots(base, token, fan.id, botCount, nickname.toLowerCase().replace(/\W/g, ''));
       const sent = [];
       const filled = [];
+      const ladders = [];
       // Rounds -2 and -1 are a warm-up (one long, one exit): not sampled. Longs and exits alternate.
       for (let round = -2; round < rounds; round += 1) {
         const action = (round + 2) % 2 === 0 ? 'long' : 'exit';
@@ -214,8 +215,19 @@ async function main() {
           if (r[0].n === 0) break;
           await new Promise((res) => setTimeout(res, 20));
         }
+        if (action === 'long' && round >= 0 && extra.takeProfits) {
+          // When the venue took the last take-profit order of this alert's trades (their ladders follow the entries).
+          const { rows: r } = await c.query(
+            `SELECT (extract(epoch FROM max(p.created_at)) * 1000)::float8 AS at
+             FROM orders o JOIN paper_orders p
+               ON p.account_id = o.trading_account_id AND p.client_order_id = o.client_order_id
+             WHERE o.role LIKE 'tp%' AND o.created_at >= $1`,
+            [new Date(t0)],
+          );
+          ladders.push(r[0].at - t0);
+        }
       }
-      return { fan, sent, filled };
+      return { fan, sent, filled, ladders };
     }
     const seconds = (list, p) => `${(percentile(list, p) / 1000).toFixed(2)} s`;
     const plain = await fanOut('Fan-out', {}, QUICK ? 2 : botCount >= 10_000 ? 4 : 10);
@@ -252,6 +264,11 @@ async function main() {
         `alert → every entry order sent, ${botCount} bots, strategy with a 2-level take-profit ladder and a stop (${ladder.sent.length} alerts)`,
         'info',
         `p50 ${seconds(ladder.sent, 50)}, p95 ${seconds(ladder.sent, 95)}`,
+      );
+      record(
+        `alert → every take-profit order resting, the same ${botCount} bots`,
+        'info',
+        `p50 ${seconds(ladder.ladders, 50)}, p95 ${seconds(ladder.ladders, 95)}`,
       );
     }
     if (ENGINE_ONLY) {

@@ -133,6 +133,7 @@ export function createServices(
       alerts: repos.alerts,
       trades: repos.trades,
       lifecycle: supervisor.managedLifecycle,
+      entries: { open: lifecycle.open, setUp: supervisor.setUpAfterEntry },
       gateways: venues.gateways,
       log,
       botConcurrency: config.botConcurrency,

@@ -11,7 +11,7 @@ import type { Database } from '../db/client';
 import { mapLimited } from '../lib/batch-loader';
 import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
-import type { Ticker } from '../exchange/gateway';
+import type { ExchangeGateway, Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
 import type { GatewayProvider } from './gateway-provider';
@@ -74,7 +74,16 @@ export function createAlertProcessor(deps: {
   db: Database;
   alerts: Pick<AlertsRepo, 'saveOutcomes'>;
   trades: TradesRepo;
+  /** Closes (and reverses' first legs) go through it whole. */
   lifecycle: TradeLifecycle;
+  /**
+   * Entries are sent without what follows them, which is set up once every bot of the alert has had its
+   * turn: all entries go out before any take-profit ladder (DESIGN §10 times the entries).
+   */
+  entries: {
+    open: TradeLifecycle['open'];
+    setUp: (gateway: ExchangeGateway, trade: TradeDbRow) => Promise<unknown>;
+  };
   gateways: GatewayProvider;
   log: FastifyBaseLogger;
   /** How many bots of one alert are worked on at once (each mostly waits on its venue). */
@@ -117,6 +126,8 @@ export function createAlertProcessor(deps: {
     entries: Map<string, OrderRow>,
     /** One ticker per venue and symbol for the whole alert. */
     tickers: Map<string, Promise<Ticker>>,
+    /** Where each new trade's set-up (ladder, stop) is left for after every bot's turn. */
+    setUps: Array<() => Promise<unknown>>,
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
@@ -188,7 +199,7 @@ export function createAlertProcessor(deps: {
         const side = leg === 'open_long' ? 'long' : 'short';
         const symbol = symbolFor(alert, bot);
         const venue = `${account.exchange}:${account.marketType}:${account.sandbox}:${symbol}`;
-        const trade = await lifecycle.open(gateway, {
+        const trade = await deps.entries.open(gateway, {
           userId: bot.userId,
           botId: bot.id,
           accountId: account.id,
@@ -220,6 +231,7 @@ export function createAlertProcessor(deps: {
           },
         });
         tradeIds.push(trade.id);
+        setUps.push(() => deps.entries.setUp(gateway, trade));
         if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
@@ -337,11 +349,12 @@ export function createAlertProcessor(deps: {
       let retryable: string | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
+      const setUps: Array<() => Promise<unknown>> = [];
       await mapLimited(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row, plan, entries, tickers);
+          turn = await handleBot(alert, strategy, row, plan, entries, tickers, setUps);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =
@@ -364,7 +377,13 @@ export function createAlertProcessor(deps: {
         }
         writer.add(turn);
       });
-      await writer.close();
+      // Positions and outcomes are written before any set-up, which may move a trade on (a take profit
+      // filled at once closes it and sets its bot out). A set-up that fails is logged and left to the
+      // reconciliation sweep, as is one a crash interrupts (a new worker sweeps at start).
+      const written = writer.close();
+      await written.catch(() => undefined);
+      await mapLimited(setUps, deps.botConcurrency, (setUp) => setUp());
+      await written;
       return retryable ? { retry: true, error: retryable } : { retry: false };
     },
   };

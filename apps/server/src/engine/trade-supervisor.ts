@@ -294,19 +294,25 @@ export function createTradeSupervisor(deps: {
    * The lifecycle as the alert processor and the bots service use it: the same calls, each followed by
    * supervision (an entry gets its ladder at once), with exits under the trade lock.
    */
+  /**
+   * What follows a new trade's entry: its take-profit ladder and stop, under the trade lock. Never throws:
+   * the entry stands, and a ladder not placed is placed by the next reconciliation sweep.
+   */
+  async function setUpAfterEntry(gateway: ExchangeGateway, trade: TradeDbRow): Promise<TradeDbRow> {
+    // An open trade with no ladder and no stop has nothing to follow up: no lock, no reads.
+    if (trade.status === 'open' && trade.takeProfits.length === 0 && !trade.stopLossPercent) return trade;
+    try {
+      return (await lock.withTrade(trade.id, () => superviseLocked(trade.id, { gateway }))) ?? trade;
+    } catch (e) {
+      log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
+      return trade;
+    }
+  }
+
   const managedLifecycle: TradeLifecycle = {
     ...lifecycle,
     async open(gateway, req) {
-      const trade = await lifecycle.open(gateway, req);
-      // An open trade with no ladder and no stop has nothing to follow up: no lock, no reads.
-      if (trade.status === 'open' && trade.takeProfits.length === 0 && !trade.stopLossPercent) return trade;
-      try {
-        return (await lock.withTrade(trade.id, () => superviseLocked(trade.id, { gateway }))) ?? trade;
-      } catch (e) {
-        // The entry stands; the ladder is retried by the next reconciliation pass.
-        log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
-        return trade;
-      }
+      return setUpAfterEntry(gateway, await lifecycle.open(gateway, req));
     },
     async close(gateway, trade, clientOrderId, reason, role = 'exit') {
       return lock.withTrade(trade.id, async () => {
@@ -328,6 +334,7 @@ export function createTradeSupervisor(deps: {
     onVenueOrder,
     gatewayFor,
     managedLifecycle,
+    setUpAfterEntry,
     stopClientOrderId,
   };
 }
