@@ -9,6 +9,8 @@ describe('decimals typed by a person', () => {
     expect(numberToDecimal(1.5e20)).toBe('150000000000000000000');
     expect(numberToDecimal(42)).toBe('42');
     expect(numberToDecimal(-0.5)).toBe('-0.5');
+    expect(numberToDecimal(0.00001234567890123456)).toBe('0.000012345678901235');
+    expect(numberToDecimal(1e-19)).toBe('0');
   });
 
   it('holds at most 20 digits before the point, as numeric(38, 18) does', () => {
@@ -16,6 +18,10 @@ describe('decimals typed by a person', () => {
     expect(fitsLedger('0000' + '9'.repeat(20))).toBe(true);
     expect(fitsLedger('1' + '0'.repeat(20))).toBe(false);
     expect(fitsLedger('1e+308')).toBe(false);
+    // 18 decimals at most: more would be rounded (the smallest positive one to 0, twenty 9s over the top).
+    expect(fitsLedger('0.' + '0'.repeat(17) + '1')).toBe(true);
+    expect(fitsLedger('0.' + '0'.repeat(18) + '1')).toBe(false);
+    expect(fitsLedger('9'.repeat(20) + '.' + '9'.repeat(19))).toBe(false);
   });
 
   it('refuses what the database could not hold, with the amount message', () => {

@@ -43,19 +43,20 @@ export const passwordSchema = z
 
 export const twoFactorCodeSchema = required.regex(SIX_DIGITS, VALIDATION_MESSAGES.twoFactorCode);
 
+/** A decimal as a person types it, written as the API takes it: "12,5" → "12.5", ".5" → "0.5". */
+export const decimalText = (value: string) => value.trim().replace(',', '.').replace(/^\./, '0.');
+
 /**
  * A strictly positive decimal typed by a person: "12.5", "12,5" (French keyboards) or ".5".
  * The output stays a decimal string: money is never a float.
  */
 function positiveDecimalSchema(message: string) {
-  return required
-    .transform((value) => value.replace(',', '.'))
-    .pipe(
-      z
-        .string()
-        .regex(POSITIVE_DECIMAL, message)
-        .refine((value) => Number(value) > 0 && fitsLedger(value.replace(/^\./, '0.')), message),
-    );
+  return required.transform(decimalText).pipe(
+    z
+      .string()
+      .regex(POSITIVE_DECIMAL, message)
+      .refine((value) => Number(value) > 0 && fitsLedger(value), message),
+  );
 }
 
 export const amountSchema = positiveDecimalSchema(VALIDATION_MESSAGES.amount);

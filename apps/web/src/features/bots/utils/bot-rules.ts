@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@kairos/contract';
+import { decimalText, VALIDATION_MESSAGES } from '@kairos/contract';
 import type { Bot } from '../api/bot-model';
 import type { BotsDistribution } from '../api/get-bots-distribution';
 
@@ -245,8 +245,6 @@ export function toLeveragePercent(
   const multiplier = parseDecimal(leverage);
   return Number.isFinite(multiplier) ? String(Math.round(multiplier * 10_000) / 100) : '100';
 }
-
-const decimalText = (value: string) => value.trim().replace(',', '.');
 
 /** POST /api/bots in the spec's snake_case: one sizing rule, the other left out. */
 export function toCreateBotBody(values: BotFormValues, marketType: AccountOption['marketType'] | undefined) {

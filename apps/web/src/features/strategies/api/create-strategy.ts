@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, timeFrameSchema } from '@kairos/contract';
+import { decimalText, timeFrameSchema, VALIDATION_MESSAGES } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
@@ -20,7 +20,7 @@ export const STRATEGY_MESSAGES = {
 } as const;
 
 const decimal = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
-const toDecimal = (value: string) => value.trim().replace(',', '.');
+const toDecimal = decimalText;
 
 /** A strictly positive decimal typed by a person ("1.5", "1,5"). */
 const positivePercent = z

@@ -1,3 +1,4 @@
+import { decimalText } from '@kairos/contract';
 import type { TFunction } from 'i18next';
 
 /** "BTC/USDT" → ["BTC", "USDT"]; a futures symbol ("BTC/USDT:USDT") keeps its quote. */
@@ -60,4 +61,4 @@ export function subtractDecimals(a: string, b: string): string {
 }
 
 /** "1,5" (a French keyboard) → "1.5"; the value stays a string, never a float. */
-export const toDecimal = (value: string) => value.trim().replace(',', '.');
+export const toDecimal = decimalText;
