@@ -133,7 +133,7 @@ export function createServices(
       alerts: repos.alerts,
       trades: repos.trades,
       lifecycle: supervisor.managedLifecycle,
-      entries: { open: lifecycle.open, setUp: supervisor.setUpAfterEntry },
+      entries: { open: supervisor.openWithStop, setUp: supervisor.setUpAfterEntry },
       gateways: venues.gateways,
       log,
       botConcurrency: config.botConcurrency,

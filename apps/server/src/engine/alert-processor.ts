@@ -116,6 +116,15 @@ export function createAlertProcessor(deps: {
     return { legs, goalHit, cids };
   }
 
+  /** A new trade's ladder and stop, after every bot's turn; trouble is logged (the sweep tries again). */
+  async function setUpSafely(account: FanOutRow['account'], trade: TradeDbRow) {
+    try {
+      await deps.entries.setUp(await gateways.forAccount(account), trade);
+    } catch (e) {
+      deps.log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
+    }
+  }
+
   async function handleBot(
     alert: AlertRow,
     strategy: StrategyRow,
@@ -139,8 +148,10 @@ export function createAlertProcessor(deps: {
       return cid === undefined ? undefined : entries.get(cid);
     }).find(Boolean);
     if (legs.length === 0) {
-      // A retry after a crash: this alert already opened the bot's trade before its outcome was written.
+      // A retry after a crash: this alert already opened the bot's trade before its outcome was written
+      // (its set-up may not have run: it is done with the others).
       if (openTrade?.alertId === alert.id) {
+        setUps.push(() => setUpSafely(account, openTrade));
         return {
           outcome: {
             ...base,
@@ -197,7 +208,7 @@ export function createAlertProcessor(deps: {
         }
       } else {
         const side = leg === 'open_long' ? 'long' : 'short';
-        const symbol = symbolFor(alert, bot);
+        const symbol = symbolFor(alert, strategy, bot);
         const venue = `${account.exchange}:${account.marketType}:${account.sandbox}:${symbol}`;
         const trade = await deps.entries.open(gateway, {
           userId: bot.userId,
@@ -231,7 +242,7 @@ export function createAlertProcessor(deps: {
           },
         });
         tradeIds.push(trade.id);
-        setUps.push(() => deps.entries.setUp(gateway, trade));
+        setUps.push(() => setUpSafely(account, trade));
         if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
@@ -289,9 +300,14 @@ export function createAlertProcessor(deps: {
     };
   }
 
-  /** The bot trades the alert's symbol when the strategy's pair matches, else its own currency pair. */
-  function symbolFor(alert: AlertRow, bot: BotRow): string {
-    return alert.symbol || `${bot.tradeCurrency}/${bot.stableCoin}`;
+  /**
+   * The pair a bot trades on an alert: the alert's symbol (the webhook's, else the strategy's pair) when
+   * the bot follows the strategy's pair, else the bot's own pair (a bot set to trade another currency).
+   */
+  function symbolFor(alert: AlertRow, strategy: StrategyRow, bot: BotRow): string {
+    const own = `${bot.tradeCurrency}/${bot.stableCoin}`;
+    const follows = bot.tradeCurrency === strategy.tradeCurrency && bot.stableCoin === strategy.stableCoin;
+    return follows && alert.symbol ? alert.symbol : own;
   }
 
   /** This month's realised profit of the bot, for bots with a monthly goal only (others need none). */
@@ -350,6 +366,13 @@ export function createAlertProcessor(deps: {
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
       const setUps: Array<() => Promise<unknown>> = [];
+      // A retry: trades this alert opened for bots settled before the crash may still lack their set-up.
+      if (alert.attempts > 1) {
+        for (const { settled, openTrade, account } of rows) {
+          if (!settled || openTrade?.alertId !== alert.id) continue;
+          setUps.push(() => setUpSafely(account, openTrade));
+        }
+      }
       await mapLimited(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;

@@ -19,7 +19,7 @@ import type { GatewayProvider } from './gateway-provider';
 import type { OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
-import { findMarket, type TradeLifecycle, type TradeState } from './trade-lifecycle';
+import { findMarket, type OpenRequest, type TradeLifecycle, type TradeState } from './trade-lifecycle';
 
 /** An order that left without an answer is looked up again only after this long (it may be in flight). */
 const UNANSWERED_GRACE_MS = 30_000;
@@ -291,10 +291,6 @@ export function createTradeSupervisor(deps: {
   }
 
   /**
-   * The lifecycle as the alert processor and the bots service use it: the same calls, each followed by
-   * supervision (an entry gets its ladder at once), with exits under the trade lock.
-   */
-  /**
    * What follows a new trade's entry: its take-profit ladder and stop, under the trade lock. Never throws:
    * the entry stands, and a ladder not placed is placed by the next reconciliation sweep.
    */
@@ -309,6 +305,27 @@ export function createTradeSupervisor(deps: {
     }
   }
 
+  /**
+   * An entry whose ladder comes later (the alert fan-out): the trade's stop is set from its fill price at
+   * once — it needs no venue call, and the stop-loss watch guards the trade from then on.
+   */
+  async function openWithStop(gateway: ExchangeGateway, req: OpenRequest): Promise<TradeDbRow> {
+    const trade = await lifecycle.open(gateway, req);
+    if (trade.status !== 'open' || !trade.entryPrice) return trade;
+    try {
+      const stop = initialStop(trade, trade.entryPrice, await findMarket(gateway, trade.symbol));
+      return (stop && (await trades.setInitialStop(trade.id, stop))) || trade;
+    } catch (e) {
+      // The set-up after the fan-out sets it (it sets any stop still missing).
+      log.warn({ err: e, tradeId: trade.id }, 'could not set the stop after the entry');
+      return trade;
+    }
+  }
+
+  /**
+   * The lifecycle as the bots service and manual trades use it: the same calls, each followed by
+   * supervision (an entry gets its ladder at once), with exits under the trade lock.
+   */
   const managedLifecycle: TradeLifecycle = {
     ...lifecycle,
     async open(gateway, req) {
@@ -334,6 +351,7 @@ export function createTradeSupervisor(deps: {
     onVenueOrder,
     gatewayFor,
     managedLifecycle,
+    openWithStop,
     setUpAfterEntry,
     stopClientOrderId,
   };

@@ -355,7 +355,7 @@ describe('bots and their accounts', () => {
       success: false,
       error: 'FUTURES_PAIR_TAKEN',
       message:
-        'The bot "First" already trades BTC/USDT on this futures account, which holds one position per symbol: pause it first or use another account',
+        'The bot "First" already trades BTC/USDT on this futures account, which holds one position per symbol: stop it first or use another account',
     };
 
     expect((await botOn(futures, 'First', { isActive: true })).statusCode).toBe(201);
@@ -381,9 +381,12 @@ describe('bots and their accounts', () => {
     expect(byName('Second').isActive).toBe(false);
     expect(byName('Ether').tradeCurrency).toBe('ETH');
 
-    // Once the first is paused the second may start.
+    // Paused but still holding its position, the first keeps the pair; once out, the second may start.
     const first = byName('First');
     expect((await call('POST', `/bots/${first.id}/stop`, { closePosition: false })).statusCode).toBe(200);
+    await t.db.pool.query(`UPDATE bots SET position = 'long' WHERE id = $1`, [first.id]);
+    expect((await call('POST', `/bots/${paused.id}/start`)).json()).toEqual(taken);
+    await t.db.pool.query(`UPDATE bots SET position = 'out' WHERE id = $1`, [first.id]);
     const started = await call('POST', `/bots/${paused.id}/start`);
     expect(started.statusCode).toBe(200);
     expect(started.json().results.isActive).toBe(true);

@@ -15,7 +15,7 @@ export function startTestAlertWorker(t: TestApp, workerId = 'test-worker', lease
 }
 
 export async function waitForAlert(
-  t: TestApp,
+  t: Pick<TestApp, 'db'>,
   alertId: string,
   statuses = ['succeeded', 'dead'],
   timeoutMs = 20_000,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bots, trades } from '../../db/schema/index';
 
@@ -103,7 +103,7 @@ export function createBotsRepo(db: Database) {
         );
       return row?.total ?? '0';
     },
-    /** The nickname of another active bot trading `pair` on the account, if there is one. */
+    /** The nickname of another bot trading `pair` on the account (active, or paused holding a position). */
     async activeOnPair(
       accountId: string,
       pair: { tradeCurrency: string; stableCoin: string },
@@ -115,7 +115,7 @@ export function createBotsRepo(db: Database) {
         .where(
           and(
             eq(bots.tradingAccountId, accountId),
-            eq(bots.isActive, true),
+            or(eq(bots.isActive, true), ne(bots.position, 'out')),
             eq(bots.tradeCurrency, pair.tradeCurrency),
             eq(bots.stableCoin, pair.stableCoin),
             excludeBotId ? ne(bots.id, excludeBotId) : undefined,

@@ -121,7 +121,7 @@ export function createBotsService(deps: {
     const other = await repo.activeOnPair(account.id, pair, botId);
     if (other !== undefined) {
       throw new ConflictError(
-        `The bot "${other}" already trades ${pair.tradeCurrency}/${pair.stableCoin} on this futures account, which holds one position per symbol: pause it first or use another account`,
+        `The bot "${other}" already trades ${pair.tradeCurrency}/${pair.stableCoin} on this futures account, which holds one position per symbol: stop it first or use another account`,
         'FUTURES_PAIR_TAKEN',
       );
     }

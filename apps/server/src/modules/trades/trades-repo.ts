@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../../lib/batch-loader';
 import type { Database, DbOrTx } from '../../db/client';
@@ -597,6 +597,16 @@ export function createTradesRepo(db: Database) {
         .where(eq(trades.id, id))
         .returning();
       return row!;
+    },
+
+    /** The stop price of an open trade that has none yet (one set meanwhile, by a user or a pass, stays). */
+    async setInitialStop(id: string, price: string): Promise<TradeDbRow | undefined> {
+      const [row] = await db
+        .update(trades)
+        .set({ stopLossPrice: price, updatedAt: new Date() })
+        .where(and(eq(trades.id, id), eq(trades.status, 'open'), isNull(trades.stopLossPrice)))
+        .returning();
+      return row;
     },
 
     async setBotPosition(botId: string, position: 'long' | 'short' | 'out'): Promise<void> {
