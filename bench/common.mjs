@@ -198,12 +198,20 @@ export async function steadyLoad({ url, rate, seconds, body, headers = {} }) {
             if (res.statusCode < 200 || res.statusCode > 299) non2xx += 1;
             resolve();
           });
+          // A body cut short ends no request: counted as an error, never waited on.
+          res.on('aborted', fail);
+          res.on('error', fail);
         },
       );
-      req.on('error', () => {
+      let failed = false;
+      function fail() {
+        if (failed) return;
+        failed = true;
         errors += 1;
         resolve();
-      });
+      }
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+      req.on('error', fail);
       req.end(payload);
     });
   const start = performance.now() + 20;

@@ -224,6 +224,8 @@ async function main() {
              WHERE o.role LIKE 'tp%' AND o.created_at >= $1`,
             [new Date(t0)],
           );
+          if (r[0].at === null)
+            throw new Error('no take-profit order of the ladder strategy reached the venue');
           ladders.push(r[0].at - t0);
         }
       }
