@@ -13,11 +13,12 @@ let t: TradesApp;
 let alerts: ReturnType<typeof startAlerts>;
 let strategy: { id: string; strategyKey: string; webhookSecret: string };
 let accountIds: string[];
+let alice: Awaited<ReturnType<typeof registerUser>>;
 
 beforeAll(async () => {
   t = await startTradesApp();
   alerts = startAlerts(t);
-  const alice = await registerUser(t.app);
+  alice = await registerUser(t.app);
   strategy = (
     await asUser(t.app, alice).post('/api/strategies', {
       nickname: 'Ladder for many',
@@ -77,4 +78,39 @@ describe('a fan-out over a strategy with a take-profit ladder', () => {
     expect(trades).toHaveLength(BOTS);
     expect(trades.every((tr) => tr.status === 'open' && tr.has_stop && tr.resting === 2)).toBe(true);
   }, 90_000);
+});
+
+describe('the pair a bot trades', () => {
+  it("is the alert's symbol for a bot that follows its strategy's pair, and the bot's own pair otherwise", async () => {
+    const plain = (
+      await asUser(t.app, alice).post('/api/strategies', {
+        nickname: 'Pairs',
+        tradeCurrency: 'BTC',
+        timeFrame: '1h',
+      })
+    ).body.results;
+    const follower = await createBot(t.app, alice, {
+      nickname: 'follows BTC',
+      strategyId: plain.id,
+      tradingAccountId: accountIds[0],
+      fixedAmount: 100,
+      isActive: true,
+    });
+    const own = await createBot(t.app, alice, {
+      nickname: 'trades ETH',
+      strategyId: plain.id,
+      tradingAccountId: accountIds[1],
+      fixedAmount: 100,
+      isActive: true,
+      tradeCurrency: 'ETH',
+    });
+    const { alertId } = await sendSignal(t.app, plain, { action: 'long', id: 'pairs' });
+    expect(await waitForAlert(t, alertId, ['succeeded', 'dead'], 30_000)).toBe('succeeded');
+    const { rows } = await t.db.pool.query('SELECT bot_id, symbol FROM trades WHERE alert_id = $1', [
+      alertId,
+    ]);
+    const symbolOf = (botId: string) => rows.find((r) => r.bot_id === botId)?.symbol;
+    expect(symbolOf(follower.id)).toBe('BTC/USDT');
+    expect(symbolOf(own.id)).toBe('ETH/USDT');
+  }, 60_000);
 });
