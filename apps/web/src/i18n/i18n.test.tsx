@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@kairos/contract';
+import { TEMPLATED_MESSAGES, VALIDATION_MESSAGES } from '@kairos/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { changeLanguage, i18n } from './index';
 import enUS from './locales/en-US';
 import enUSMessages from './locales/en-US.messages';
 import frFR from './locales/fr-FR';
-import { translateMessage } from './translate-message';
+import { ApiError } from '../lib/api-error';
+import { errorMessage, translateMessage } from './translate-message';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -59,6 +60,24 @@ describe('translations', () => {
     }
     expect(translateMessage(i18n.t, 'HTTP error! status: 503')).toBe('Erreur HTTP ! Statut : 503');
     expect(translateMessage(i18n.t, 'Something the server said')).toBe('Something the server said');
+  });
+
+  it('says a server message built with values in the user language, with the same values', async () => {
+    const conflict = (code: string, message: string) =>
+      new ApiError(message, 409, { success: false, error: code, message });
+    const english = TEMPLATED_MESSAGES.FUTURES_PAIR_TAKEN.text({ bot: 'Trend 1', pair: 'BTC/USDT' });
+    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english))).toBe(english);
+    const share = TEMPLATED_MESSAGES.OVER_ALLOCATED.text({ taken: '80.00', left: '20.00' });
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share))).toBe(share);
+    await changeLanguage('fr-FR');
+    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english))).toBe(
+      'Le bot « Trend 1 » trade déjà BTC/USDT sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+    );
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share))).toBe(
+      'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',
+    );
+    // A message of that code in another wording is shown as sent.
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated'))).toBe('Over allocated');
   });
 
   it('switches texts and currency when the user picks French, and remembers the choice', async () => {

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { readTemplatedMessage } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-error';
 
@@ -29,6 +30,11 @@ function waitTime(seconds: number): string {
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
     return `${translateMessage(t, error.message)} ${t('common.retryIn', { time: waitTime(error.retryAfterSeconds) })}`;
+  }
+  if (error instanceof ApiError && error.code) {
+    // A message built with values (a bot's name, a share): said again in the user's language with them.
+    const values = readTemplatedMessage(error.code, error.message);
+    if (values) return t(`apiErrors.${error.code}`, { ...values, defaultValue: error.message });
   }
   if (error instanceof Error) return translateMessage(t, error.message);
   if (typeof error === 'string') return translateMessage(t, error);

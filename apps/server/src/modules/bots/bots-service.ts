@@ -1,5 +1,5 @@
 import { accumulatedProfitPercent, botAllocation, sizingRuleFromBot, toDecimal } from '@kairos/core';
-import type { Bot } from '@kairos/contract';
+import { TEMPLATED_MESSAGES, type Bot } from '@kairos/contract';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo } from '../accounts/accounts-repo';
@@ -99,7 +99,7 @@ export function createBotsService(deps: {
       const left = toDecimal(100).minus(taken);
       if (toDecimal(input.portfolioPercent).gt(left)) {
         throw new DomainRuleError(
-          `This account is already ${taken.toFixed(2)}% allocated to other bots: at most ${left.toFixed(2)}% is left`,
+          TEMPLATED_MESSAGES.OVER_ALLOCATED.text({ taken: taken.toFixed(2), left: left.toFixed(2) }),
           'OVER_ALLOCATED',
         );
       }
@@ -121,7 +121,10 @@ export function createBotsService(deps: {
     const other = await repo.activeOnPair(account.id, pair, botId);
     if (other !== undefined) {
       throw new ConflictError(
-        `The bot "${other}" already trades ${pair.tradeCurrency}/${pair.stableCoin} on this futures account, which holds one position per symbol: stop it first or use another account`,
+        TEMPLATED_MESSAGES.FUTURES_PAIR_TAKEN.text({
+          bot: other,
+          pair: `${pair.tradeCurrency}/${pair.stableCoin}`,
+        }),
         'FUTURES_PAIR_TAKEN',
       );
     }

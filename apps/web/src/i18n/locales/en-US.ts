@@ -1,5 +1,11 @@
 /** English (default and fallback). Every key here must exist in fr-FR (checked by the compiler and a test). */
 const enUS = {
+  /** Server messages with values (TEMPLATED_MESSAGES in @kairos/contract), by error code. */
+  apiErrors: {
+    OVER_ALLOCATED: 'This account is already {{taken}}% allocated to other bots: at most {{left}}% is left',
+    FUTURES_PAIR_TAKEN:
+      'The bot "{{bot}}" already trades {{pair}} on this futures account, which holds one position per symbol: stop it first or use another account',
+  },
   common: {
     loading: 'Loading…',
     retry: 'Try again',

@@ -3,6 +3,11 @@ import frFRMessages from './fr-FR.messages';
 
 /** French: typed against English, so a missing or extra key fails the build. Loaded on demand. */
 const translation: typeof enUS = {
+  apiErrors: {
+    OVER_ALLOCATED: 'Ce compte est déjà alloué à {{taken}} % à d’autres bots : il reste au plus {{left}} %',
+    FUTURES_PAIR_TAKEN:
+      'Le bot « {{bot}} » trade déjà {{pair}} sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+  },
   common: {
     loading: 'Chargement…',
     retry: 'Réessayer',
