@@ -314,7 +314,9 @@ export function createTradeSupervisor(deps: {
     if (trade.status !== 'open' || !trade.entryPrice) return trade;
     try {
       const stop = initialStop(trade, trade.entryPrice, await findMarket(gateway, trade.symbol));
-      return (stop && (await trades.setInitialStop(trade.id, stop))) || trade;
+      return stop && (await trades.setInitialStop(trade.id, stop))
+        ? { ...trade, stopLossPrice: stop }
+        : trade;
     } catch (e) {
       // The set-up after the fan-out sets it (it sets any stop still missing).
       log.warn({ err: e, tradeId: trade.id }, 'could not set the stop after the entry');

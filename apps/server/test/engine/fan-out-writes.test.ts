@@ -213,3 +213,37 @@ describe('trades, entries and venue answers written for many bots at once', () =
     expect((await trades.fillsOfTrade(d!.trade.id)).map((f) => f.venueTradeId)).toEqual(['fd']);
   });
 });
+
+describe('first stops written for many trades at once', () => {
+  it('sets the stop of each open trade that has none, and leaves one set meanwhile or a closed trade alone', async () => {
+    const account = await createPaperAccount(t.app, alice);
+    const [a, b, c, d] = await botsOn(account.id, ['stop a', 'stop b', 'stop c', 'stop d']);
+    const [fresh, other, userSet, ended] = await Promise.all([
+      tradeOf(a!.id, account.id, 'open'),
+      tradeOf(b!.id, account.id, 'open'),
+      tradeOf(c!.id, account.id, 'open'),
+      tradeOf(d!.id, account.id, 'closed'),
+    ]);
+    await t.db.pool.query(`UPDATE trades SET stop_loss_price = 59000 WHERE id = $1`, [userSet]);
+    const repo = t.app.services.repos.trades;
+    expect(
+      await Promise.all([
+        repo.setInitialStop(fresh, '58500'),
+        repo.setInitialStop(other, '58400.5'),
+        repo.setInitialStop(userSet, '58500'),
+        repo.setInitialStop(ended, '58500'),
+      ]),
+    ).toEqual([true, true, false, false]);
+    const { rows } = await t.db.pool.query(
+      'SELECT id, stop_loss_price::float8 AS stop FROM trades WHERE id = ANY($1::uuid[])',
+      [[fresh, other, userSet, ended]],
+    );
+    const stopOf = (id: string) => rows.find((r) => r.id === id)?.stop;
+    expect([stopOf(fresh), stopOf(other), stopOf(userSet), stopOf(ended)]).toEqual([
+      58500,
+      58400.5,
+      59000,
+      null,
+    ]);
+  });
+});

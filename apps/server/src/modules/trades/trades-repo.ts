@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../../lib/batch-loader';
 import type { Database, DbOrTx } from '../../db/client';
@@ -485,6 +485,23 @@ export function createTradesRepo(db: Database) {
   };
   const answerBatches = createBatchLoader(applyAnswers, { maxBatchSize: MAX_BATCH });
 
+  /**
+   * First stops of open trades that have none yet, in one statement (one set meanwhile, by a user or a
+   * supervision pass, stays); for each, whether it was set. Not flushed before the answer: a stop lost in a
+   * crash is set again by the trade's supervision, which sets any stop still missing.
+   */
+  async function writeInitialStops(items: readonly { tradeId: string; price: string }[]) {
+    const { rows } = (await db.execute(sql`
+      UPDATE ${trades} t SET stop_loss_price = v.price, updated_at = now()
+      FROM unnest(${sql.param(items.map((i) => i.tradeId))}::uuid[], ${sql.param(items.map((i) => i.price))}::numeric[])
+        AS v(id, price)
+      WHERE t.id = v.id AND t.status = 'open' AND t.stop_loss_price IS NULL AND ${relaxedCommit}
+      RETURNING t.id`)) as unknown as { rows: { id: string }[] };
+    const set = new Set(rows.map((r) => r.id));
+    return items.map((i) => set.has(i.tradeId));
+  }
+  const initialStopBatches = createBatchLoader(writeInitialStops, { maxBatchSize: MAX_BATCH });
+
   return {
     async findById(id: string): Promise<TradeDbRow | undefined> {
       const [row] = await db.select().from(trades).where(eq(trades.id, id));
@@ -599,14 +616,12 @@ export function createTradesRepo(db: Database) {
       return row!;
     },
 
-    /** The stop price of an open trade that has none yet (one set meanwhile, by a user or a pass, stays). */
-    async setInitialStop(id: string, price: string): Promise<TradeDbRow | undefined> {
-      const [row] = await db
-        .update(trades)
-        .set({ stopLossPrice: price, updatedAt: new Date() })
-        .where(and(eq(trades.id, id), eq(trades.status, 'open'), isNull(trades.stopLossPrice)))
-        .returning();
-      return row;
+    /**
+     * The first stop of an open trade that has none yet, written with those of other trades asked for
+     * meanwhile (the fan-out's entries); whether it was set.
+     */
+    setInitialStop(tradeId: string, price: string): Promise<boolean> {
+      return initialStopBatches({ tradeId, price });
     },
 
     async setBotPosition(botId: string, position: 'long' | 'short' | 'out'): Promise<void> {
