@@ -41,6 +41,9 @@ type BotTurn = {
   position?: { position: 'long' | 'short' | 'out'; tradeId: string | null };
 };
 
+/** A trade the alert opened, waiting for its set-up (ladder, stop) until every bot has had its turn. */
+type SetUp = { account: AccountRow; trade: TradeDbRow };
+
 /** Outcomes are written this many at a time, or this long after the first of a batch at the latest. */
 const OUTCOME_BATCH = 50;
 const OUTCOME_FLUSH_MS = 100;
@@ -117,7 +120,7 @@ export function createAlertProcessor(deps: {
   }
 
   /** A new trade's ladder and stop, after every bot's turn; trouble is logged (the sweep tries again). */
-  async function setUpSafely(account: FanOutRow['account'], trade: TradeDbRow) {
+  async function setUp({ account, trade }: SetUp) {
     try {
       await deps.entries.setUp(await gateways.forAccount(account), trade);
     } catch (e) {
@@ -135,8 +138,8 @@ export function createAlertProcessor(deps: {
     entries: Map<string, OrderRow>,
     /** One ticker per venue and symbol for the whole alert. */
     tickers: Map<string, Promise<Ticker>>,
-    /** Where each new trade's set-up (ladder, stop) is left for after every bot's turn. */
-    setUps: Array<() => Promise<unknown>>,
+    /** Where each new trade is left for its set-up (ladder, stop) after every bot's turn. */
+    setUps: SetUp[],
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
@@ -151,7 +154,7 @@ export function createAlertProcessor(deps: {
       // A retry after a crash: this alert already opened the bot's trade before its outcome was written
       // (its set-up may not have run: it is done with the others).
       if (openTrade?.alertId === alert.id) {
-        setUps.push(() => setUpSafely(account, openTrade));
+        setUps.push({ account, trade: openTrade });
         return {
           outcome: {
             ...base,
@@ -242,7 +245,7 @@ export function createAlertProcessor(deps: {
           },
         });
         tradeIds.push(trade.id);
-        setUps.push(() => setUpSafely(account, trade));
+        setUps.push({ account, trade });
         if (Number(trade.quantity) > 0) position = { position: side, tradeId: trade.id };
       }
     }
@@ -365,14 +368,13 @@ export function createAlertProcessor(deps: {
       let retryable: string | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
-      const setUps: Array<() => Promise<unknown>> = [];
       // A retry: trades this alert opened for bots settled before the crash may still lack their set-up.
-      if (alert.attempts > 1) {
-        for (const { settled, openTrade, account } of rows) {
-          if (!settled || openTrade?.alertId !== alert.id) continue;
-          setUps.push(() => setUpSafely(account, openTrade));
-        }
-      }
+      const setUps: SetUp[] =
+        alert.attempts > 1
+          ? rows.flatMap(({ settled, openTrade, account }) =>
+              settled && openTrade?.alertId === alert.id ? [{ account, trade: openTrade }] : [],
+            )
+          : [];
       await mapLimited(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;
@@ -405,7 +407,7 @@ export function createAlertProcessor(deps: {
       // reconciliation sweep, as is one a crash interrupts (a new worker sweeps at start).
       const written = writer.close();
       await written.catch(() => undefined);
-      await mapLimited(setUps, deps.botConcurrency, (setUp) => setUp());
+      await mapLimited(setUps, deps.botConcurrency, setUp);
       await written;
       return retryable ? { retry: true, error: retryable } : { retry: false };
     },
