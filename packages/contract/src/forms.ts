@@ -61,6 +61,11 @@ function positiveDecimalSchema(message: string) {
 
 export const amountSchema = positiveDecimalSchema(VALIDATION_MESSAGES.amount);
 export const priceSchema = positiveDecimalSchema(VALIDATION_MESSAGES.price);
+/** A paper account's starting balance as typed: an amount, up to MAX_PAPER_BALANCE. */
+export const paperBalanceSchema = amountSchema.refine(
+  (value) => Number(value) <= MAX_PAPER_BALANCE,
+  VALIDATION_MESSAGES.startingBalance,
+);
 
 export const loginFormSchema = z.object({
   email: emailSchema,

@@ -5,9 +5,6 @@ import { tradeRowSchema } from './trading';
 
 const REQUIRED = 'This field is required';
 
-/** A positive decimal typed by a person (number or string), kept as a string; `message` is the spec's text. */
-const positiveDecimal = (message: string) => typedPositiveDecimal(message);
-
 const tradeStatusSchema = z.enum(['open', 'closing', 'closed', 'cancelled', 'error']);
 
 /** Accepts the snake_case spellings the spec's clients send (`bot_id`) next to camelCase. */
@@ -166,8 +163,8 @@ const takeProfitInput = z.object({
     .toLowerCase()
     .regex(/^tp[1-9]\d?$/, 'Take-profit roles are tp1, tp2, …')
     .optional(),
-  percent: positiveDecimal('Take-profit distance must be above 0'),
-  sizePercent: positiveDecimal('Take-profit size must be above 0'),
+  percent: typedPositiveDecimal('Take-profit distance must be above 0'),
+  sizePercent: typedPositiveDecimal('Take-profit size must be above 0'),
 });
 
 const takeProfitsInput = z
@@ -183,7 +180,7 @@ const takeProfitsInput = z
     },
   );
 
-const stopLossPercentInput = positiveDecimal('Stop-loss must be above 0')
+const stopLossPercentInput = typedPositiveDecimal('Stop-loss must be above 0')
   .refine((v) => Number(v) < 100, 'Stop-loss must be below 100%')
   .nullable();
 
@@ -205,8 +202,8 @@ export const tradeCreateBody = z.preprocess(
       .regex(/^[A-Za-z0-9]+[/-][A-Za-z0-9]+$/, 'Please choose a market such as BTC/USDT')
       .transform((s) => s.replace('-', '/').toUpperCase()),
     side: z.enum(['long', 'short'], { error: 'Please choose long or short' }),
-    amount: positiveDecimal('Please enter a valid amount'),
-    price: positiveDecimal('Please enter a valid price').nullable().optional(),
+    amount: typedPositiveDecimal('Please enter a valid amount'),
+    price: typedPositiveDecimal('Please enter a valid price').nullable().optional(),
     takeProfits: takeProfitsInput.default([]),
     stopLossPercent: stopLossPercentInput.optional(),
     breakEvenAfterTp1: z.boolean().default(true),
@@ -228,7 +225,7 @@ export const tradeUpdateBody = z
     }),
     z.object({
       stopLossPercent: stopLossPercentInput.optional(),
-      stopLossPrice: positiveDecimal('Please enter a valid price').nullable().optional(),
+      stopLossPrice: typedPositiveDecimal('Please enter a valid price').nullable().optional(),
       takeProfits: takeProfitsInput.optional(),
       breakEvenAfterTp1: z.boolean().optional(),
     }),

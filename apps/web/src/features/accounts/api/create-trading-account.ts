@@ -1,4 +1,4 @@
-import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES, amountSchema } from '@kairos/contract';
+import { VALIDATION_MESSAGES, paperBalanceSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
@@ -31,14 +31,12 @@ export const connectAccountFormSchema = z
     if (form.exchange === PAPER_VENUE_ID) {
       if (!form.startingBalance.trim()) missing('startingBalance');
       else {
-        const amount = amountSchema.safeParse(form.startingBalance);
-        if (!amount.success) {
-          ctx.addIssue({ code: 'custom', path: ['startingBalance'], message: VALIDATION_MESSAGES.amount });
-        } else if (Number(amount.data) > MAX_PAPER_BALANCE) {
+        const balance = paperBalanceSchema.safeParse(form.startingBalance);
+        if (!balance.success) {
           ctx.addIssue({
             code: 'custom',
             path: ['startingBalance'],
-            message: VALIDATION_MESSAGES.startingBalance,
+            message: balance.error.issues[0]!.message,
           });
         }
       }
@@ -67,7 +65,7 @@ export const emptyConnectAccountForm: ConnectAccountForm = {
 export function toCreateAccountBody(form: ConnectAccountForm) {
   const base = { nickname: form.nickname.trim(), exchange: form.exchange, marketType: form.marketType };
   if (form.exchange === PAPER_VENUE_ID) {
-    return { ...base, startingBalance: amountSchema.parse(form.startingBalance) };
+    return { ...base, startingBalance: paperBalanceSchema.parse(form.startingBalance) };
   }
   return {
     ...base,

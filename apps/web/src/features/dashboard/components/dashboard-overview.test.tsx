@@ -168,8 +168,8 @@ describe('Dashboard', () => {
     expect(screen.getByRole('link', { name: 'Create your first bot' }).getAttribute('href')).toBe('/bots');
   });
 
-  it('says when amounts were converted to EUR, and at what rate', async () => {
-    loginAs();
+  /** The dashboard as the server sends it to a user who shows EUR: converted at the paper venue's rate. */
+  const serveInEur = () =>
     serve((request) =>
       request.path === '/api/dashboard'
         ? {
@@ -187,6 +187,10 @@ describe('Dashboard', () => {
           }
         : undefined,
     );
+
+  it('says when amounts were converted to EUR, and at what rate', async () => {
+    loginAs();
+    serveInEur();
     renderApp('/dashboard');
     await dashboardShown();
     expect(metric('Net PnL').textContent).toContain('+€12.50');
@@ -199,23 +203,7 @@ describe('Dashboard', () => {
   it('names the rate source in French too', async () => {
     await changeLanguage('fr-FR');
     loginAs();
-    serve((request) =>
-      request.path === '/api/dashboard'
-        ? {
-            body: {
-              success: true,
-              results: dashboard({
-                currency: {
-                  currency: 'EUR',
-                  converted: true,
-                  rate: '0.92000000',
-                  rateSource: 'EUR/USDT (paper venue)',
-                },
-              }),
-            },
-          }
-        : undefined,
-    );
+    serveInEur();
     renderApp('/dashboard');
     const note = await screen.findByTestId('currency-conversion', undefined, { timeout: 5_000 });
     expect(note.textContent).toContain('(EUR/USDT (exchange simulé))');
