@@ -330,7 +330,7 @@ describe('bots and their accounts', () => {
   });
 
   it('keeps one active bot per pair on a futures account, and any number on a spot account', async () => {
-    const { createBot, createPaperAccount } = await import('../support/engine');
+    const { createPaperAccount } = await import('../support/engine');
     const strategy = (
       await createStrategy(bob, { nickname: 'One position', tradeCurrency: 'BTC', timeFrame: '1h' })
     ).json().results;
