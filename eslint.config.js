@@ -4,6 +4,52 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SERVER = 'apps/server/src';
+const NO_DRIZZLE = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'drizzle and SQL live in *-repo.ts files (and db/)',
+};
+/**
+ * Each server layer's forbidden imports, for its repos (which may use drizzle) and its other files (which
+ * may not). One block per file set: a later flat-config block would replace an earlier rule, not add to it.
+ */
+function serverLayers() {
+  const layers = [
+    {
+      dir: 'engine',
+      patterns: [
+        { group: ['**/modules/**', '**/routes/**'], message: 'the engine never imports modules or routes' },
+      ],
+    },
+    {
+      dir: 'exchange',
+      patterns: [
+        {
+          group: ['**/engine/**', '**/modules/**', '**/routes/**'],
+          message: 'the exchange layer never imports the engine, modules or routes',
+        },
+      ],
+    },
+    {
+      dir: 'routes',
+      patterns: [
+        { group: ['**/db/**', 'pg'], message: 'routes never touch the database' },
+        { group: ['**/engine/**'], message: 'routes call modules, which call the engine' },
+      ],
+    },
+    { dir: 'modules', patterns: [{ group: ['**/routes/**'], message: 'modules never import routes' }] },
+  ];
+  const repos = [`${SERVER}/**/*-repo.ts`, `${SERVER}/db/**`, `${SERVER}/exchange/paper/paper-ledger-pg.ts`];
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    { files: [`${SERVER}/**/*.ts`], ignores: repos, rules: rule([NO_DRIZZLE]) },
+    ...layers.flatMap(({ dir, patterns }) => [
+      { files: [`${SERVER}/${dir}/**/*.ts`], ignores: repos, rules: rule([...patterns, NO_DRIZZLE]) },
+      { files: repos.map((r) => r.replace(`${SERVER}/**`, `${SERVER}/${dir}/**`)), rules: rule(patterns) },
+    ]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/migrations/**', 'screenshots/**'] },
   js.configs.recommended,
@@ -53,6 +99,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's one direction: routes → modules → engine → exchange → db; drizzle only in repos.
+  ...serverLayers(),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

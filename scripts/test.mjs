@@ -9,6 +9,15 @@ const resultsFile = path.join(root, 'node_modules', '.cache', 'kairos', 'test-re
 fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.rmSync(resultsFile, { force: true });
 
+// Lint and typecheck are part of the test command: CI fails when either does.
+for (const script of ['lint', 'typecheck']) {
+  const check = spawnSync('npm', ['run', script, '--silent'], { cwd: root, stdio: 'inherit' });
+  if (check.status !== 0) {
+    console.error(`\nnpm test: \`npm run ${script}\` failed`);
+    process.exit(check.status ?? 1);
+  }
+}
+
 const run = spawnSync(
   'npx',
   [

@@ -25,7 +25,7 @@ import { createAuditService } from './modules/audit/audit-service';
 import { createBillingRepo } from './modules/billing/billing-repo';
 import { createBillingService } from './modules/billing/billing-service';
 import { createManualPaymentProvider } from './modules/billing/payment-provider';
-import { createAlertsRepo } from './modules/alerts/alerts-repo';
+import { createAlertsRepo } from './engine/alerts-repo';
 import { createAlertsService } from './modules/alerts/alerts-service';
 import { createAuthRepo } from './modules/auth/auth-repo';
 import { createAuthService } from './modules/auth/auth-service';
@@ -41,7 +41,7 @@ import { createPortfolioService } from './modules/portfolio/portfolio-service';
 import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
-import { createTradesRepo } from './modules/trades/trades-repo';
+import { createTradesRepo } from './engine/trades-repo';
 import { createTradesService } from './modules/trades/trades-service';
 import { createUsersService } from './modules/users/users-service';
 
@@ -129,7 +129,6 @@ export function createServices(
         options,
       ),
     processor: createAlertProcessor({
-      db: db.db,
       alerts: repos.alerts,
       trades: repos.trades,
       lifecycle: supervisor.managedLifecycle,

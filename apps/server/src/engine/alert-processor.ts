@@ -5,30 +5,17 @@ import {
   botAllocation,
   sizingRuleFromBot,
 } from '@kairos/core';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
 import { mapLimited } from '../lib/batch-loader';
-import { alertOutcomes, bots, strategies, trades as tradesTable, tradingAccounts } from '../db/schema/index';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { ExchangeGateway, Ticker } from '../exchange/gateway';
-import type { AlertRow, AlertsRepo, BotOutcome } from '../modules/alerts/alerts-repo';
-import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
-import type { GatewayProvider } from './gateway-provider';
+import type { AlertRow, AlertsRepo, BotOutcome, FanOutRow, StrategyRow } from './alerts-repo';
+import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
+import type { GatewayProvider } from '../exchange/gateway-provider';
 import type { TradeLifecycle } from './trade-lifecycle';
 
-type BotRow = typeof bots.$inferSelect;
-type AccountRow = typeof tradingAccounts.$inferSelect;
-type StrategyRow = typeof strategies.$inferSelect;
-/** A bot of the fan-out with what deciding needs, read for all bots at once. */
-type FanOutRow = {
-  bot: BotRow;
-  account: AccountRow;
-  /** The bot's open (or closing) trade when the alert was picked up. */
-  openTrade: TradeDbRow | null;
-  /** Realised profit this month; only read for bots with a monthly goal. */
-  monthProfit: string | null;
-};
+type AccountRow = FanOutRow['account'];
+type BotRow = FanOutRow['bot'];
 
 export type AlertResult = { retry: boolean; error?: string };
 
@@ -74,8 +61,7 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
  * venue trouble asks for the alert to be retried, and the retry redoes nothing already done.
  */
 export function createAlertProcessor(deps: {
-  db: Database;
-  alerts: Pick<AlertsRepo, 'saveOutcomes'>;
+  alerts: Pick<AlertsRepo, 'saveOutcomes' | 'strategyOf' | 'fanOutRows'>;
   trades: TradesRepo;
   /** Closes (and reverses' first legs) go through it whole. */
   lifecycle: TradeLifecycle;
@@ -92,7 +78,7 @@ export function createAlertProcessor(deps: {
   /** How many bots of one alert are worked on at once (each mostly waits on its venue). */
   botConcurrency: number;
 }) {
-  const { db, trades, lifecycle, gateways } = deps;
+  const { trades, lifecycle, gateways } = deps;
 
   /** What the bot does on this alert (DESIGN §5): its legs, and whether its monthly goal held it back. */
   function decide(alert: AlertRow, strategy: StrategyRow, { bot, account, monthProfit }: FanOutRow) {
@@ -313,38 +299,13 @@ export function createAlertProcessor(deps: {
     return follows && alert.symbol ? alert.symbol : own;
   }
 
-  /** This month's realised profit of the bot, for bots with a monthly goal only (others need none). */
-  const monthRealisedProfit = sql<string | null>`CASE WHEN ${bots.monthlyGoalPercent} > 0 THEN (
-      SELECT coalesce(sum(mt.realised_pnl), 0)::text FROM trades mt
-      WHERE mt.bot_id = ${bots.id} AND mt.status = 'closed' AND mt.closed_at >= date_trunc('month', now())
-    ) END`;
-
   return {
     async process(alert: AlertRow): Promise<AlertResult> {
-      const [strategy] = await db.select().from(strategies).where(eq(strategies.id, alert.strategyId));
+      const strategy = await deps.alerts.strategyOf(alert);
       if (!strategy) return { retry: false };
       // Paused strategies' alerts are recorded but not fanned out; exits still protect open trades.
       if (strategy.status !== 'active' && alert.action !== 'exit') return { retry: false };
-      // Every bot in one read, with its open trade, (goal bots only) its month's profit, and whether an
-      // earlier attempt of this alert settled it (then it is not visited again).
-      const rows = await db
-        .select({
-          bot: bots,
-          account: tradingAccounts,
-          openTrade: tradesTable,
-          monthProfit: monthRealisedProfit,
-          settled: sql<boolean>`coalesce(NOT ${alertOutcomes.retryable}, false)`,
-        })
-        .from(bots)
-        .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
-        .leftJoin(
-          tradesTable,
-          and(eq(tradesTable.botId, bots.id), inArray(tradesTable.status, ['open', 'closing'])),
-        )
-        .leftJoin(alertOutcomes, and(eq(alertOutcomes.alertId, alert.id), eq(alertOutcomes.botId, bots.id)))
-        .where(
-          and(eq(bots.strategyId, strategy.id), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
-        );
+      const rows = await deps.alerts.fanOutRows(alert.id, strategy.id);
 
       const pending = interleaveByAccount(rows.filter((row) => !row.settled)).map((row) => ({
         row,

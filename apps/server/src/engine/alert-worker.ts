@@ -1,7 +1,7 @@
 import { retryDelayMs } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { ALERTS_CHANNEL, type AlertRow, type AlertsRepo } from '../modules/alerts/alerts-repo';
+import { ALERTS_CHANNEL, type AlertRow, type AlertsRepo } from './alerts-repo';
 import type { AlertResult } from './alert-processor';
 
 export type AlertWorkerOptions = {

@@ -1,7 +1,7 @@
 import { toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaperOrderEvent, PaperVenue } from '../exchange/paper/paper-venue';
-import type { TradesRepo } from '../modules/trades/trades-repo';
+import type { TradesRepo } from './trades-repo';
 import type { OrderExecutor } from './order-executor';
 import type { TradeLock } from './trade-lock';
 import type { TradeSupervisor } from './trade-supervisor';

@@ -8,7 +8,7 @@ import type {
   TradeFigures,
   TradeFillRow,
   TradesRepo,
-} from '../modules/trades/trades-repo';
+} from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
 
 /** A fill as the engine decides on it (what `fillsOfTrade` returns, less the row id). */

@@ -2,10 +2,9 @@ import { toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError } from '../exchange/errors';
 import type { ExchangeGateway, Order } from '../exchange/gateway';
-import type { AccountsRepo, TradingAccountRow } from '../modules/accounts/accounts-repo';
-import type { OrderRow, TradesRepo } from '../modules/trades/trades-repo';
+import type { OrderRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
-import type { GatewayProvider } from './gateway-provider';
+import type { AccountLookup, AccountRow, GatewayProvider } from '../exchange/gateway-provider';
 import { startIntervalLoop } from './interval-loop';
 import type { OrderExecutor } from './order-executor';
 import type { TradeSupervisor } from './trade-supervisor';
@@ -22,7 +21,7 @@ export type Reconciler = ReturnType<typeof createReconciler>;
  */
 export function createReconciler(deps: {
   trades: TradesRepo;
-  accounts: Pick<AccountsRepo, 'findById'>;
+  accounts: AccountLookup;
   gateways: GatewayProvider;
   executor: OrderExecutor;
   supervisor: Pick<TradeSupervisor, 'supervise'>;
@@ -83,7 +82,7 @@ export function createReconciler(deps: {
    * every trade still managed) followed through by the supervisor — ladders placed, stops moved,
    * trades closed.
    */
-  async function reconcileAccount(account: Pick<TradingAccountRow, 'id'>, options: { sweep: boolean }) {
+  async function reconcileAccount(account: Pick<AccountRow, 'id'>, options: { sweep: boolean }) {
     const touched = await settleLiveOrders(account.id);
     deps.readiness.markReady(account.id);
     if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);

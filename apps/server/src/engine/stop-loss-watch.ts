@@ -1,7 +1,7 @@
 import { toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TradesRepo } from '../modules/trades/trades-repo';
-import type { GatewayProvider } from './gateway-provider';
+import type { TradesRepo } from './trades-repo';
+import type { GatewayProvider } from '../exchange/gateway-provider';
 import { startIntervalLoop } from './interval-loop';
 import type { TradeSupervisor } from './trade-supervisor';
 

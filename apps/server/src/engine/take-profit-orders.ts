@@ -11,8 +11,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TakeProfitPlan } from '../db/schema/index';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
-import { heldQuantity, tradeClientOrderId } from '../modules/trades/trades-fns';
-import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
+import { heldQuantity, tradeClientOrderId } from './trades-fns';
+import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 import { marketExitOrder } from './trade-lifecycle';
 

@@ -11,14 +11,14 @@ import {
 } from '@kairos/core';
 import type { ExchangeGateway, Market, Ticker } from '../exchange/gateway';
 import { DomainRuleError } from '../lib/errors';
-import { heldQuantity } from '../modules/trades/trades-fns';
+import { heldQuantity } from './trades-fns';
 import type {
   CommitMode,
   OrderRow,
   TradeDbRow,
   TradeFigures,
   TradesRepo,
-} from '../modules/trades/trades-repo';
+} from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 
 export type OpenRequest = {

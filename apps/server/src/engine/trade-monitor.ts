@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaperVenue } from '../exchange/paper/paper-venue';
-import type { TradesRepo } from '../modules/trades/trades-repo';
+import type { TradesRepo } from './trades-repo';
 import { startPaperFillTracker } from './fill-tracker';
-import type { GatewayProvider } from './gateway-provider';
+import type { GatewayProvider } from '../exchange/gateway-provider';
 import type { OrderExecutor } from './order-executor';
 import { startReconciliationLoop, type Reconciler } from './reconciliation';
 import { startStopLossWatch } from './stop-loss-watch';

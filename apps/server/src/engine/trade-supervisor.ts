@@ -12,10 +12,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError } from '../exchange/errors';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
-import type { AccountsRepo } from '../modules/accounts/accounts-repo';
-import { heldQuantity, ladderView, tradeClientOrderId } from '../modules/trades/trades-fns';
-import type { OrderRow, TradeDbRow, TradesRepo } from '../modules/trades/trades-repo';
-import type { GatewayProvider } from './gateway-provider';
+import { heldQuantity, ladderView, tradeClientOrderId } from './trades-fns';
+import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
+import type { AccountLookup, GatewayProvider } from '../exchange/gateway-provider';
 import type { OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
@@ -36,7 +35,7 @@ export type TradeSupervisor = ReturnType<typeof createTradeSupervisor>;
  */
 export function createTradeSupervisor(deps: {
   trades: TradesRepo;
-  accounts: Pick<AccountsRepo, 'findById'>;
+  accounts: AccountLookup;
   gateways: GatewayProvider;
   executor: OrderExecutor;
   lifecycle: TradeLifecycle;

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { tradingAccounts } from '../db/schema/index';
-import { createGatewayProvider } from '../engine/gateway-provider';
+import { createGatewayProvider, type AccountVenues, type VenueCredentials } from './gateway-provider';
 import type { Sealer } from '../lib/crypto';
 import { DomainRuleError } from '../lib/errors';
-import type { AccountVenues, VenueCredentials } from '../modules/accounts/accounts-service';
-import { valueBalances } from '../modules/portfolio/valuation';
+import { valueBalances } from './valuation';
 import { capabilitiesFor, knownVenues } from './capabilities';
 import { CcxtGateway } from './ccxt-gateway';
 import { ExchangeAuthenticationError, ExchangeGatewayError } from './errors';

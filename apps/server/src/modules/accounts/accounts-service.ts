@@ -4,28 +4,9 @@ import type { Sealer } from '../../lib/crypto';
 import { maskSecret } from '../../lib/crypto';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
+import type { AccountVenues, VenueCredentials } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
 
-export type VenueCredentials = {
-  exchange: string;
-  marketType: 'spot' | 'future';
-  sandbox: boolean;
-  apiKey?: string;
-  apiSecret?: string;
-  passphrase?: string;
-};
-
-/** What the accounts domain needs from the exchange layer. */
-export type AccountVenues = {
-  /** Connects with the keys, fetches the balance, refuses keys that can withdraw; throws a 422 with the venue's reason. */
-  verify(credentials: VenueCredentials): Promise<{ usdtBalance: string }>;
-  /** Credits a new paper account with its simulated starting balance. */
-  fundPaper(account: TradingAccountRow, startingBalance: string): Promise<void>;
-  /** The account's current USDT balance (total) and its whole equity valued in USDT. */
-  balances(account: TradingAccountRow): Promise<{ usdt: string; equity: string }>;
-  /** Drops any cached connection after keys change or the account goes. */
-  forget(accountId: string): void;
-};
 
 export const DEFAULT_PAPER_BALANCE = '10000';
 /** Scheduled refreshes keep at most one equity snapshot per account per this interval. */

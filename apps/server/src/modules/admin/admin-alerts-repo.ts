@@ -1,7 +1,7 @@
 import type { AlertAdminAction, AlertStatus } from '@kairos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ALERTS_CHANNEL, type AlertRow } from '../alerts/alerts-repo';
+import { ALERTS_CHANNEL, type AlertRow } from '../../engine/alerts-repo';
 
 export type AlertListFilter = {
   status?: AlertStatus;

@@ -3,8 +3,8 @@ import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
 import { findMarket } from '../../engine/trade-lifecycle';
-import { ladderView, pushDecision } from '../trades/trades-fns';
-import type { TradesRepo } from '../trades/trades-repo';
+import { ladderView, pushDecision } from '../../engine/trades-fns';
+import type { TradesRepo } from '../../engine/trades-repo';
 
 export type PushOutcome = { status: 'done' | 'skipped' | 'failed'; message: string; orderIds: string[] };
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bots, orders, strategies, trades, tradingAccounts, users } from '../../db/schema/index';
-import { LIVE_ORDER_STATES, type OrderRow } from '../trades/trades-repo';
+import { LIVE_ORDER_STATES, type OrderRow } from '../../engine/trades-repo';
 
 export type StrategyRow = typeof strategies.$inferSelect;
 export type BotRow = typeof bots.$inferSelect;

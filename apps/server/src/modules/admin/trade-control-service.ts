@@ -5,12 +5,12 @@ import type {
   TradeControlResult,
   TradeControlStatus,
 } from '@kairos/contract';
-import type { GatewayProvider } from '../../engine/gateway-provider';
+import type { GatewayProvider } from '../../exchange/gateway-provider';
 import type { OrderExecutor } from '../../engine/order-executor';
 import type { TradeLock } from '../../engine/trade-lock';
 import { NotFoundError } from '../../lib/errors';
 import type { AdminActor, AuditService } from '../audit/audit-service';
-import { LIVE_ORDER_STATES, type OrderRow, type TradesRepo } from '../trades/trades-repo';
+import { LIVE_ORDER_STATES, type OrderRow, type TradesRepo } from '../../engine/trades-repo';
 import { inBatches } from './admin-fns';
 import type { TradeControlPush } from './take-profit-push';
 import type { AccountRow, BotRow, StrategyWithFigures, TradeControlRepo } from './trade-control-repo';

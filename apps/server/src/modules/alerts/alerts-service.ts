@@ -3,7 +3,7 @@ import type { Sealer } from '../../lib/crypto';
 import { constantTimeEqual } from '../../lib/crypto';
 import { DomainRuleError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
-import type { AlertsRepo } from './alerts-repo';
+import type { AlertsRepo } from '../../engine/alerts-repo';
 import { dedupeKey, normaliseAction, normaliseSymbol, parseSignalTime } from './webhook-fns';
 
 /** Signals stamped this far in the future are refused too (clock skew allowance). */

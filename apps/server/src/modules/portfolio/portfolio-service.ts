@@ -6,7 +6,7 @@ import type { ExchangeGateway } from '../../exchange/gateway';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo, TradingAccountRow } from '../accounts/accounts-repo';
 import type { createCurrencyConverter } from '../dashboard/dashboard-service';
-import { valueBalances } from './valuation';
+import { valueBalances } from '../../exchange/valuation';
 
 const PERIODS = {
   '1d': { back: "interval '1 day'", step: "interval '1 hour'" },

@@ -1,8 +1,8 @@
 import type { Trade, TradeCompletion, TradeDetail, TradeFill, TradeOrder, TradeRow } from '@kairos/contract';
 import { toDecimal, toNumericString } from '@kairos/core';
 import type { trades } from '../../db/schema/index';
-import { heldQuantity, ladderView } from './trades-fns';
-import type { FillRow, OrderRow } from './trades-repo';
+import { heldQuantity, ladderView } from '../../engine/trades-fns';
+import type { FillRow, OrderRow } from '../../engine/trades-repo';
 
 type TradeDbRow = typeof trades.$inferSelect;
 

@@ -43,8 +43,8 @@ import {
   pushDecision,
   replanTakeProfits,
   tradeClientOrderId,
-} from './trades-fns';
-import type { TradeDbRow, TradesRepo } from './trades-repo';
+} from '../../engine/trades-fns';
+import type { TradeDbRow, TradesRepo } from '../../engine/trades-repo';
 
 const FALLBACK_TICK = '0.00000001';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../../db/pg-fns';
-import { createBatchLoader, mapLimited } from '../../lib/batch-loader';
-import type { Database, DbOrTx } from '../../db/client';
-import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
+import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns';
+import { createBatchLoader, mapLimited } from '../lib/batch-loader';
+import type { Database, DbOrTx } from '../db/client';
+import { bots, fills, orders, trades, tradingAccounts } from '../db/schema/index';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,7 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { relaxedCommit } from '../../db/pg-fns';
-import { alertEvents, alertOutcomes, alerts, type BotOutcomeStatus } from '../../db/schema/index';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { relaxedCommit } from '../db/pg-fns';
+import {
+  alertEvents,
+  alertOutcomes,
+  alerts,
+  bots,
+  strategies,
+  trades,
+  tradingAccounts,
+  type BotOutcomeStatus,
+} from '../db/schema/index';
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type AlertStatus = AlertRow['status'];
@@ -53,8 +62,53 @@ const rowFromSql = (r: Record<string, unknown>): AlertRow => ({
 });
 
 /** The alert queue on PostgreSQL: rows claimed with FOR UPDATE SKIP LOCKED under a lease. */
+export type StrategyRow = typeof strategies.$inferSelect;
+
+/** A bot of the fan-out with what deciding needs, read for all bots at once. */
+export type FanOutRow = {
+  bot: typeof bots.$inferSelect;
+  account: typeof tradingAccounts.$inferSelect;
+  /** The bot's open (or closing) trade when the alert was picked up. */
+  openTrade: typeof trades.$inferSelect | null;
+  /** Realised profit this month; only read for bots with a monthly goal. */
+  monthProfit: string | null;
+  /** An earlier attempt of this alert settled the bot (then it is not visited again). */
+  settled: boolean;
+};
+
+/** This month's realised profit of the bot, for bots with a monthly goal only (others need none). */
+const monthRealisedProfit = sql<string | null>`CASE WHEN ${bots.monthlyGoalPercent} > 0 THEN (
+    SELECT coalesce(sum(mt.realised_pnl), 0)::text FROM trades mt
+    WHERE mt.bot_id = ${bots.id} AND mt.status = 'closed' AND mt.closed_at >= date_trunc('month', now())
+  ) END`;
+
 export function createAlertsRepo(db: Database) {
   return {
+    async strategyOf(alert: Pick<AlertRow, 'strategyId'>): Promise<StrategyRow | undefined> {
+      const [strategy] = await db.select().from(strategies).where(eq(strategies.id, alert.strategyId));
+      return strategy;
+    },
+
+    /**
+     * Every bot of the strategy the alert fans out to (active, or still holding a position), in one read:
+     * its account, its open trade, (goal bots only) its month's profit, and whether this alert settled it.
+     */
+    async fanOutRows(alertId: string, strategyId: string): Promise<FanOutRow[]> {
+      return db
+        .select({
+          bot: bots,
+          account: tradingAccounts,
+          openTrade: trades,
+          monthProfit: monthRealisedProfit,
+          settled: sql<boolean>`coalesce(NOT ${alertOutcomes.retryable}, false)`,
+        })
+        .from(bots)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
+        .leftJoin(trades, and(eq(trades.botId, bots.id), inArray(trades.status, ['open', 'closing'])))
+        .leftJoin(alertOutcomes, and(eq(alertOutcomes.alertId, alertId), eq(alertOutcomes.botId, bots.id)))
+        .where(and(eq(bots.strategyId, strategyId), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)));
+    },
+
     /**
      * One statement: insert (or find the duplicate), record the first transition and wake
      * the workers with NOTIFY, delivered at commit.

@@ -11,7 +11,7 @@ import {
   type TakeProfitRole,
   type TakeProfitStatus,
 } from '@kairos/core';
-import type { TakeProfitPlan } from '../../db/schema/index';
+import type { TakeProfitPlan } from '../db/schema/index';
 
 /**
  * Client order id of an order the engine places for a trade (not for an alert): the trade id plus what

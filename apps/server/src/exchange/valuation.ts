@@ -1,5 +1,5 @@
 import { Decimal, toDecimal } from '@kairos/core';
-import type { Balances, ExchangeGateway } from '../../exchange/gateway';
+import type { Balances, ExchangeGateway } from './gateway';
 
 const STABLE = new Set(['USDT', 'USD', 'USDC', 'BUSD', 'FDUSD']);
 
