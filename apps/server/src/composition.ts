@@ -32,11 +32,15 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createBotsRepo } from './modules/bots/bots-repo';
 import { createBotsService } from './modules/bots/bots-service';
+import { createHealthRepo } from './modules/health/health-repo';
 import { createHealthService } from './modules/health/health-service';
+import { createDashboardRepo } from './modules/dashboard/dashboard-repo';
 import { createCurrencyConverter, createDashboardService } from './modules/dashboard/dashboard-service';
 import { createEventHub } from './modules/events/event-hub';
 import { createBotsListCache } from './modules/bots/bots-list-cache';
 import { createMailer } from './modules/mail/mailer';
+import { createOutboxRepo } from './modules/mail/outbox-repo';
+import { createPortfolioRepo } from './modules/portfolio/portfolio-repo';
 import { createPortfolioService } from './modules/portfolio/portfolio-service';
 import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
@@ -61,7 +65,7 @@ export function createServices(
   log: FastifyBaseLogger,
 ) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
-  const mailer = createMailer({ db: db.db, sealer, smtpUrl: config.smtpUrl, log });
+  const mailer = createMailer({ outbox: createOutboxRepo(db.db), sealer, smtpUrl: config.smtpUrl, log });
   const venues = createVenues({
     db: db.db,
     sealer,
@@ -79,6 +83,8 @@ export function createServices(
     accounts: createAccountsRepo(db.db),
     bots: createBotsRepo(db.db),
     trades: createTradesRepo(db.db),
+    /** Worker heartbeats (the worker writes them) and the database's own health. */
+    health: createHealthRepo(db.db),
   };
 
   // Trades after the entry: readiness gate, trade lock, ladder, supervision, reconciliation (DESIGN §6).
@@ -168,7 +174,7 @@ export function createServices(
     venues,
     repos,
     engine,
-    health: createHealthService({ db: db.db, config }),
+    health: createHealthService({ repo: repos.health, config }),
     sessionCache,
     auth: createAuthService({
       cache: sessionCache,
@@ -223,9 +229,9 @@ export function createServices(
     },
     events,
     botsListCache: createBotsListCache({ events }),
-    dashboard: createDashboardService({ db: db.db, converterFor, preferences }),
+    dashboard: createDashboardService({ repo: createDashboardRepo(db.db), converterFor, preferences }),
     portfolio: createPortfolioService({
-      db: db.db,
+      repo: createPortfolioRepo(db.db),
       accounts: repos.accounts,
       gatewayFor: (a) => venues.gateways.forAccount(a),
       converterFor,

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Services } from './composition';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { startAlertWorker } from './engine/alert-worker';
-import { workerHeartbeats } from './db/schema/index';
 import { JOB_POLLING_SECONDS } from './queue/boss';
 import { startBillingSchedule } from './modules/billing/billing-schedule';
 
@@ -32,16 +30,12 @@ export async function startWorker(deps: {
   config: Pick<AppConfig, 'alertLeaseSeconds' | 'workerConcurrency'>;
 }): Promise<Worker> {
   const { boss, log, services } = deps;
-  const db = deps.db.db;
+  const heartbeats = services.repos.health;
   const id = `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const startedAt = new Date();
 
   const beat = async () => {
-    const now = new Date();
-    await db
-      .insert(workerHeartbeats)
-      .values({ workerId: id, hostname: os.hostname(), pid: process.pid, startedAt, beatAt: now })
-      .onConflictDoUpdate({ target: workerHeartbeats.workerId, set: { beatAt: now } });
+    await heartbeats.beat({ workerId: id, hostname: os.hostname(), pid: process.pid, startedAt }, new Date());
   };
 
   await boss.createQueue(HEARTBEAT_QUEUE);
@@ -139,10 +133,7 @@ export async function startWorker(deps: {
       await services.events.close();
       await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
       await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});
-      await db
-        .delete(workerHeartbeats)
-        .where(eq(workerHeartbeats.workerId, id))
-        .catch(() => {});
+      await heartbeats.removeWorker(id).catch(() => {});
     },
   };
 }

@@ -1,13 +1,11 @@
-import { desc, sql } from 'drizzle-orm';
 import type { HealthResponse } from '@kairos/contract';
 import type { AppConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { appliedMigrationCount, expectedMigrationCount } from '../../db/migrate';
-import { workerHeartbeats } from '../../db/schema/index';
+import { expectedMigrationCount } from '../../db/migrate';
+import type { HealthRepo } from './health-repo';
 
 export type HealthService = ReturnType<typeof createHealthService>;
 
-export function createHealthService(deps: { db: Database; config: Pick<AppConfig, 'role'> }) {
+export function createHealthService(deps: { repo: HealthRepo; config: Pick<AppConfig, 'role'> }) {
   const startedAt = Date.now();
   const expected = expectedMigrationCount();
   return {
@@ -19,17 +17,13 @@ export function createHealthService(deps: { db: Database; config: Pick<AppConfig
       let lastBeatAt: Date | null = null;
       let workers = 0;
       try {
-        await deps.db.execute(sql`SELECT 1`);
+        await deps.repo.ping();
         reachable = true;
         latencyMs = Math.round((performance.now() - t0) * 100) / 100;
-        applied = await appliedMigrationCount(deps.db);
-        const beats = await deps.db
-          .select({ beatAt: workerHeartbeats.beatAt })
-          .from(workerHeartbeats)
-          .where(sql`${workerHeartbeats.beatAt} > now() - interval '5 minutes'`)
-          .orderBy(desc(workerHeartbeats.beatAt));
+        applied = await deps.repo.appliedMigrations();
+        const beats = await deps.repo.recentBeats();
         workers = beats.length;
-        lastBeatAt = beats[0]?.beatAt ?? null;
+        lastBeatAt = beats[0] ?? null;
       } catch {
         // reported below as unavailable
       }

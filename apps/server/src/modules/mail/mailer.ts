@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
 import type { Sealer } from '../../lib/crypto';
+import type { OutboxRepo } from './outbox-repo';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -13,7 +11,7 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * outbox table; without SMTP the outbox and the server log are the delivery channel.
  */
 export function createMailer(deps: {
-  db: Database;
+  outbox: OutboxRepo;
   sealer: Sealer;
   smtpUrl: string | undefined;
   from?: string;
@@ -23,10 +21,11 @@ export function createMailer(deps: {
   const from = deps.from ?? 'Kairos <no-reply@kairos.local>';
   return {
     async send(mail) {
-      const [row] = await deps.db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, bodySealed: deps.sealer.seal(mail.text) })
-        .returning({ id: mailOutbox.id });
+      const id = await deps.outbox.insert({
+        to: mail.to,
+        subject: mail.subject,
+        bodySealed: deps.sealer.seal(mail.text),
+      });
       if (!transport) {
         deps.log.info(
           { mailTo: mail.to, subject: mail.subject, text: mail.text },
@@ -36,13 +35,10 @@ export function createMailer(deps: {
       }
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
-        await deps.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row!.id));
+        await deps.outbox.markSent(id);
       } catch (e) {
         deps.log.error({ err: e, mailTo: mail.to }, 'mail delivery failed');
-        await deps.db
-          .update(mailOutbox)
-          .set({ error: e instanceof Error ? e.message : String(e) })
-          .where(eq(mailOutbox.id, row!.id));
+        await deps.outbox.markFailed(id, e instanceof Error ? e.message : String(e));
       }
     },
   };

@@ -1,27 +1,16 @@
 import { Decimal } from '@kairos/core';
 import type { Preferences } from '@kairos/contract';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import type { ExchangeGateway } from '../../exchange/gateway';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo, TradingAccountRow } from '../accounts/accounts-repo';
 import type { createCurrencyConverter } from '../dashboard/dashboard-service';
 import { valueBalances } from '../../exchange/valuation';
-
-const PERIODS = {
-  '1d': { back: "interval '1 day'", step: "interval '1 hour'" },
-  '7d': { back: "interval '7 days'", step: "interval '4 hours'" },
-  '30d': { back: "interval '30 days'", step: "interval '1 day'" },
-  '90d': { back: "interval '90 days'", step: "interval '1 day'" },
-  '1y': { back: "interval '1 year'", step: "interval '1 day'" },
-  all: { back: null, step: "interval '1 day'" },
-} as const;
-export type PortfolioPeriod = keyof typeof PERIODS;
+import type { PortfolioPeriod, PortfolioRepo } from './portfolio-repo';
 
 export type PortfolioService = ReturnType<typeof createPortfolioService>;
 
 export function createPortfolioService(deps: {
-  db: Database;
+  repo: PortfolioRepo;
   accounts: Pick<AccountsRepo, 'listOwned'>;
   gatewayFor: (account: TradingAccountRow) => Promise<ExchangeGateway>;
   converterFor: ReturnType<typeof createCurrencyConverter>;
@@ -80,26 +69,11 @@ export function createPortfolioService(deps: {
     /** Total equity over time from the balance snapshots, each account carried forward to every point. */
     async history(user: AuthedUser, period: PortfolioPeriod) {
       const { info, convert } = await deps.converterFor((await deps.preferences(user.id)).currency);
-      const p = PERIODS[period];
-      const start = p.back
-        ? sql.raw(`date_bin(${p.step}, now() - ${p.back}, timestamptz '2000-01-01')`)
-        : sql`(SELECT coalesce(date_trunc('day', min(at)), date_trunc('day', now())) FROM balance_snapshots WHERE user_id = ${user.id})`;
-      const r = (await deps.db.execute(sql`
-        WITH points AS (
-          SELECT t FROM generate_series(${start}, now(), ${sql.raw(p.step)}) t
-          UNION SELECT now()
-        ), accounts AS (SELECT id FROM trading_accounts WHERE user_id = ${user.id})
-        SELECT points.t AS time, sum(s.equity)::text AS value
-        FROM points CROSS JOIN accounts
-        JOIN LATERAL (
-          SELECT equity FROM balance_snapshots WHERE trading_account_id = accounts.id AND at <= points.t
-          ORDER BY at DESC LIMIT 1
-        ) s ON TRUE
-        GROUP BY points.t ORDER BY points.t`)) as { rows: { time: Date; value: string }[] };
+      const points = await deps.repo.equityHistory(user.id, period);
       return {
         period,
         currency: info,
-        points: r.rows.map((row) => ({
+        points: points.map((row) => ({
           time: new Date(row.time).toISOString(),
           value: convert(row.value).toFixed(2),
         })),
