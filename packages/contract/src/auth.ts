@@ -130,6 +130,8 @@ export const preferencesUpdate = preferencesSchema
     message: 'Unknown time zone',
     path: ['timezone'],
   });
+/** A change of some preferences (PUT /user/settings): any subset, notifications one by one. */
+export type PreferencesPatch = z.infer<typeof preferencesUpdate>;
 
 export function isValidTimeZone(tz: string): boolean {
   try {
@@ -159,3 +161,26 @@ export const DEFAULT_PREFERENCES: Preferences = {
     newsAlerts: false,
   },
 };
+
+/** `patch` over `preferences`: what it names changes, notifications one by one; the rest stays. */
+export function mergePreferences(preferences: Preferences, patch: PreferencesPatch): Preferences {
+  return {
+    ...preferences,
+    ...patch,
+    notifications: { ...preferences.notifications, ...patch.notifications },
+  };
+}
+
+/**
+ * Preferences as stored or sent, over the defaults (so older ones gain new settings); anything that is
+ * not a valid set of preferences gives the defaults.
+ */
+export function readPreferences(stored: unknown): Preferences {
+  const patch = (typeof stored === 'object' && stored !== null ? stored : {}) as PreferencesPatch;
+  const parsed = preferencesSchema.safeParse(mergePreferences(DEFAULT_PREFERENCES, patch));
+  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
+}
+
+/** `GET`/`PUT /user/profile`: the user and their preferences. */
+export const userProfileSchema = userSchema.extend({ preferences: preferencesSchema });
+export type UserProfile = z.infer<typeof userProfileSchema>;

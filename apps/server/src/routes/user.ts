@@ -5,11 +5,10 @@ import {
   preferencesSchema,
   preferencesUpdate,
   profileUpdate,
-  userSchema,
+  userProfileSchema,
 } from '@kairos/contract';
 import { currentUser } from '../plugins/auth';
 
-const profileSchema = userSchema.extend({ preferences: preferencesSchema });
 const tags = ['user'];
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/profile',
-    { schema: { tags, response: { 200: okSchema(profileSchema), ...errorResponses } } },
+    { schema: { tags, response: { 200: okSchema(userProfileSchema), ...errorResponses } } },
     async (request) => ({
       success: true as const,
       results: await users.profile(currentUser(request).id),
@@ -27,7 +26,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/user/profile',
-    { schema: { tags, body: profileUpdate, response: { 200: okSchema(profileSchema), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        body: profileUpdate,
+        response: { 200: okSchema(userProfileSchema), ...errorResponses },
+      },
+    },
     async (request) => ({
       success: true as const,
       results: await users.updateProfile(currentUser(request).id, request.body),

@@ -1,19 +1,7 @@
-import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '@kairos/contract';
+import { readPreferences, type Preferences, type PreferencesPatch } from '@kairos/contract';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthRepo } from '../auth/auth-repo';
 import { toUserDto } from '../auth/auth-service';
-
-/** Stored preferences merged over the defaults, so older rows gain new settings. */
-export function readPreferences(stored: unknown): Preferences {
-  const raw = (stored ?? {}) as Partial<Preferences>;
-  const merged = {
-    ...DEFAULT_PREFERENCES,
-    ...raw,
-    notifications: { ...DEFAULT_PREFERENCES.notifications, ...(raw.notifications ?? {}) },
-  };
-  const parsed = preferencesSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
-}
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -40,12 +28,7 @@ export function createUsersService(deps: {
     async settings(userId: string): Promise<Preferences> {
       return readPreferences((await load(userId)).preferences);
     },
-    async updateSettings(
-      userId: string,
-      patch: Partial<Omit<Preferences, 'notifications'>> & {
-        notifications?: Partial<Preferences['notifications']>;
-      },
-    ) {
+    async updateSettings(userId: string, patch: PreferencesPatch) {
       await load(userId);
       return readPreferences((await deps.repo.mergePreferences(userId, patch)).preferences);
     },
