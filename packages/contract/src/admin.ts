@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
+import { ALERT_STATUSES } from './states';
 import { decimalInput, strategyStatusSchema } from './trading';
 
 // Admin consoles (spec §2, §7): alert monitoring, per-strategy trade control, profit-share billing, audit.
@@ -33,7 +34,7 @@ const queryBoolean = z
   .or(z.boolean());
 
 // ─── alerts ─────────────────────────────────────────────────────────────────────────────────────
-export const alertStatusSchema = z.enum(['queued', 'in_progress', 'succeeded', 'failed', 'dead']);
+export const alertStatusSchema = z.enum(ALERT_STATUSES);
 export type AdminAlertStatus = z.infer<typeof alertStatusSchema>;
 
 export const adminAlertsQuery = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsLedger, numberToDecimal } from './decimal';
+import { compareDecimals, fitsLedger, numberToDecimal, subtractDecimals, sumDecimals } from './decimal';
 import { decimalInput } from './trading';
 
 describe('decimals typed by a person', () => {
@@ -31,5 +31,27 @@ describe('decimals typed by a person', () => {
       expect(parsed.error?.issues[0]?.message).toBe('Please enter a valid amount');
     }
     expect(decimalInput.parse(1e-7)).toBe('0.0000001');
+  });
+});
+
+describe('exact decimal arithmetic', () => {
+  it.each([
+    ['0.025', '0', '0.025'],
+    ['0.025', '0.01', '0.015'],
+    ['1', '0.99999999', '0.00000001'],
+    ['0.1', '0.3', '-0.2'],
+    ['12', '12', '0'],
+  ])('%s − %s = %s, exactly', (a, b, difference) => {
+    expect(subtractDecimals(a, b)).toBe(difference);
+  });
+
+  it('adds without float error and compares exactly', () => {
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals(['33.3', '33.3', '33.4'])).toBe('100');
+    expect(sumDecimals(['-1.5', '0.25'])).toBe('-1.25');
+    expect(sumDecimals([])).toBe('0');
+    expect(compareDecimals('100', '100.000')).toBe(0);
+    expect(compareDecimals('100.0000000001', '100')).toBe(1);
+    expect(compareDecimals('-0.5', '0.1')).toBe(-1);
   });
 });

@@ -42,3 +42,49 @@ export const typedPositiveDecimal = (message: string, max?: number) =>
     })
     .transform((v) => (typeof v === 'number' ? numberToDecimal(v) : v))
     .refine((v) => fitsLedger(v) && Number(v) > 0 && (max === undefined || Number(v) <= max), message);
+
+/** Whether `value` is a plain decimal string ("12", "-0.5"): no exponent, no comma, no blank. */
+export function isPlainDecimal(value: string): boolean {
+  return PLAIN_DECIMAL.test(value);
+}
+
+const fractionDigits = (value: string) => value.split('.')[1]?.length ?? 0;
+
+/** A decimal string as a whole number of 10^-places (exact: a BigInt, never a float). */
+function scaled(value: string, places: number): bigint {
+  const negative = value.trim().startsWith('-');
+  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
+  const digits = BigInt(`${whole || '0'}${fraction.padEnd(places, '0').slice(0, places)}`);
+  return negative ? -digits : digits;
+}
+
+/** Back from a whole number of 10^-places to a decimal string, without trailing zeros. */
+function unscaled(amount: bigint, places: number): string {
+  const negative = amount < 0n;
+  const digits = (negative ? -amount : amount).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = places > 0 ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `a + b + …` on plain decimal strings, exactly (money is never a float): "0.1" + "0.2" = "0.3". */
+export function sumDecimals(values: readonly string[]): string {
+  const places = Math.max(0, ...values.map(fractionDigits));
+  return unscaled(
+    values.reduce((total, value) => total + scaled(value, places), 0n),
+    places,
+  );
+}
+
+/** `a − b` on plain decimal strings, exactly: "0.025" − "0.01" = "0.015". */
+export function subtractDecimals(a: string, b: string): string {
+  const places = Math.max(fractionDigits(a), fractionDigits(b));
+  return unscaled(scaled(a, places) - scaled(b, places), places);
+}
+
+/** -1, 0 or 1 as `a` is below, equal to or above `b` (plain decimal strings, compared exactly). */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const places = Math.max(fractionDigits(a), fractionDigits(b));
+  const difference = scaled(a, places) - scaled(b, places);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}

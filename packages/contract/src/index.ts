@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './states';
 export * from './health';
 export * from './forms';
 export * from './auth';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { typedPositiveDecimal } from './decimal';
 import { pagingQuery } from './envelope';
-import { tradeRowSchema } from './trading';
+import { ORDER_STATES, TRADE_STATUSES } from './states';
+import { MAX_TAKE_PROFITS, takeProfitSizesFit, tradeRowSchema } from './trading';
 
 const REQUIRED = 'This field is required';
 
-const tradeStatusSchema = z.enum(['open', 'closing', 'closed', 'cancelled', 'error']);
+const tradeStatusSchema = z.enum(TRADE_STATUSES);
 
 /** Accepts the snake_case spellings the spec's clients send (`bot_id`) next to camelCase. */
 function aliases(map: Record<string, string>) {
@@ -83,17 +84,7 @@ export const tradeOrderSchema = z.object({
   amount: z.string(),
   filled: z.string(),
   average: z.string().nullable(),
-  status: z.enum([
-    'new',
-    'submitted',
-    'open',
-    'partially_filled',
-    'filled',
-    'cancelled',
-    'rejected',
-    'expired',
-    'unknown',
-  ]),
+  status: z.enum(ORDER_STATES),
   lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -169,10 +160,8 @@ const takeProfitInput = z.object({
 
 const takeProfitsInput = z
   .array(takeProfitInput)
-  .max(10, 'At most 10 take-profit levels')
-  .refine((tps) => tps.reduce((s, tp) => s + Number(tp.sizePercent), 0) <= 100.000001, {
-    message: 'Take-profit sizes add up to more than 100%',
-  })
+  .max(MAX_TAKE_PROFITS, `At most ${MAX_TAKE_PROFITS} take-profit levels`)
+  .refine(takeProfitSizesFit, { message: 'Take-profit sizes add up to more than 100%' })
   .refine(
     (tps) => new Set(tps.map((tp) => tp.role).filter(Boolean)).size === tps.filter((tp) => tp.role).length,
     {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { fitsLedger, numberToDecimal, typedPositiveDecimal } from './decimal';
+import {
+  compareDecimals,
+  fitsLedger,
+  isPlainDecimal,
+  numberToDecimal,
+  sumDecimals,
+  typedPositiveDecimal,
+} from './decimal';
 import { pagingQuery } from './envelope';
+import { decimalText } from './forms';
+import { TRADE_STATUSES } from './states';
 
 /** Decimals travel as strings (money is never a float); input may be a number or a numeric string. */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -34,14 +43,35 @@ export const takeProfitStepSchema = z.object({
   sizePercent: positiveDecimal('Take-profit size must be above 0'),
 });
 
+/** The most take-profit levels a strategy or a trade may have. */
+export const MAX_TAKE_PROFITS = 10;
+
+/**
+ * The share of the position a ladder closes, in percent, added exactly (a decimal string). Sizes are read
+ * as typed ("12,5" is 12.5); one that is not a decimal counts as 0 (its own field says what is wrong).
+ */
+export function takeProfitSizeTotal(takeProfits: ReadonlyArray<{ sizePercent: string }>): string {
+  return sumDecimals(takeProfits.map((tp) => decimalText(tp.sizePercent)).filter(isPlainDecimal));
+}
+
+/** A ladder closes at most the whole position: its sizes add up to 100% or less. */
+export function takeProfitSizesFit(takeProfits: ReadonlyArray<{ sizePercent: string }>): boolean {
+  return compareDecimals(takeProfitSizeTotal(takeProfits), '100') <= 0;
+}
+
+/** A strategy key as webhooks name it: 3–64 letters, digits, "-" or "_", starting with a letter or digit. */
+export const STRATEGY_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;
+/** A currency code such as BTC or USDT. */
+export const CURRENCY_CODE_PATTERN = /^[A-Za-z0-9]{2,12}$/;
+
 const strategyKeySchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/, 'Use 3–64 letters, digits, "-" or "_"');
+  .regex(STRATEGY_KEY_PATTERN, 'Use 3–64 letters, digits, "-" or "_"');
 const currencyCode = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9]{2,12}$/, 'Please enter a currency code such as BTC')
+  .regex(CURRENCY_CODE_PATTERN, 'Please enter a currency code such as BTC')
   .transform((s) => s.toUpperCase());
 export const timeFrameSchema = z.enum([
   '1m',
@@ -68,11 +98,9 @@ export const strategyCreateBody = z.object({
   status: strategyStatusSchema.default('active'),
   takeProfits: z
     .array(takeProfitStepSchema)
-    .max(10)
+    .max(MAX_TAKE_PROFITS)
     .default([])
-    .refine((tps) => tps.reduce((s, tp) => s + Number(tp.sizePercent), 0) <= 100.000001, {
-      message: 'Take-profit sizes add up to more than 100%',
-    }),
+    .refine(takeProfitSizesFit, { message: 'Take-profit sizes add up to more than 100%' }),
   stopLossPercent: positiveDecimal('Stop-loss must be above 0').nullable().optional(),
   breakEvenAfterTp1: z.boolean().default(true),
   maxLagSeconds: z.number().int().min(5).max(86_400).default(300),
@@ -130,24 +158,14 @@ export const webhookAck = z.object({
 // ─── bots ───────────────────────────────────────────────────────────────────────────────────────
 export const botPositionSchema = z.enum(['long', 'short', 'out']);
 
+/** `trading_account_id` → `tradingAccountId`; a camelCase name stays as it is. */
+const camelName = (name: string) =>
+  name.replace(/_([a-z0-9])/g, (_match, next: string) => next.toUpperCase());
+
 /** Spec §3: bot fields arrive in snake_case or camelCase; both map to camelCase here. */
-const SNAKE_TO_CAMEL: Record<string, string> = {
-  is_active: 'isActive',
-  trade_currency: 'tradeCurrency',
-  stable_coin: 'stableCoin',
-  portfolio_percent: 'portfolioPercent',
-  fixed_amount: 'fixedAmount',
-  leverage_percent: 'leveragePercent',
-  monthly_goal_percent: 'monthlyGoalPercent',
-  strategy_id: 'strategyId',
-  trading_account_id: 'tradingAccountId',
-  close_position: 'closePosition',
-};
 export function camelizeBotInput(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) out[SNAKE_TO_CAMEL[k] ?? k] = v;
-  return out;
+  return Object.fromEntries(Object.entries(input).map(([name, value]) => [camelName(name), value]));
 }
 
 const nullablePercent = (max: number, message: string) =>
@@ -227,6 +245,36 @@ export const botSchema = z.object({
   updatedAt: z.string(),
 });
 export type Bot = z.infer<typeof botSchema>;
+export type BotPosition = Bot['position'];
+
+/** Spec §3: the position is lowercased; long, short or out, and anything else (or none) is out. */
+export function readBotPosition(value: unknown): BotPosition {
+  const position = typeof value === 'string' ? value.toLowerCase() : 'out';
+  return position === 'long' || position === 'short' ? position : 'out';
+}
+
+/**
+ * A bot as a client reads it (spec §3): in either spelling, its strategy and account too; the position
+ * in any case; no nickname reads as 'Bot'. What it gives is a `Bot`.
+ */
+export const botAnswerSchema = z.preprocess(
+  camelizeBotInput,
+  botSchema.extend({
+    nickname: z
+      .string()
+      .nullish()
+      .transform((nickname) => nickname || 'Bot'),
+    position: z.unknown().transform(readBotPosition),
+    strategy: z.preprocess(camelizeBotInput, botSchema.shape.strategy),
+    tradingAccount: z.preprocess(camelizeBotInput, tradingAccountSummarySchema),
+  }),
+);
+
+/** Spec §7: the bot list's `results` is an array of bots or an object with `bots`. */
+export const botListAnswerSchema = z.union([
+  z.array(botAnswerSchema),
+  z.object({ bots: z.array(botAnswerSchema) }).transform(({ bots }) => bots),
+]);
 
 // ─── trades (as listed on a bot) ────────────────────────────────────────────────────────────────
 export const tradeRowSchema = z.object({
@@ -235,7 +283,7 @@ export const tradeRowSchema = z.object({
   tradingAccountId: z.string(),
   symbol: z.string(),
   side: z.enum(['long', 'short']),
-  status: z.enum(['open', 'closing', 'closed', 'cancelled', 'error']),
+  status: z.enum(TRADE_STATUSES),
   quantity: z.string(),
   entryPrice: z.string().nullable(),
   exitPrice: z.string().nullable(),

@@ -35,7 +35,11 @@ export const ORDER_TRANSITIONS: { readonly [S in OrderState]: readonly OrderStat
 };
 
 const TERMINAL_ORDER_STATES: readonly OrderState[] = ['filled', 'cancelled', 'rejected', 'expired'];
-const OPEN_ORDER_STATES: readonly OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
+/**
+ * Orders that may still be live at the venue (so reconciliation must look at them and they may need
+ * cancelling). `new` is not: it has not been sent yet. `unknown` is: it may well be resting.
+ */
+export const LIVE_ORDER_STATES: readonly OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
 
 export class InvalidOrderTransitionError extends DomainRuleError {
   constructor(
@@ -77,10 +81,7 @@ export function isTerminal(state: OrderState): boolean {
   return TERMINAL_ORDER_STATES.includes(state);
 }
 
-/**
- * Orders that may still be live at the venue (so reconciliation must look at them and they may need
- * cancelling). `new` is not: it has not been sent yet. `unknown` is: it may well be resting.
- */
+/** Whether an order may still be live at the venue (see `LIVE_ORDER_STATES`). */
 export function isOpenState(state: OrderState): boolean {
-  return OPEN_ORDER_STATES.includes(state);
+  return LIVE_ORDER_STATES.includes(state);
 }
