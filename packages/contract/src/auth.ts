@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES } from './forms';
+import { DEFAULT_PREFERENCES, DISPLAY_CURRENCIES, LANGUAGES, mergePreferences, THEMES } from './preferences';
 
 const M = VALIDATION_MESSAGES;
 
@@ -108,9 +109,9 @@ export const changePasswordBody = z
 export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
 
 export const preferencesSchema = z.object({
-  theme: z.enum(['dark', 'light']),
-  language: z.enum(['en-US', 'fr-FR']),
-  currency: z.enum(['USD', 'EUR']),
+  theme: z.enum(THEMES),
+  language: z.enum(LANGUAGES),
+  currency: z.enum(DISPLAY_CURRENCIES),
   timezone: z.string().min(1).max(64),
   notifications: z.object({
     email: z.boolean(),
@@ -145,31 +146,6 @@ export function isValidTimeZone(tz: string): boolean {
 export const profileUpdate = z.object({
   displayName: z.string().trim().max(80).nullable().optional(),
 });
-
-/** Spec §3 defaults, except the theme: §1 and §9 make dark the product default (docs/decisions.md). */
-export const DEFAULT_PREFERENCES: Preferences = {
-  theme: 'dark',
-  language: 'en-US',
-  currency: 'USD',
-  timezone: 'UTC',
-  notifications: {
-    email: true,
-    push: true,
-    sms: false,
-    tradingAlerts: true,
-    priceAlerts: true,
-    newsAlerts: false,
-  },
-};
-
-/** `patch` over `preferences`: what it names changes, notifications one by one; the rest stays. */
-export function mergePreferences(preferences: Preferences, patch: PreferencesPatch): Preferences {
-  return {
-    ...preferences,
-    ...patch,
-    notifications: { ...preferences.notifications, ...patch.notifications },
-  };
-}
 
 /**
  * Preferences as stored or sent, over the defaults (so older ones gain new settings); anything that is

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, mergePreferences, readPreferences } from './auth';
+import { readPreferences } from './auth';
+import { DEFAULT_PREFERENCES, mergePreferences } from './preferences';
 import { tradeCreateBody } from './trades';
 import {
   botAnswerSchema,
