@@ -1,12 +1,14 @@
+import { DEFAULT_PREFERENCES, LANGUAGES, type Preferences } from '@kairos/contract';
 import { create } from 'zustand';
 import { browserStorage } from './browser-storage';
 import { defaultCurrencyFor } from './format';
 
-export type Theme = 'dark' | 'light';
-export const SUPPORTED_LANGUAGES = ['en-US', 'fr-FR'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en-US';
-export const DEFAULT_THEME: Theme = 'dark';
+export type Theme = Preferences['theme'];
+/** The contract's languages, in the order the switchers list them. */
+export const SUPPORTED_LANGUAGES = LANGUAGES;
+export type Language = Preferences['language'];
+export const DEFAULT_LANGUAGE: Language = DEFAULT_PREFERENCES.language;
+export const DEFAULT_THEME: Theme = DEFAULT_PREFERENCES.theme;
 
 /** Keys also read by the inline script in index.html, before the first paint. */
 export const PREFERENCE_STORAGE_KEYS = {

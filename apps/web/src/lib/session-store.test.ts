@@ -1,12 +1,6 @@
+import { DEFAULT_PREFERENCES } from '@kairos/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PREFERENCES,
-  SESSION_STORAGE_KEYS,
-  endSession,
-  restoreSession,
-  toSessionUser,
-  useSession,
-} from './session-store';
+import { SESSION_STORAGE_KEYS, endSession, restoreSession, toSessionUser, useSession } from './session-store';
 
 const backendUser = {
   id: 7,
@@ -62,9 +56,9 @@ describe('session store (spec §3, §4, §9)', () => {
     expect(toSessionUser(null)).toBeNull();
   });
 
-  it('gives a user the default preferences of spec §3', () => {
+  it("gives a user the contract's default preferences (spec §3, dark as DESIGN §9 says)", () => {
     expect(DEFAULT_PREFERENCES).toEqual({
-      theme: 'light',
+      theme: 'dark',
       language: 'en-US',
       currency: 'USD',
       timezone: 'UTC',
@@ -83,7 +77,7 @@ describe('session store (spec §3, §4, §9)', () => {
         ?.preferences,
     ).toMatchObject({
       currency: 'EUR',
-      theme: 'light',
+      theme: 'dark',
       notifications: { sms: true, email: true },
     });
   });

@@ -1,3 +1,9 @@
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  type PreferencesPatch,
+  mergePreferences,
+} from '@kairos/contract';
 import { create } from 'zustand';
 import { browserStorage } from './browser-storage';
 
@@ -9,39 +15,6 @@ export const SESSION_STORAGE_KEYS = {
 } as const;
 
 export type Role = 'user' | 'admin';
-
-export interface NotificationPreferences {
-  email: boolean;
-  push: boolean;
-  sms: boolean;
-  tradingAlerts: boolean;
-  priceAlerts: boolean;
-  newsAlerts: boolean;
-}
-
-export interface UserPreferences {
-  theme: 'light' | 'dark';
-  language: string;
-  currency: string;
-  timezone: string;
-  notifications: NotificationPreferences;
-}
-
-/** Spec §3: the preferences a user has until they change them. */
-export const DEFAULT_PREFERENCES: UserPreferences = {
-  theme: 'light',
-  language: 'en-US',
-  currency: 'USD',
-  timezone: 'UTC',
-  notifications: {
-    email: true,
-    push: true,
-    sms: false,
-    tradingAlerts: true,
-    priceAlerts: true,
-    newsAlerts: false,
-  },
-};
 
 export interface SessionUser {
   id: string;
@@ -55,7 +28,8 @@ export interface SessionUser {
   accountStatus?: string;
   createdAt?: string;
   updatedAt?: string;
-  preferences: UserPreferences;
+  /** The contract's defaults (DEFAULT_PREFERENCES) under whatever the backend sent. */
+  preferences: Preferences;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -72,10 +46,6 @@ export function toSessionUser(raw: unknown): SessionUser | null {
   const email = typeof raw.email === 'string' ? raw.email : '';
   const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
   if (!email && !id) return null;
-  const storedPreferences = isRecord(raw.preferences) ? raw.preferences : {};
-  const storedNotifications = isRecord(storedPreferences.notifications)
-    ? storedPreferences.notifications
-    : {};
   return {
     id,
     email,
@@ -86,14 +56,11 @@ export function toSessionUser(raw: unknown): SessionUser | null {
     accountStatus: optionalString(raw.accountStatus),
     createdAt: optionalString(raw.createdAt),
     updatedAt: optionalString(raw.updatedAt),
-    preferences: {
-      ...DEFAULT_PREFERENCES,
-      ...(storedPreferences as Partial<UserPreferences>),
-      notifications: {
-        ...DEFAULT_PREFERENCES.notifications,
-        ...(storedNotifications as Partial<NotificationPreferences>),
-      },
-    },
+    // Not validated here: the schemas are not on the first screen (the Settings screen reads them).
+    preferences: mergePreferences(
+      DEFAULT_PREFERENCES,
+      isRecord(raw.preferences) ? (raw.preferences as PreferencesPatch) : {},
+    ),
   };
 }
 

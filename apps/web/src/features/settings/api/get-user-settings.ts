@@ -1,24 +1,12 @@
-import { DEFAULT_PREFERENCES, type Preferences, preferencesSchema } from '@kairos/contract';
+import { type Preferences, readPreferences } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
 
 export type { Preferences };
 
-/** Whatever the server sent, read as the preferences of spec §3 (defaults fill any gap). */
-export function toPreferences(results: unknown): Preferences {
-  const raw = (typeof results === 'object' && results !== null ? results : {}) as Partial<Preferences>;
-  const merged = {
-    ...DEFAULT_PREFERENCES,
-    ...raw,
-    notifications: { ...DEFAULT_PREFERENCES.notifications, ...raw.notifications },
-  };
-  const parsed = preferencesSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_PREFERENCES;
-}
-
-/** GET /user/settings. */
+/** GET /user/settings, read over the contract's defaults (spec §3: defaults fill any gap). */
 export async function getUserSettings(): Promise<Preferences> {
-  return toPreferences(unwrapResults<unknown>(await api.get<unknown>('/user/settings')));
+  return readPreferences(unwrapResults<unknown>(await api.get<unknown>('/user/settings')));
 }
 
 export const userSettingsQueryOptions = () =>

@@ -1,3 +1,4 @@
+import type { PreferencesPatch } from '@kairos/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { changeLanguage, i18n } from '../../../i18n';
@@ -6,7 +7,7 @@ import { defaultCurrencyFor } from '../../../lib/format';
 import { displayCurrency, isLanguage, usePreferences } from '../../../lib/preferences-store';
 import { type PreferenceChange, applyingSavedPreferences } from '../../../lib/preferences-sync';
 import { type Preferences, userSettingsQueryOptions } from './get-user-settings';
-import { type PreferencesPatch, updateUserSettings } from './update-user-settings';
+import { updateUserSettings } from './update-user-settings';
 
 /*
  * Theme, language, currency and time zone live in two places: the browser (applied before the

@@ -1,12 +1,7 @@
-import type { Preferences } from '@kairos/contract';
+import { type Preferences, type PreferencesPatch, mergePreferences, readPreferences } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
-import { toPreferences, userSettingsQueryOptions } from './get-user-settings';
-
-/** PUT /user/settings takes any subset, notifications included. */
-export type PreferencesPatch = Partial<Omit<Preferences, 'notifications'>> & {
-  notifications?: Partial<Preferences['notifications']>;
-};
+import { userSettingsQueryOptions } from './get-user-settings';
 
 let previousSave: Promise<unknown> = Promise.resolve();
 
@@ -17,7 +12,9 @@ let previousSave: Promise<unknown> = Promise.resolve();
 export function updateUserSettings(patch: PreferencesPatch): Promise<Preferences> {
   const save = previousSave
     .catch(() => undefined)
-    .then(async () => toPreferences(unwrapResults<unknown>(await api.put<unknown>('/user/settings', patch))));
+    .then(async () =>
+      readPreferences(unwrapResults<unknown>(await api.put<unknown>('/user/settings', patch))),
+    );
   previousSave = save;
   return save;
 }
@@ -32,13 +29,7 @@ export function useUpdateUserSettings() {
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
-      if (previous) {
-        queryClient.setQueryData(queryKey, {
-          ...previous,
-          ...patch,
-          notifications: { ...previous.notifications, ...patch.notifications },
-        });
-      }
+      if (previous) queryClient.setQueryData(queryKey, mergePreferences(previous, patch));
       return { previous };
     },
     onError: (_error, _patch, context) => {
