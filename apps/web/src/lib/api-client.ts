@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { env } from '../config/env';
 import { loginPathWithRedirect, paths } from '../config/paths';
 import { ApiError } from './api-error';
@@ -145,19 +146,35 @@ export interface ApiEnvelope<T> {
   pageSize?: number;
 }
 
-/** Reads `results` from `{ success, results }`; a body without the envelope is returned as is. */
-export function unwrapResults<T>(body: unknown): T {
+/**
+ * Reads `results` from `{ success, results }`; a body without the envelope is returned as is.
+ * `success: false` is a failure, said with the server's message or else `failed`.
+ */
+export function unwrapResults<T>(body: unknown, failed = 'Request failed'): T {
   if (isRecord(body) && 'results' in body) {
     if (body.success === false) {
-      throw new ApiError(
-        nonEmptyString(body.message) ?? nonEmptyString(body.error) ?? 'Request failed',
-        200,
-        body,
-      );
+      throw new ApiError(nonEmptyString(body.message) ?? nonEmptyString(body.error) ?? failed, 200, body);
     }
     return body.results as T;
   }
   return body as T;
+}
+
+/** What the user reads when an answer does not have the shape the contract gives it. */
+export const INVALID_RESPONSE = 'Invalid response from server';
+
+/**
+ * `results` read with the contract's schema for it: what a screen gets is what the contract says the
+ * server sends, never fields picked out by hand. An answer that does not fit is refused.
+ */
+export function parseResults<S extends z.ZodType>(schema: S, body: unknown, failed?: string): z.output<S> {
+  return parseWith(schema, unwrapResults<unknown>(body, failed));
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(INVALID_RESPONSE, { cause: parsed.error });
+  return parsed.data;
 }
 
 export interface Page<T> {
@@ -167,10 +184,18 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** Reads a paged list (`results` array plus `total`, `page`, `pageSize`). */
-export function unwrapPage<T>(body: unknown, fallback: { page: number; pageSize: number }): Page<T> {
+/**
+ * Reads a paged list (`results` array plus `total`, `page`, `pageSize`); with the contract's `item`
+ * schema, every row is read with it (see `parseResults`).
+ */
+export function unwrapPage<T>(
+  body: unknown,
+  fallback: { page: number; pageSize: number },
+  item?: z.ZodType<T>,
+): Page<T> {
   const results = unwrapResults<unknown>(body);
-  const items = Array.isArray(results) ? (results as T[]) : [];
+  const rows = Array.isArray(results) ? results : [];
+  const items = item ? parseWith(item.array(), rows) : (rows as T[]);
   const meta = isRecord(body) ? body : {};
   return {
     items,

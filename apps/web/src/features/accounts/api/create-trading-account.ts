@@ -1,7 +1,7 @@
-import { VALIDATION_MESSAGES, paperBalanceSchema } from '@kairos/contract';
+import { VALIDATION_MESSAGES, paperBalanceSchema, tradingAccountSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import { PAPER_VENUE_ID } from './get-exchanges';
 import { type TradingAccount, tradingAccountsQueryOptions } from './get-trading-accounts';
 
@@ -79,7 +79,7 @@ export function toCreateAccountBody(form: ConnectAccountForm) {
 export type CreateAccountBody = ReturnType<typeof toCreateAccountBody>;
 
 export async function createTradingAccount(body: CreateAccountBody): Promise<TradingAccount> {
-  return unwrapResults<TradingAccount>(await api.post<unknown>('/api/trading-accounts', body));
+  return parseResults(tradingAccountSchema, await api.post<unknown>('/api/trading-accounts', body));
 }
 
 export function useCreateTradingAccount() {

@@ -1,13 +1,11 @@
-import type { TradingAccount } from '@kairos/contract';
+import { type TradingAccount, tradingAccountSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { listFrom } from '../../../lib/fields';
+import { api, parseResults } from '../../../lib/api-client';
 
 export type { TradingAccount };
 
 export async function getTradingAccounts(): Promise<TradingAccount[]> {
-  const results = unwrapResults(await api.get<unknown>('/api/trading-accounts'));
-  return listFrom(results, 'tradingAccounts', 'accounts') as unknown as TradingAccount[];
+  return parseResults(tradingAccountSchema.array(), await api.get<unknown>('/api/trading-accounts'));
 }
 
 /** Every account query (list, bots distributions) lives under this key, so one invalidation refreshes all. */

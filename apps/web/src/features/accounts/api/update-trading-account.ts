@@ -1,7 +1,7 @@
-import { VALIDATION_MESSAGES } from '@kairos/contract';
+import { VALIDATION_MESSAGES, tradingAccountSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import { type TradingAccount, tradingAccountsQueryOptions } from './get-trading-accounts';
 
 /** Nickname, sandbox, and key rotation: a new key goes with a new secret, or not at all. */
@@ -57,7 +57,8 @@ export async function updateTradingAccount({
   id: string;
   body: UpdateAccountBody;
 }): Promise<TradingAccount> {
-  return unwrapResults<TradingAccount>(
+  return parseResults(
+    tradingAccountSchema,
     await api.put<unknown>(`/api/trading-accounts/${encodeURIComponent(id)}`, body),
   );
 }

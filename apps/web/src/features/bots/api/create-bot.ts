@@ -1,11 +1,11 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import type { CreateBotBody } from '../utils/bot-rules';
-import { type Bot, toBot } from './bot-model';
 import { botsQueryOptions } from './get-bots';
 
 export async function createBot(body: CreateBotBody): Promise<Bot> {
-  return toBot(unwrapResults<unknown>(await api.post<unknown>('/api/bots', body)));
+  return parseResults(botAnswerSchema, await api.post<unknown>('/api/bots', body));
 }
 
 export function useCreateBot() {

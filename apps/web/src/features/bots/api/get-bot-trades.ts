@@ -1,4 +1,4 @@
-import type { TradeRow } from '@kairos/contract';
+import { type TradeRow, tradeRowSchema } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, api, unwrapPage } from '../../../lib/api-client';
 
@@ -15,7 +15,7 @@ export async function getBotTrades(
   const body = await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}/trades`, {
     params: { page, pageSize },
   });
-  return unwrapPage<TradeRow>(body, { page, pageSize });
+  return unwrapPage(body, { page, pageSize }, tradeRowSchema);
 }
 
 export const botTradesQueryOptions = (id: string, page: number) =>

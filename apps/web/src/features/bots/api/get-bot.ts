@@ -1,11 +1,9 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { field } from '../../../lib/fields';
-import { type Bot, toBot } from './bot-model';
+import { api, parseResults } from '../../../lib/api-client';
 
 export async function getBot(id: string): Promise<Bot> {
-  const results = unwrapResults<unknown>(await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}`));
-  return toBot(field(results, 'bot') ?? results);
+  return parseResults(botAnswerSchema, await api.get<unknown>(`/api/bots/${encodeURIComponent(id)}`));
 }
 
 export const botQueryOptions = (id: string) =>

@@ -1,7 +1,7 @@
-import type { botsDistributionSchema } from '@kairos/contract';
+import { botsDistributionSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 
 /** How much of an account the other bots already claim (DESIGN §4). */
 export type BotsDistribution = z.infer<typeof botsDistributionSchema>;
@@ -10,7 +10,8 @@ export async function getBotsDistribution(
   accountId: string,
   excludeBotId?: string,
 ): Promise<BotsDistribution> {
-  return unwrapResults<BotsDistribution>(
+  return parseResults(
+    botsDistributionSchema,
     await api.get<unknown>(`/api/trading-accounts/${encodeURIComponent(accountId)}/bots-distributions`, {
       params: { exclude_bot_id: excludeBotId },
     }),

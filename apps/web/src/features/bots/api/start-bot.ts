@@ -1,11 +1,11 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { type Bot, toBot } from './bot-model';
+import { api, parseResults } from '../../../lib/api-client';
 import { botsQueryOptions } from './get-bots';
 
 /** DESIGN §5: start activates the bot; it takes the strategy's next signal. */
 export async function startBot(id: string): Promise<Bot> {
-  return toBot(unwrapResults<unknown>(await api.post<unknown>(`/bots/${encodeURIComponent(id)}/start`)));
+  return parseResults(botAnswerSchema, await api.post<unknown>(`/bots/${encodeURIComponent(id)}/start`));
 }
 
 export function useStartBot() {

@@ -1,12 +1,12 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { type Bot, toBot } from './bot-model';
+import { api, parseResults } from '../../../lib/api-client';
 import { botsQueryOptions } from './get-bots';
 
 /** DESIGN §5: stop deactivates; with closePosition (the default) it also exits the open trade at market. */
 export async function stopBot({ id, closePosition }: { id: string; closePosition: boolean }): Promise<Bot> {
   const body = await api.post<unknown>(`/bots/${encodeURIComponent(id)}/stop`, { closePosition });
-  return toBot(unwrapResults<unknown>(body));
+  return parseResults(botAnswerSchema, body);
 }
 
 export function useStopBot() {

@@ -1,16 +1,16 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../i18n/translate-message';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { type Bot, toBot } from './bot-model';
+import { api, parseResults } from '../../../lib/api-client';
 import { botQueryOptions } from './get-bot';
 import { botsQueryOptions } from './get-bots';
 
 /** Spec §7: the toggle sends PUT with `{ is_active }`. */
 export async function setBotActive({ id, isActive }: { id: string; isActive: boolean }): Promise<Bot> {
   const body = await api.put<unknown>(`/api/bots/${encodeURIComponent(id)}`, { is_active: isActive });
-  return toBot(unwrapResults<unknown>(body));
+  return parseResults(botAnswerSchema, body);
 }
 
 /**

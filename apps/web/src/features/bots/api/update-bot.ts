@@ -1,7 +1,7 @@
+import { type Bot, botAnswerSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import type { UpdateBotBody } from '../utils/bot-rules';
-import { type Bot, toBot } from './bot-model';
 import { botsQueryOptions } from './get-bots';
 
 export async function updateBot({
@@ -11,7 +11,7 @@ export async function updateBot({
   id: string;
   body: UpdateBotBody | { is_active: boolean };
 }): Promise<Bot> {
-  return toBot(unwrapResults<unknown>(await api.put<unknown>(`/api/bots/${encodeURIComponent(id)}`, body)));
+  return parseResults(botAnswerSchema, await api.put<unknown>(`/api/bots/${encodeURIComponent(id)}`, body));
 }
 
 export function useUpdateBot() {

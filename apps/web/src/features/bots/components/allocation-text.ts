@@ -1,5 +1,5 @@
 import { useFormatters } from '../../../lib/use-formatters';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 
 /** Allocation in words: a share of the account or a fixed amount, with the leverage when above 1×. */
 /** "2×", "1.5×": a multiplier without the trailing ",00" of the 2-decimal format. */

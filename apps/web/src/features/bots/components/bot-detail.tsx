@@ -12,7 +12,7 @@ import { Toggle } from '../../../components/ui/toggle';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 import { useDeleteBot } from '../api/delete-bot';
 import { useBot } from '../api/get-bot';
 import { useStartBot } from '../api/start-bot';

@@ -12,7 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 import { useCreateBot } from '../api/create-bot';
 import { useBotsDistribution } from '../api/get-bots-distribution';
 import {

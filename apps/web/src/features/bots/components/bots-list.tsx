@@ -9,7 +9,7 @@ import { type Column, Table } from '../../../components/ui/table';
 import { Toggle } from '../../../components/ui/toggle';
 import { paths } from '../../../config/paths';
 import { translateMessage } from '../../../i18n/translate-message';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 import { BOTS_LOAD_FAILED, useBots } from '../api/get-bots';
 import { useToggleBotActive } from '../api/toggle-bot-active';
 import { useAllocationText } from './allocation-text';

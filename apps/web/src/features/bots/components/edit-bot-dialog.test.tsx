@@ -1,24 +1,29 @@
+import type { Bot } from '@kairos/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderWithProviders } from '../../../testing/render';
-import { toBot } from '../api/bot-model';
 import { EditBotDialog } from './edit-bot-dialog';
 
-const bot = toBot({
+const bot: Bot = {
   id: 'bot-1',
   nickname: 'BTC follower',
   isActive: true,
+  isTrading: false,
   tradeCurrency: 'BTC',
   stableCoin: 'USDT',
   portfolioPercent: '20.000000000000000000',
+  fixedAmount: null,
   leveragePercent: '200',
   monthlyGoalPercent: '5.000000000000000000',
+  goalAccumulatedProfitPercent: '0',
   position: 'out',
   tradingAccount: { id: 'acc-fut', nickname: 'Paper futures', exchange: 'paper', usdtBalance: '10000' },
   strategy: { id: 'st-1', nickname: 'Trend', strategyKey: 'trend', tradeCurrency: 'BTC', timeFrame: '1h' },
-});
+  createdAt: '',
+  updatedAt: '',
+};
 
 describe('editing a bot', () => {
   it('starts from the bot, keeps its own share out of the allocation, and saves without pausing it', async () => {

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 import { useBotsDistribution } from '../api/get-bots-distribution';
 import { useUpdateBot } from '../api/update-bot';
 import {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
-import type { Bot } from '../api/bot-model';
+import type { Bot } from '@kairos/contract';
 import { goalProgress } from '../utils/bot-rules';
 
 /** This month's realised profit against the monthly goal (DESIGN §5), as a bar and in words. */

@@ -1,17 +1,16 @@
+import type { BotPosition } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/status-badge';
-import { normalizePosition } from '../api/bot-model';
 
-export function PositionBadge({ position }: { position: unknown }) {
+export function PositionBadge({ position }: { position: BotPosition }) {
   const { t } = useTranslation();
-  const value = normalizePosition(position);
-  if (value === 'long')
+  if (position === 'long')
     return (
       <Badge tone="success" glyph="▲">
         {t('position.long')}
       </Badge>
     );
-  if (value === 'short')
+  if (position === 'short')
     return (
       <Badge tone="danger" glyph="▼">
         {t('position.short')}

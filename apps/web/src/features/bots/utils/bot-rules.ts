@@ -1,5 +1,4 @@
-import { decimalText, VALIDATION_MESSAGES } from '@kairos/contract';
-import type { Bot } from '../api/bot-model';
+import { type Bot, CURRENCY_CODE_PATTERN, decimalText, VALIDATION_MESSAGES } from '@kairos/contract';
 import type { BotsDistribution } from '../api/get-bots-distribution';
 
 /** Spec §2: the seven steps of the bot creation wizard, in order. */
@@ -74,7 +73,6 @@ export interface RuleError {
 export type StepErrors = Partial<Record<keyof BotFormValues, RuleError>>;
 
 export const MAX_LEVERAGE = 125;
-const CURRENCY_CODE = /^[A-Za-z0-9]{2,12}$/;
 const DECIMAL = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
 /** Comparisons on typed amounts: the server decides with decimals, this only spares a round trip. */
 const EPSILON = 1e-9;
@@ -171,7 +169,7 @@ export interface StepContext {
 
 function validateCurrency(value: string): RuleError | undefined {
   if (!value.trim()) return required();
-  if (!CURRENCY_CODE.test(value.trim())) return { message: 'bots.errors.currencyCode' };
+  if (!CURRENCY_CODE_PATTERN.test(value.trim())) return { message: 'bots.errors.currencyCode' };
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
+import { serverBot, serverTradingAccount } from '../../../testing/server-answers';
 import { addDays, todayIn } from '../utils/dashboard-filters';
 
 const today = todayIn();
@@ -30,12 +31,16 @@ function dashboard(overrides: Record<string, unknown> = {}) {
 }
 
 const accounts = [
-  { id: 'acc-1', nickname: 'Paper main', exchange: 'paper' },
-  { id: 'acc-2', nickname: 'Binance', exchange: 'binance' },
+  serverTradingAccount({ id: 'acc-1', nickname: 'Paper main', exchange: 'paper' }),
+  serverTradingAccount({ id: 'acc-2', nickname: 'Binance', exchange: 'binance' }),
 ];
 const bots = [
-  { id: 'bot-1', nickname: 'BTC follower', tradingAccount: { id: 'acc-1', nickname: 'Paper main' } },
-  { id: 'bot-2', nickname: 'ETH swing', tradingAccount: { id: 'acc-2', nickname: 'Binance' } },
+  serverBot({ id: 'bot-1', nickname: 'BTC follower' }),
+  serverBot({
+    id: 'bot-2',
+    nickname: 'ETH swing',
+    tradingAccount: { id: 'acc-2', nickname: 'Binance', exchange: 'binance', usdtBalance: '2500' },
+  }),
 ];
 
 function serve(

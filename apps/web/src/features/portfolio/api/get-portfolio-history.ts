@@ -1,16 +1,12 @@
-import type { portfolioHistorySchema } from '@kairos/contract';
+import { PORTFOLIO_PERIODS, portfolioHistorySchema } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
 
-type PortfolioHistoryResults = z.infer<typeof portfolioHistorySchema>;
-export interface PortfolioHistory extends Omit<PortfolioHistoryResults, 'currency'> {
-  currency?: PortfolioHistoryResults['currency'];
-}
+export type PortfolioHistory = z.infer<typeof portfolioHistorySchema>;
 
-/** Spec §7: /portfolio/history?period=1d|7d|30d|90d|1y|all. */
-export const PORTFOLIO_PERIODS = ['1d', '7d', '30d', '90d', '1y', 'all'] as const;
+/** Spec §7: /portfolio/history?period=1d|7d|30d|90d|1y|all (the contract's PORTFOLIO_PERIODS). */
 export type PortfolioPeriod = (typeof PORTFOLIO_PERIODS)[number];
 export const DEFAULT_PORTFOLIO_PERIOD: PortfolioPeriod = '30d';
 
@@ -19,13 +15,10 @@ export function isPortfolioPeriod(value: unknown): value is PortfolioPeriod {
 }
 
 export async function getPortfolioHistory(period: PortfolioPeriod): Promise<PortfolioHistory> {
-  const body = await api.get<unknown>('/portfolio/history', { params: { period } });
-  const results = unwrapResults<Partial<PortfolioHistory> | null>(body);
-  return {
-    period: results?.period ?? period,
-    currency: results?.currency,
-    points: Array.isArray(results?.points) ? results.points : [],
-  };
+  return parseResults(
+    portfolioHistorySchema,
+    await api.get<unknown>('/portfolio/history', { params: { period } }),
+  );
 }
 
 export const portfolioHistoryQueryOptions = (period: PortfolioPeriod) =>

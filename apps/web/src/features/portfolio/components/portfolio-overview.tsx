@@ -1,3 +1,4 @@
+import { PORTFOLIO_PERIODS } from '@kairos/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +21,6 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { type Holding, type Portfolio, usePortfolio } from '../api/get-portfolio';
 import {
   DEFAULT_PORTFOLIO_PERIOD,
-  PORTFOLIO_PERIODS,
   type PortfolioPeriod,
   isPortfolioPeriod,
   usePortfolioHistory,

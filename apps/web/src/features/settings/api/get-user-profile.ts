@@ -1,34 +1,12 @@
+import { type UserProfile, userProfileSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { isRow } from '../../../lib/fields';
+import { api, parseResults } from '../../../lib/api-client';
 
-/** The user object of spec §3 plus the display name the user chose. */
-export interface UserProfile {
-  id: string;
-  email: string;
-  role: string;
-  useTwoFa: boolean;
-  displayName: string | null;
-  createdAt?: string;
-  [field: string]: unknown;
-}
+export type { UserProfile };
 
-export function toUserProfile(results: unknown): UserProfile {
-  if (!isRow(results)) throw new Error('Invalid response from server');
-  return {
-    ...results,
-    id: String(results.id ?? ''),
-    email: typeof results.email === 'string' ? results.email : '',
-    role: typeof results.role === 'string' ? results.role : 'user',
-    useTwoFa: results.useTwoFa === true,
-    displayName: typeof results.displayName === 'string' ? results.displayName : null,
-    createdAt: typeof results.createdAt === 'string' ? results.createdAt : undefined,
-  };
-}
-
-/** GET /user/profile. */
+/** GET /user/profile: the user object of spec §3, the display name they chose, their preferences. */
 export async function getUserProfile(): Promise<UserProfile> {
-  return toUserProfile(unwrapResults<unknown>(await api.get<unknown>('/user/profile')));
+  return parseResults(userProfileSchema, await api.get<unknown>('/user/profile'));
 }
 
 export const userProfileQueryOptions = () =>

@@ -1,9 +1,9 @@
-import { profileUpdate } from '@kairos/contract';
+import { profileUpdate, userProfileSchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session-store';
-import { type UserProfile, toUserProfile, userProfileQueryOptions } from './get-user-profile';
+import { type UserProfile, userProfileQueryOptions } from './get-user-profile';
 
 /** The form: a display name of at most 80 characters; empty clears it. */
 export const profileFormSchema = z.object({
@@ -14,7 +14,7 @@ export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 /** PUT /user/profile {displayName}; the session's user follows (the menu shows the new name). */
 export async function updateUserProfile(values: ProfileFormValues): Promise<UserProfile> {
   const body = profileUpdate.parse({ displayName: values.displayName || null });
-  return toUserProfile(unwrapResults<unknown>(await api.put<unknown>('/user/profile', body)));
+  return parseResults(userProfileSchema, await api.put<unknown>('/user/profile', body));
 }
 
 export function useUpdateUserProfile() {

@@ -1,14 +1,12 @@
-import type { Strategy } from '@kairos/contract';
+import { type Strategy, strategySchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
-import { listFrom } from '../../../lib/fields';
+import { api, parseResults } from '../../../lib/api-client';
 
 export type { Strategy };
 
 /** Every strategy the user may use: the admins' public ones and their own private ones. */
 export async function getStrategies(): Promise<Strategy[]> {
-  const results = unwrapResults(await api.get<unknown>('/api/strategies'));
-  return listFrom(results, 'strategies') as unknown as Strategy[];
+  return parseResults(strategySchema.array(), await api.get<unknown>('/api/strategies'));
 }
 
 export const strategiesQueryOptions = () =>

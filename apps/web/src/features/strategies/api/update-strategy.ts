@@ -1,12 +1,16 @@
+import { strategySchema } from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import type { StrategyBody } from './create-strategy';
-import { type Strategy, strategiesQueryOptions } from './get-strategies';
+import { strategiesQueryOptions } from './get-strategies';
 
 export type UpdateStrategyBody = Partial<StrategyBody> & { rotateWebhookSecret?: boolean };
 
 export async function updateStrategy({ id, body }: { id: string; body: UpdateStrategyBody }) {
-  return unwrapResults<Strategy>(await api.put<unknown>(`/api/strategies/${encodeURIComponent(id)}`, body));
+  return parseResults(
+    strategySchema,
+    await api.put<unknown>(`/api/strategies/${encodeURIComponent(id)}`, body),
+  );
 }
 
 export function useUpdateStrategy() {

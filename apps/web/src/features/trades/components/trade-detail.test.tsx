@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { loginAs, renderApp } from '../../../testing/render';
+import { serverTradingAccount } from '../../../testing/server-answers';
 
 const TRADE_ID = '7f5c2a10-0000-4000-8000-000000000001';
 
@@ -165,7 +166,7 @@ function serveTrade(push: Reply, detail = serverTrade()) {
       return { body: { success: true, results: detail } };
     if (call.method === 'GET' && call.path === '/api/trading-accounts')
       return {
-        body: { success: true, results: [{ id: 'acc-1', nickname: 'Paper main', exchange: 'paper' }] },
+        body: { success: true, results: [serverTradingAccount()] },
       };
     if (call.method === 'PUT' && call.path === '/push-to-take-profit') return push;
     return undefined;
