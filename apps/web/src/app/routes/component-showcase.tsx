@@ -1,3 +1,4 @@
+import { ALERT_STATUSES } from '@kairos/contract';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -54,7 +55,7 @@ interface SampleTrade {
 }
 
 const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT', 'BNB/USDT', 'XRP/USDT'];
-const TRADE_STATUSES = ['open', 'closed', 'placed', 'filled', 'cancelled', 'waiting'];
+const SAMPLE_STATUSES = ['open', 'closed', 'placed', 'filled', 'cancelled', 'waiting'];
 
 // Deterministic sample rows: the showcase looks the same on every load (and in screenshots).
 const SAMPLE_TRADES: SampleTrade[] = Array.from({ length: 23 }, (_, index) => {
@@ -68,7 +69,7 @@ const SAMPLE_TRADES: SampleTrade[] = Array.from({ length: 23 }, (_, index) => {
     entry: (42000 + index * 311.25).toFixed(2),
     pnl: (pnl * 12.5).toFixed(2),
     pnlPercent: (pnl / 3).toFixed(2),
-    status: TRADE_STATUSES[index % TRADE_STATUSES.length] ?? 'open',
+    status: SAMPLE_STATUSES[index % SAMPLE_STATUSES.length] ?? 'open',
   };
 });
 
@@ -289,7 +290,7 @@ export function ComponentShowcaseRoute() {
           <Section id="badges" title={t('showcase.sections.badges')}>
             <Card className="px-4">
               <Row label={t('showcase.alerts')}>
-                {(['queued', 'in_progress', 'succeeded', 'failed', 'dead'] as const).map((status) => (
+                {ALERT_STATUSES.map((status) => (
                   <StatusBadge key={status} status={status} />
                 ))}
               </Row>

@@ -1,17 +1,8 @@
-import type { AdminAlertStatus } from '@kairos/contract';
+import { ALERT_STATUSES, type AdminAlertStatus } from '@kairos/contract';
 import type { QueryParams } from '../../../lib/api-client';
 
 /** Spec §9: alerts page size 25. */
 export const ALERTS_PAGE_SIZE = 25;
-
-/** Spec §3, in the order an alert lives them. */
-export const ALERT_STATUSES = [
-  'queued',
-  'in_progress',
-  'succeeded',
-  'failed',
-  'dead',
-] as const satisfies readonly AdminAlertStatus[];
 
 /** The filters of the alerts screen, as they stand in its URL (`?status=dead&from=2026-11-01&page=2`). */
 export interface AlertFilters {

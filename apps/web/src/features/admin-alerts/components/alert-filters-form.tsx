@@ -1,9 +1,10 @@
+import { ALERT_STATUSES } from '@kairos/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { ALERT_STATUSES, type AlertFilterName, type AlertFilters, hasFilters } from '../api/alert-filters';
+import { type AlertFilterName, type AlertFilters, hasFilters } from '../api/alert-filters';
 
 /** Typing in the key field waits this long before the URL (and the query) follow. */
 const KEY_DEBOUNCE_MS = 350;

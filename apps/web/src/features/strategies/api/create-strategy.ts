@@ -1,12 +1,21 @@
-import { decimalText, timeFrameSchema, VALIDATION_MESSAGES } from '@kairos/contract';
+import {
+  CURRENCY_CODE_PATTERN,
+  decimalText,
+  MAX_TAKE_PROFITS,
+  STRATEGY_KEY_PATTERN,
+  strategySchema,
+  strategyStatusSchema,
+  takeProfitSizesFit,
+  timeFrameSchema,
+  VALIDATION_MESSAGES,
+} from '@kairos/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, unwrapResults } from '../../../lib/api-client';
+import { api, parseResults } from '../../../lib/api-client';
 import { type Strategy, strategiesQueryOptions } from './get-strategies';
 
 export const TIME_FRAMES = timeFrameSchema.options;
-export const STRATEGY_STATUSES = ['active', 'paused', 'retired'] as const;
-export const MAX_TAKE_PROFITS = 10;
+export const STRATEGY_STATUSES = strategyStatusSchema.options;
 
 /**
  * The rules of the server's contract (packages/contract/src/trading.ts) checked before sending.
@@ -33,7 +42,7 @@ const currencyCode = z
   .string()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
-  .regex(/^[A-Za-z0-9]{2,12}$/, STRATEGY_MESSAGES.currency);
+  .regex(CURRENCY_CODE_PATTERN, STRATEGY_MESSAGES.currency);
 
 export const strategyFormSchema = z
   .object({
@@ -42,11 +51,11 @@ export const strategyFormSchema = z
     strategyKey: z
       .string()
       .trim()
-      .refine((key) => key === '' || /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/.test(key), STRATEGY_MESSAGES.key),
+      .refine((key) => key === '' || STRATEGY_KEY_PATTERN.test(key), STRATEGY_MESSAGES.key),
     tradeCurrency: currencyCode,
     stableCoin: currencyCode,
     timeFrame: timeFrameSchema,
-    status: z.enum(STRATEGY_STATUSES),
+    status: strategyStatusSchema,
     takeProfits: z
       .array(z.object({ percent: positivePercent, sizePercent: positivePercent }))
       .max(MAX_TAKE_PROFITS),
@@ -67,21 +76,12 @@ export const strategyFormSchema = z
       }),
   })
   .superRefine((form, ctx) => {
-    const total = takeProfitSizeTotal(form.takeProfits);
-    if (total > 100.000001) {
+    if (!takeProfitSizesFit(form.takeProfits)) {
       ctx.addIssue({ code: 'custom', path: ['takeProfits'], message: STRATEGY_MESSAGES.takeProfitSizes });
     }
   });
 
 export type StrategyForm = z.infer<typeof strategyFormSchema>;
-
-/** The share of the position the ladder takes, in percent; unreadable rows count as 0. */
-export function takeProfitSizeTotal(takeProfits: Array<{ sizePercent: string }>): number {
-  return takeProfits.reduce((sum, tp) => {
-    const value = Number(toDecimal(tp.sizePercent));
-    return sum + (Number.isFinite(value) ? value : 0);
-  }, 0);
-}
 
 export const emptyStrategyForm: StrategyForm = {
   nickname: '',
@@ -145,7 +145,7 @@ export function toStrategyBody(form: StrategyForm) {
 export type StrategyBody = ReturnType<typeof toStrategyBody>;
 
 export async function createStrategy(body: StrategyBody): Promise<Strategy> {
-  return unwrapResults<Strategy>(await api.post<unknown>('/api/strategies', body));
+  return parseResults(strategySchema, await api.post<unknown>('/api/strategies', body));
 }
 
 export function useCreateStrategy() {

@@ -1,3 +1,4 @@
+import { MAX_TAKE_PROFITS, takeProfitSizeTotal, takeProfitSizesFit } from '@kairos/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Control,
@@ -20,14 +21,12 @@ import { useTranslateMessage } from '../../../i18n/translate-message';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import {
-  MAX_TAKE_PROFITS,
   STRATEGY_STATUSES,
   type StrategyForm,
   TIME_FRAMES,
   emptyStrategyForm,
   strategyFormSchema,
   strategyToForm,
-  takeProfitSizeTotal,
   toStrategyBody,
   useCreateStrategy,
 } from '../api/create-strategy';
@@ -223,6 +222,7 @@ function TakeProfitLadderEditor({
   const { fields, append, remove } = useFieldArray({ control, name: 'takeProfits' });
   const ladder = useWatch({ control, name: 'takeProfits' }) ?? [];
   const total = takeProfitSizeTotal(ladder);
+  const fits = takeProfitSizesFit(ladder);
   const ladderError = errors.takeProfits?.message ?? errors.takeProfits?.root?.message;
 
   return (
@@ -283,7 +283,7 @@ function TakeProfitLadderEditor({
           >
             {t('strategies.form.addTp')}
           </Button>
-          <span className={cn('num text-xs', total > 100.000001 ? 'text-loss' : 'text-muted')}>
+          <span className={cn('num text-xs', fits ? 'text-muted' : 'text-loss')}>
             {t('strategies.form.sizeTotal', { total: format.percent(total) })}
           </span>
         </div>

@@ -1,3 +1,4 @@
+import { MAX_TAKE_PROFITS, takeProfitSizeTotal, takeProfitSizesFit } from '@kairos/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import {
@@ -27,11 +28,9 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useCreateTrade } from '../api/create-trade';
 import { splitSymbol } from '../utils/trade-figures';
 import {
-  MAX_TAKE_PROFITS,
   type TradeFormInput,
   type TradeFormValues,
   emptyTradeForm,
-  takeProfitSizeTotal,
   toCreateTradeBody,
   tradeFormSchema,
 } from '../utils/trade-form';
@@ -329,6 +328,7 @@ function TakeProfitFields({
   const { fields, append, remove } = useFieldArray({ control, name: 'takeProfits' });
   const ladder = useWatch({ control, name: 'takeProfits' }) ?? [];
   const total = takeProfitSizeTotal(ladder);
+  const fits = takeProfitSizesFit(ladder);
   const ladderError = errors.takeProfits?.message ?? errors.takeProfits?.root?.message;
 
   return (
@@ -400,7 +400,7 @@ function TakeProfitFields({
             {t('trading.form.addTp')}
           </Button>
           {fields.length > 0 ? (
-            <span className={cn('num text-xs', total > 100.000001 ? 'text-loss' : 'text-muted')}>
+            <span className={cn('num text-xs', fits ? 'text-muted' : 'text-loss')}>
               {t('trading.form.sizeTotal', { total: format.percent(total) })}
             </span>
           ) : null}

@@ -1,4 +1,4 @@
-import type { LadderLevel, TradeDetail } from '@kairos/contract';
+import { type LadderLevel, type TradeDetail, subtractDecimals } from '@kairos/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +12,7 @@ import { useSession } from '../../../lib/session-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePushTakeProfit } from '../api/push-take-profit';
 import { type PushOutcome, pushFailureOutcome, pushMessage, pushSuccessOutcome } from '../utils/push-outcome';
-import { splitSymbol, subtractDecimals } from '../utils/trade-figures';
+import { splitSymbol } from '../utils/trade-figures';
 import { LevelStatusBadge } from './trade-badges';
 
 /** What is left of a level to send at market: its amount less what already filled. */

@@ -42,23 +42,5 @@ export function isFinished(status: string): boolean {
   return status === 'closed' || status === 'cancelled' || status === 'error';
 }
 
-function scaled(value: string, places: number): bigint {
-  const negative = value.trim().startsWith('-');
-  const [whole = '0', fraction = ''] = value.trim().replace(/^[-+]/, '').split('.');
-  const digits = BigInt(`${whole || '0'}${fraction.padEnd(places, '0').slice(0, places)}`);
-  return negative ? -digits : digits;
-}
-
-/** `a − b` on decimal strings, exactly (money is never a float): "0.025" − "0.01" = "0.015". */
-export function subtractDecimals(a: string, b: string): string {
-  const places = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const difference = scaled(a, places) - scaled(b, places);
-  const negative = difference < 0n;
-  const digits = (negative ? -difference : difference).toString().padStart(places + 1, '0');
-  const whole = digits.slice(0, digits.length - places);
-  const fraction = places > 0 ? digits.slice(digits.length - places).replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 /** "1,5" (a French keyboard) → "1.5"; the value stays a string, never a float. */
 export const toDecimal = decimalText;

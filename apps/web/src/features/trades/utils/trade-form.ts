@@ -1,9 +1,13 @@
-import { VALIDATION_MESSAGES, amountSchema, priceSchema } from '@kairos/contract';
+import {
+  MAX_TAKE_PROFITS,
+  VALIDATION_MESSAGES,
+  amountSchema,
+  priceSchema,
+  takeProfitSizesFit,
+} from '@kairos/contract';
 import { z } from 'zod';
 import type { CreateTradeBody } from '../api/create-trade';
 import { toDecimal } from './trade-figures';
-
-export const MAX_TAKE_PROFITS = 10;
 
 /** Messages of our own rules are translation keys; the spec §5 sentences stay sentences. */
 export const TRADE_FORM_MESSAGES = {
@@ -51,21 +55,13 @@ export const tradeFormSchema = z
     breakEvenAfterTp1: z.boolean(),
   })
   .superRefine((form, ctx) => {
-    if (takeProfitSizeTotal(form.takeProfits) > 100.000001) {
+    if (!takeProfitSizesFit(form.takeProfits)) {
       ctx.addIssue({ code: 'custom', path: ['takeProfits'], message: TRADE_FORM_MESSAGES.sizes });
     }
   });
 
 export type TradeFormInput = z.input<typeof tradeFormSchema>;
 export type TradeFormValues = z.output<typeof tradeFormSchema>;
-
-/** The share of the position the ladder takes, in percent; unreadable rows count as 0. */
-export function takeProfitSizeTotal(takeProfits: ReadonlyArray<{ sizePercent: string }>): number {
-  return takeProfits.reduce((sum, tp) => {
-    const value = Number(toDecimal(tp.sizePercent));
-    return sum + (Number.isFinite(value) ? value : 0);
-  }, 0);
-}
 
 export function emptyTradeForm(accountId = '', symbol = 'BTC/USDT'): TradeFormInput {
   return {
