@@ -2,32 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginAs, renderApp } from '../../../testing/render';
+import { serverBot as contractBot } from '../../../testing/server-answers';
 
-/** A server's bot as GET /api/bots sends it (camelCase, decimals as strings). */
+/** A server's bot as GET /api/bots sends it (camelCase, decimals as strings, the position in any case). */
 function serverBot(overrides: Record<string, unknown> = {}) {
   return {
-    id: 'bot-1',
-    nickname: 'BTC follower',
-    isActive: false,
-    isTrading: false,
-    tradeCurrency: 'BTC',
-    stableCoin: 'USDT',
-    portfolioPercent: '25.00',
-    fixedAmount: null,
-    leveragePercent: '300',
-    monthlyGoalPercent: '5',
-    goalAccumulatedProfitPercent: '2.5',
+    ...contractBot({
+      portfolioPercent: '25.00',
+      leveragePercent: '300',
+      monthlyGoalPercent: '5',
+      goalAccumulatedProfitPercent: '2.5',
+    }),
     position: 'LONG',
-    strategy: {
-      id: 'st-1',
-      nickname: 'Trend BTC',
-      strategyKey: 'trend-btc',
-      tradeCurrency: 'BTC',
-      timeFrame: '1h',
-    },
-    tradingAccount: { id: 'acc-1', nickname: 'Paper main', exchange: 'paper', usdtBalance: '10000' },
-    createdAt: '2026-01-02T10:00:00.000Z',
-    updatedAt: '2026-01-02T10:00:00.000Z',
     ...overrides,
   };
 }

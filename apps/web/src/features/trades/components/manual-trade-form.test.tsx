@@ -3,26 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { loginAs, renderApp } from '../../../testing/render';
+import { serverTradingAccount } from '../../../testing/server-answers';
 
 const SPOT = '0a000000-0000-4000-8000-000000000001';
 const FUTURES = '0a000000-0000-4000-8000-000000000002';
 
 function account(id: string, nickname: string, marketType: 'spot' | 'future') {
-  return {
-    id,
-    nickname,
-    exchange: 'paper',
-    marketType,
-    sandbox: false,
-    apiKeyMask: null,
-    usdtBalance: '10000',
-    balanceUpdatedAt: null,
-    status: 'active',
-    lastError: null,
-    botCount: 0,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  };
+  return serverTradingAccount({ id, nickname, marketType });
 }
 
 interface Call {
