@@ -1,4 +1,4 @@
-import { DomainRuleError } from './errors';
+import { DomainRuleError, type ErrorParams } from './errors';
 
 export const ALERT_STATUSES = ['queued', 'in_progress', 'succeeded', 'failed', 'dead'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
@@ -44,8 +44,9 @@ export class AlertTransitionError extends DomainRuleError {
     readonly to: AlertStatus,
     readonly actor: AlertActor,
     message: string,
+    params?: ErrorParams,
   ) {
-    super('INVALID_ALERT_TRANSITION', message);
+    super('INVALID_ALERT_TRANSITION', message, params);
   }
 }
 
@@ -97,6 +98,7 @@ export function applyAlertAdminAction(action: AlertAdminAction, from: AlertStatu
       to,
       'admin',
       `Cannot ${ACTION_VERB[action]} an alert that is ${alertStatusLabel(from)}`,
+      { variant: `${action}_${from}` },
     );
   }
   return to;

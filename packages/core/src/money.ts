@@ -20,7 +20,7 @@ export type DecimalInput = string | number | DecimalJs;
 /** Thrown for NaN, Infinity, empty strings and other non-amounts. */
 export class InvalidDecimalError extends DomainRuleError {
   constructor(readonly input: unknown) {
-    super('INVALID_DECIMAL', `Not a valid decimal amount: ${String(input)}`);
+    super('INVALID_DECIMAL', `Not a valid decimal amount: ${String(input)}`, { input: String(input) });
   }
 }
 

@@ -46,7 +46,7 @@ export class InvalidOrderTransitionError extends DomainRuleError {
     readonly from: OrderState,
     readonly to: OrderState,
   ) {
-    super('INVALID_ORDER_TRANSITION', `An order cannot move from ${from} to ${to}`);
+    super('INVALID_ORDER_TRANSITION', `An order cannot move from ${from} to ${to}`, { from, to });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ErrorParams } from './errors';
 import { orderMinimumViolation, type MarketLimits, type MinimumViolation } from './market';
 import { Decimal, percentOf, roundDownToStep, toDecimal, type DecimalInput } from './money';
 
@@ -36,8 +37,8 @@ export interface OrderSizingInput {
 }
 
 export type OrderSizingRefusal =
-  | { ok: false; reason: 'invalid_input'; message: string }
-  | { ok: false; reason: 'insufficient_balance'; message: string }
+  | { ok: false; reason: 'invalid_input'; message: string; params: ErrorParams }
+  | { ok: false; reason: 'insufficient_balance'; message: string; params: ErrorParams }
   | ({ ok: false } & MinimumViolation);
 
 export type OrderSizing =
@@ -53,6 +54,10 @@ export type OrderSizing =
     }
   | OrderSizingRefusal;
 
+function invalidInput(message: string, variant: string): OrderSizingRefusal {
+  return { ok: false, reason: 'invalid_input', message, params: { variant } };
+}
+
 /**
  * Entry size (DESIGN §5): allocation (fixed amount or % of balance) × leveragePercent/100 gives the
  * notional; quantity = notional ÷ price rounded down to the amount step. Refused — never thrown, so
@@ -63,14 +68,19 @@ export function sizeOrder(input: OrderSizingInput): OrderSizing {
   const price = toDecimal(input.price);
   const leverage = toDecimal(input.leveragePercent).div(100);
   const balance = toDecimal(input.stableBalance);
-  if (price.lte(0)) return { ok: false, reason: 'invalid_input', message: 'Price must be greater than zero' };
-  if (leverage.lte(0))
-    return { ok: false, reason: 'invalid_input', message: 'Leverage must be greater than zero' };
-  if (balance.lte(0))
-    return { ok: false, reason: 'insufficient_balance', message: 'No stable balance available' };
+  if (price.lte(0)) return invalidInput('Price must be greater than zero', 'price');
+  if (leverage.lte(0)) return invalidInput('Leverage must be greater than zero', 'leverage');
+  if (balance.lte(0)) {
+    return {
+      ok: false,
+      reason: 'insufficient_balance',
+      message: 'No stable balance available',
+      params: { variant: 'noBalance' },
+    };
+  }
 
   const allocation = botAllocation(input.rule, balance);
-  if (allocation.lte(0)) return { ok: false, reason: 'invalid_input', message: 'The bot order size is zero' };
+  if (allocation.lte(0)) return invalidInput('The bot order size is zero', 'zeroSize');
 
   const quantity = roundDownToStep(allocation.times(leverage).div(price), input.market.amountStep);
   const notional = quantity.times(price);
@@ -80,6 +90,7 @@ export function sizeOrder(input: OrderSizingInput): OrderSizing {
       ok: false,
       reason: 'insufficient_balance',
       message: `Insufficient balance: the order needs ${margin.toFixed()} and ${balance.toFixed()} is available`,
+      params: { variant: 'insufficientBalance', needed: margin.toFixed(), available: balance.toFixed() },
     };
   }
   const violation = orderMinimumViolation(quantity, price, input.market);

@@ -9,7 +9,7 @@ export interface ParsedSymbol {
 
 export class InvalidSymbolError extends DomainRuleError {
   constructor(readonly symbol: string) {
-    super('INVALID_SYMBOL', `Not a valid market symbol: ${symbol}`);
+    super('INVALID_SYMBOL', `Not a valid market symbol: ${symbol}`, { symbol });
   }
 }
 

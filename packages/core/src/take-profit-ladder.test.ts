@@ -393,7 +393,7 @@ describe('pushableTakeProfit', () => {
     if (result === 'ok') {
       expect(decision).toEqual({ ok: true, level: levels.find((l) => l.role === role) });
     } else {
-      expect(decision).toEqual({ ok: false, message: result });
+      expect(decision).toMatchObject({ ok: false, message: result });
     }
   });
 
@@ -405,6 +405,7 @@ describe('pushableTakeProfit', () => {
     expect(pushableTakeProfit(levels, 'tp2')).toEqual({
       ok: false,
       message: 'Waiting for TP1 to be filled first',
+      params: { variant: 'waiting', previousName: 'TP1' },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { DomainRuleError } from './errors';
+import { DomainRuleError, type ErrorParams } from './errors';
 import { orderMinimumViolation, type MarketLimits } from './market';
 import type { OrderState } from './order-state';
 import { Decimal, roundDownToStep, roundToTick, sum, toDecimal, type DecimalInput } from './money';
@@ -36,8 +36,8 @@ export interface TakeProfitLadderInput {
 
 /** Thrown for a take-profit or stop configuration that cannot produce valid prices. */
 export class InvalidTakeProfitError extends DomainRuleError {
-  constructor(message: string) {
-    super('INVALID_TAKE_PROFITS', message);
+  constructor(message: string, params?: ErrorParams) {
+    super('INVALID_TAKE_PROFITS', message, params);
   }
 }
 
@@ -134,7 +134,8 @@ export function breakEvenStop(input: {
   const entry = positive(input.entryPrice, 'Entry price');
   const tick = positive(input.priceTick, 'Price tick');
   const fee = toDecimal(input.feePercent ?? 0).div(100);
-  if (fee.lt(0) || fee.gte(1)) throw new InvalidTakeProfitError('Fee percent must be between 0 and 100');
+  if (fee.lt(0) || fee.gte(1))
+    throw new InvalidTakeProfitError('Fee percent must be between 0 and 100', { variant: 'fee' });
   const one = new Decimal(1);
   // Long: (p − e)·q = e·q·f + p·q·f  ⇒  p = e(1+f)/(1−f). Short mirrors it.
   return input.side === 'long'
@@ -160,20 +161,28 @@ export function buildTakeProfitLadder(input: TakeProfitLadderInput): TakeProfitL
   const seen = new Set<string>();
   for (const target of input.takeProfits) {
     if (!isTakeProfitRole(target.role)) {
-      throw new InvalidTakeProfitError(`Unknown take-profit role ${target.role}`);
+      throw new InvalidTakeProfitError(`Unknown take-profit role ${target.role}`, {
+        variant: 'unknownRole',
+        role: target.role,
+      });
     }
     if (seen.has(target.role)) {
-      throw new InvalidTakeProfitError(`${tpDisplayName(target.role)} is configured twice`);
+      const name = tpDisplayName(target.role);
+      throw new InvalidTakeProfitError(`${name} is configured twice`, { variant: 'twice', name });
     }
     seen.add(target.role);
     if (toDecimal(target.sizePercent).lt(0)) {
-      throw new InvalidTakeProfitError(`${tpDisplayName(target.role)} size must not be negative`);
+      const name = tpDisplayName(target.role);
+      throw new InvalidTakeProfitError(`${name} size must not be negative`, {
+        variant: 'negativeSize',
+        name,
+      });
     }
   }
   const targets = byRole(input.takeProfits).filter((target) => !toDecimal(target.sizePercent).isZero());
   if (targets.length === 0) {
     if (input.takeProfits.length > 0) {
-      throw new InvalidTakeProfitError('Take-profit sizes must not all be zero');
+      throw new InvalidTakeProfitError('Take-profit sizes must not all be zero', { variant: 'allZero' });
     }
     return [];
   }
@@ -251,7 +260,10 @@ function isSettled(status: TakeProfitStatus): boolean {
   return status === 'filled' || status === 'cancelled';
 }
 
-export type PushTakeProfitDecision<T> = { ok: true; level: T } | { ok: false; message: string };
+export type PushTakeProfitDecision<T> =
+  | { ok: true; level: T }
+  /** `params`: what TAKE_PROFIT_NOT_PUSHABLE says it with (absent: "{name} is not available to push"). */
+  | { ok: false; message: string; params?: ErrorParams };
 
 /**
  * Push-to-take-profit rules (DESIGN §6, spec §8 messages). A filled, cancelled or missing TP is
@@ -264,11 +276,17 @@ export function pushableTakeProfit<T extends { role: TakeProfitRole; status: Tak
 ): PushTakeProfitDecision<T> {
   const target = levels.find((level) => level.role === role);
   if (!target || isSettled(target.status)) {
-    return { ok: false, message: `${tpDisplayName(role)} is not available to push` };
+    const name = tpDisplayName(role);
+    return { ok: false, message: `${name} is not available to push`, params: { name } };
   }
   const lowest = byRole(levels).find((level) => !isSettled(level.status));
   if (lowest && lowest.role !== target.role) {
-    return { ok: false, message: `Waiting for ${tpDisplayName(lowest.role)} to be filled first` };
+    const previousName = tpDisplayName(lowest.role);
+    return {
+      ok: false,
+      message: `Waiting for ${previousName} to be filled first`,
+      params: { variant: 'waiting', previousName },
+    };
   }
   return { ok: true, level: target };
 }

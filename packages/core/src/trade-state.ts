@@ -26,7 +26,7 @@ export class InvalidTradeTransitionError extends DomainRuleError {
     readonly from: TradeStatus,
     readonly to: TradeStatus,
   ) {
-    super('INVALID_TRADE_TRANSITION', `A trade cannot move from ${from} to ${to}`);
+    super('INVALID_TRADE_TRANSITION', `A trade cannot move from ${from} to ${to}`, { from, to });
   }
 }
 
