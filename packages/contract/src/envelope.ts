@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
-/** Every error answer: `{ success: false, error: CODE, message }` (DESIGN §2). */
+/** The values a message was built from, by name (`API_MESSAGES`): enough to say it in any language. */
+export const apiParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .meta({ description: 'Values the message was built from; with the code, enough to translate it' });
+
+/** Every error answer: `{ success: false, error: CODE, message, params? }` (DESIGN §2). */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
-  error: z.string().meta({ description: 'Machine-readable error code, e.g. VALIDATION_ERROR' }),
-  message: z.string().meta({ description: 'Human-readable explanation' }),
+  error: z
+    .string()
+    .meta({ description: 'Machine-readable error code (API_MESSAGES), e.g. VALIDATION_ERROR' }),
+  message: z.string().meta({ description: 'Human-readable explanation, in English' }),
+  params: apiParamsSchema.optional(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
