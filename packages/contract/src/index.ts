@@ -11,3 +11,4 @@ export * from './trades';
 export * from './admin';
 export * from './dashboard';
 export * from './templated-messages';
+export * from './api-messages';
