@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { typedPositiveDecimal } from './decimal';
-import { pagingQuery } from './envelope';
+import { apiParamsSchema, pagingQuery } from './envelope';
 import { ORDER_STATES, TRADE_STATUSES } from './states';
 import { MAX_TAKE_PROFITS, takeProfitSizesFit, tradeRowSchema } from './trading';
 
@@ -276,5 +276,8 @@ export const pushTakeProfitResponse = z.object({
   success: z.literal(true),
   results: pushTakeProfitResultSchema,
   message: z.string(),
+  /** TAKE_PROFIT_PUSHED, or TAKE_PROFIT_PUSHABLE for a test: with `params`, the message in any language. */
+  code: z.enum(['TAKE_PROFIT_PUSHED', 'TAKE_PROFIT_PUSHABLE']),
+  params: apiParamsSchema,
 });
 export type PushTakeProfitResponse = z.infer<typeof pushTakeProfitResponse>;

@@ -13,6 +13,8 @@ import {
   OrderNotFound,
   RateLimitExceeded,
 } from 'ccxt';
+import { apiError, type ApiMessageArgs } from '@kairos/contract';
+import type { ErrorParams } from '@kairos/core';
 
 /**
  * The few errors the rest of Kairos sees from a venue. ccxt's ~40 classes are translated once, at the edge
@@ -30,12 +32,32 @@ export type ExchangeErrorCode =
   | 'UNSUPPORTED'
   | 'VENUE_ERROR';
 
+export interface ExchangeErrorOptions {
+  cause?: unknown;
+  /** For words of our own (the paper venue, the gateway): what the catalog says them with (`venueWords`). */
+  params?: ErrorParams;
+}
+
 export abstract class ExchangeGatewayError extends Error {
   abstract readonly code: ExchangeErrorCode;
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly params?: ErrorParams;
+  constructor(message: string, options?: ExchangeErrorOptions) {
     super(message, options);
     this.name = new.target.name;
+    if (options?.params) this.params = options.params;
   }
+}
+
+/**
+ * `[message, { params }]` of a refusal in our own words, from the catalog (the venue's own words are
+ * passed on as they are): `new InsufficientFundsError(...venueWords('INSUFFICIENT_FUNDS', { … }))`.
+ */
+export function venueWords<C extends ExchangeErrorCode>(
+  code: C,
+  ...params: ApiMessageArgs<C>
+): [message: string, options: ExchangeErrorOptions] {
+  const [, message, values] = apiError(code, ...params);
+  return [message, { params: values }];
 }
 
 /** Transient (network, venue overloaded, clock skew): the same call may succeed later. */
@@ -50,7 +72,7 @@ export class RateLimitedError extends RetryableExchangeError {
     message: string,
     /** How long the venue asked us to wait (Retry-After), when it said so. */
     readonly retryAfterMs: number | null,
-    options?: { cause?: unknown },
+    options?: ExchangeErrorOptions,
   ) {
     super(message, options);
   }

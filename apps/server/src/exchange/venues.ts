@@ -1,3 +1,4 @@
+import { apiError, nestedParams } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { tradingAccounts } from '../db/schema/index';
@@ -68,35 +69,34 @@ export function createVenues(deps: {
         gateway = ccxtGateway(c);
       } catch (e) {
         throw new DomainRuleError(
-          e instanceof Error ? e.message : 'Unknown exchange',
-          'UNSUPPORTED_EXCHANGE',
+          ...(e instanceof Error
+            ? apiError(
+                'UNSUPPORTED_EXCHANGE',
+                nestedParams('error', e instanceof ExchangeGatewayError ? e : { message: e.message }),
+              )
+            : apiError('UNSUPPORTED_EXCHANGE', { variant: 'unknown' })),
         );
       }
       if (capabilitiesFor(c.exchange).requiresPassword && !c.passphrase) {
-        throw new DomainRuleError(`${c.exchange} needs the API passphrase too`, 'PASSPHRASE_REQUIRED');
+        throw new DomainRuleError(...apiError('PASSPHRASE_REQUIRED', { exchange: c.exchange }));
       }
       try {
         const balances = await gateway.fetchBalances();
         const permissions = await gateway.checkApiKeyPermissions();
         if (permissions.canWithdraw) {
-          throw new DomainRuleError(
-            'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
-            'KEY_CAN_WITHDRAW',
-          );
+          throw new DomainRuleError(...apiError('KEY_CAN_WITHDRAW'));
         }
         return { usdtBalance: balances.USDT?.total ?? '0' };
       } catch (e) {
         if (e instanceof DomainRuleError) throw e;
         if (e instanceof ExchangeAuthenticationError) {
           throw new DomainRuleError(
-            `${c.exchange} refused the API key: ${e.message}`,
-            'EXCHANGE_AUTH_FAILED',
+            ...apiError('EXCHANGE_AUTH_FAILED', { exchange: c.exchange, reason: e.message }),
           );
         }
         if (e instanceof ExchangeGatewayError) {
           throw new DomainRuleError(
-            `Could not connect to ${c.exchange}: ${e.message}`,
-            'EXCHANGE_UNAVAILABLE',
+            ...apiError('EXCHANGE_UNAVAILABLE', { exchange: c.exchange, reason: e.message }),
           );
         }
         throw e;

@@ -1,48 +1,52 @@
-/** Typed errors thrown by services; one place (plugins/errors.ts) maps them to HTTP. */
-export class AppError extends Error {
+import type { ApiMessageCode } from '@kairos/contract';
+import { DomainRuleError, type ErrorParams } from '@kairos/core';
+
+export { DomainRuleError };
+
+/**
+ * Typed refusals thrown by services, each `(code, message, params?)` like every DomainRuleError, built
+ * with the contract's `apiError(code, params)` so the English comes from its catalog. They differ only by
+ * their HTTP status; one place (plugins/errors.ts) maps them to HTTP.
+ */
+export class AppError extends DomainRuleError {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    code: ApiMessageCode,
     message: string,
+    params?: ErrorParams,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
-    this.name = new.target.name;
+    super(code, message, params);
   }
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string) {
-    super(400, 'VALIDATION_ERROR', message);
+  constructor(code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(400, code, message, params);
   }
 }
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Unauthorized', code = 'UNAUTHORIZED') {
-    super(401, code, message);
+  constructor(code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(401, code, message, params);
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, 'FORBIDDEN', message);
+  constructor(code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(403, code, message, params);
   }
 }
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
-    super(404, 'NOT_FOUND', message);
+  constructor(code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(404, code, message, params);
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string, code = 'CONFLICT') {
-    super(409, code, message);
-  }
-}
-export class DomainRuleError extends AppError {
-  constructor(message: string, code = 'DOMAIN_RULE') {
-    super(422, code, message);
+  constructor(code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(409, code, message, params);
   }
 }
 export class TooManyRequestsError extends AppError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  constructor(retryAfterSeconds: number, code: ApiMessageCode, message: string, params?: ErrorParams) {
+    super(429, code, message, params, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

@@ -1,3 +1,4 @@
+import { apiError } from '@kairos/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
@@ -41,16 +42,17 @@ async function authPlugin(app: FastifyInstance) {
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token) throw new UnauthorizedError('Authentication required');
+    if (!token)
+      throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'authenticationRequired' }));
     const user = await app.services.auth.authenticate(token);
-    if (!user)
-      throw new UnauthorizedError('Session expired or revoked. Please log in again.', 'INVALID_TOKEN');
+    if (!user) throw new UnauthorizedError(...apiError('INVALID_TOKEN'));
     request.user = user;
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.user) await app.authenticate(request, reply);
-    if (request.user?.role !== 'admin') throw new ForbiddenError('Admin role required');
+    if (request.user?.role !== 'admin')
+      throw new ForbiddenError(...apiError('FORBIDDEN', { variant: 'adminRequired' }));
   });
 }
 
@@ -58,6 +60,6 @@ export default fp(authPlugin, { name: 'auth' });
 
 /** The signed-in user of a route that ran `authenticate`. */
 export function currentUser(request: FastifyRequest): AuthedUser {
-  if (!request.user) throw new UnauthorizedError();
+  if (!request.user) throw new UnauthorizedError(...apiError('UNAUTHORIZED'));
   return request.user;
 }

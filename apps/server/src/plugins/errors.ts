@@ -1,41 +1,36 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorEnvelope } from '@kairos/contract';
+import { apiError, type ErrorEnvelope } from '@kairos/contract';
+import { DomainRuleError } from '@kairos/core';
+import { ExchangeGatewayError } from '../exchange/errors';
 import { AppError } from '../lib/errors';
 import { prefersHtml, sendWebApp } from './web-app';
 
-function envelope(error: string, message: string, details?: ErrorEnvelope['details']): ErrorEnvelope {
-  return details ? { success: false, error, message, details } : { success: false, error, message };
+type Refusal = [code: string, message: string, params?: ErrorEnvelope['params']];
+
+function envelope([error, message, params]: Refusal, details?: ErrorEnvelope['details']): ErrorEnvelope {
+  return {
+    success: false,
+    error,
+    message,
+    ...(params && Object.keys(params).length > 0 ? { params } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
-const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: 'MALFORMED_JSON',
-    message: 'Request body is not valid JSON',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: 'MALFORMED_JSON',
-    message: "Body cannot be empty when content-type is set to 'application/json'",
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: 'PAYLOAD_TOO_LARGE',
-    message: 'Request body is too large',
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Unsupported content type',
-  },
+const FASTIFY_CODES: Record<string, { status: number; refusal: Refusal }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, refusal: apiError('MALFORMED_JSON') },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, refusal: apiError('MALFORMED_JSON', { variant: 'empty' }) },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, refusal: apiError('PAYLOAD_TOO_LARGE') },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, refusal: apiError('UNSUPPORTED_MEDIA_TYPE') },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
-    code: 'BAD_REQUEST',
-    message: 'Request body size did not match Content-Length',
+    refusal: apiError('BAD_REQUEST', { variant: 'contentLength' }),
   },
 };
+
+const INTERNAL = apiError('INTERNAL');
 
 /**
  * Refusals of the router itself, before any hook runs (Fastify's `frameworkErrors`): an over-long path
@@ -44,13 +39,18 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
  */
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.status(404).send(envelope('NOT_FOUND', 'Not found'));
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(envelope('BAD_REQUEST', 'Malformed URL'));
+    return reply.status(404).send(envelope(apiError('NOT_FOUND', { variant: 'nothing' })));
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send(envelope(apiError('BAD_REQUEST', { variant: 'malformedUrl' })));
   request.log.error({ err }, 'router error');
-  return reply.status(500).send(envelope('INTERNAL', 'Internal server error'));
+  return reply.status(500).send(envelope(INTERNAL));
 }
 
-/** One error handler for the whole API: the envelope of DESIGN §2, never a stack trace. */
+/**
+ * One error handler for the whole API: the envelope of DESIGN §2, never a stack trace. The only place
+ * refusals become HTTP: a DomainRuleError (core's, the engine's, a service's) is a 422 unless it carries
+ * its own status (AppError), and a venue's refusal is a 422 too; each keeps its code and params.
+ */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -60,40 +60,56 @@ async function errorsPlugin(app: FastifyInstance) {
       }));
       const first = details[0];
       // A malformed id in the path names nothing that exists.
+      // The schemas' own words (the contract's validation messages), said as they are.
       if (err.validationContext === 'params') {
-        return reply.status(404).send(envelope('NOT_FOUND', first?.message ?? 'Not found'));
+        return reply
+          .status(404)
+          .send(
+            envelope(first ? ['NOT_FOUND', first.message] : apiError('NOT_FOUND', { variant: 'nothing' })),
+          );
       }
       const where = err.validationContext === 'body' ? '' : ` (${err.validationContext})`;
-      return reply
-        .status(400)
-        .send(envelope('VALIDATION_ERROR', first ? `${first.message}${where}` : 'Invalid request', details));
+      const refusal: Refusal = first
+        ? ['VALIDATION_ERROR', `${first.message}${where}`]
+        : apiError('VALIDATION_ERROR', { variant: 'invalidRequest' });
+      return reply.status(400).send(envelope(refusal, details));
     }
-    if (err instanceof AppError) {
-      if (err.statusCode >= 500) request.log.error({ err }, 'service error');
-      return reply.status(err.statusCode).headers(err.headers).send(envelope(err.code, err.message));
+    const thrown: unknown = err;
+    if (thrown instanceof DomainRuleError) {
+      const status = thrown instanceof AppError ? thrown.statusCode : 422;
+      if (status >= 500) request.log.error({ err }, 'service error');
+      if (thrown instanceof AppError) reply.headers(thrown.headers);
+      return reply.status(status).send(envelope([thrown.code, thrown.message, thrown.params]));
+    }
+    if (thrown instanceof ExchangeGatewayError) {
+      return reply.status(422).send(envelope([thrown.code, thrown.message, thrown.params]));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
-      return reply.status(500).send(envelope('INTERNAL', 'Internal server error'));
+      return reply.status(500).send(envelope(INTERNAL));
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
-    if (known) return reply.status(known.status).send(envelope(known.code, known.message));
+    if (known) return reply.status(known.status).send(envelope(known.refusal));
     if (err.statusCode === 429) {
-      return reply.status(429).send(envelope('RATE_LIMITED', err.message || 'Too many requests'));
+      const refusal: Refusal = err.message
+        ? ['RATE_LIMITED', err.message]
+        : apiError('RATE_LIMITED', { variant: 'tooManyRequests' });
+      return reply.status(429).send(envelope(refusal));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(envelope(err.code ?? 'BAD_REQUEST', err.message));
+      return reply.status(err.statusCode).send(envelope([err.code ?? 'BAD_REQUEST', err.message]));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(envelope('INTERNAL', 'Internal server error'));
+    return reply.status(500).send(envelope(INTERNAL));
   });
 
   app.setNotFoundHandler((request, reply) => {
     // A browser navigation to any unknown path gets the web app, which renders NotFound itself.
     if (prefersHtml(request) && sendWebApp(reply)) return reply;
+    const path = request.url.split('?')[0] ?? '';
     return reply
       .status(404)
-      .send(envelope('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+      .send(envelope(apiError('NOT_FOUND', { variant: 'route', method: request.method, path })));
   });
 }
 

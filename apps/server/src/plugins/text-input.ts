@@ -1,3 +1,4 @@
+import { apiError } from '@kairos/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from '../lib/errors';
@@ -27,7 +28,7 @@ export function holdsNul(input: unknown): boolean {
 async function textInputPlugin(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new ValidationError('Text cannot contain the NUL character (U+0000)');
+      throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'nulCharacter' }));
     }
   });
 }

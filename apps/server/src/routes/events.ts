@@ -1,3 +1,4 @@
+import { apiError } from '@kairos/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../lib/errors';
@@ -35,7 +36,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const token = bearerToken(request) ?? query.token;
       const user = token ? await app.services.auth.authenticate(token) : undefined;
-      if (!user) throw new UnauthorizedError('Authentication required');
+      if (!user)
+        throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'authenticationRequired' }));
       await hub.ensureListening();
 
       reply.hijack();

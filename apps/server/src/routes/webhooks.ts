@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, webhookAck, webhookBody } from '@kairos/contract';
+import { apiError, errorResponses, webhookAck, webhookBody } from '@kairos/contract';
+import { ValidationError } from '../lib/errors';
 
 const tags = ['webhooks'];
 
@@ -10,10 +11,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      const err = new Error('Alert body must be JSON') as Error & { statusCode: number; code: string };
-      err.statusCode = 400;
-      err.code = 'MALFORMED_JSON';
-      done(err, undefined);
+      done(new ValidationError(...apiError('MALFORMED_JSON', { variant: 'alertBody' })), undefined);
     }
   });
 

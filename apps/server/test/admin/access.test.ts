@@ -89,7 +89,12 @@ describe('every admin call is refused to anyone but an admin, on the server', ()
 
       const asUser = await call(t, user, c.method, resolve(c.path), c.payload?.());
       expect(asUser.status).toBe(403);
-      expect(asUser.body).toEqual({ success: false, error: 'FORBIDDEN', message: 'Admin role required' });
+      expect(asUser.body).toEqual({
+        success: false,
+        error: 'FORBIDDEN',
+        message: 'Admin role required',
+        params: { variant: 'adminRequired' },
+      });
 
       const asAdmin = await call(t, admin, c.method, resolve(c.path), c.payload?.());
       expect(asAdmin.status, JSON.stringify(asAdmin.body)).toBe(c.admin);

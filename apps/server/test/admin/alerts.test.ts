@@ -174,14 +174,19 @@ describe('marking an alert dead', () => {
   });
 
   it.each([
-    ['succeeded', 'Cannot mark dead an alert that is succeeded'],
-    ['inProgress', 'Cannot mark dead an alert that is in progress'],
-    ['toKill', 'Cannot mark dead an alert that is dead'],
-  ] as const)('refuses a %s alert with 409 and says why', async (name, message) => {
+    ['succeeded', 'Cannot mark dead an alert that is succeeded', 'markDead_succeeded'],
+    ['inProgress', 'Cannot mark dead an alert that is in progress', 'markDead_in_progress'],
+    ['toKill', 'Cannot mark dead an alert that is dead', 'markDead_dead'],
+  ] as const)('refuses a %s alert with 409 and says why', async (name, message, variant) => {
     const before = await detail(alert[name]);
     const res = await markDead(alert[name], 'no');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, error: 'INVALID_ALERT_TRANSITION', message });
+    expect(res.body).toEqual({
+      success: false,
+      error: 'INVALID_ALERT_TRANSITION',
+      message,
+      params: { variant },
+    });
     expect((await detail(alert[name])).history).toEqual(before.history);
   });
 

@@ -356,6 +356,7 @@ describe('bots and their accounts', () => {
       error: 'FUTURES_PAIR_TAKEN',
       message:
         'The bot "First" already trades BTC/USDT on this futures account, which holds one position per symbol: stop it first or use another account',
+      params: { bot: 'First', pair: 'BTC/USDT' },
     };
 
     expect((await botOn(futures, 'First', { isActive: true })).statusCode).toBe(201);

@@ -69,6 +69,7 @@ describe('error envelope', () => {
       success: false,
       error: 'NOT_FOUND',
       message: 'Route GET /api/nothing-here not found',
+      params: { variant: 'route', method: 'GET', path: '/api/nothing-here' },
     });
   });
 

@@ -129,6 +129,7 @@ describe('schema-driven fuzzing of every body and query', () => {
             success: false,
             error: expect.any(String),
             message: expect.any(String),
+            ...(json.params ? { params: expect.any(Object) } : {}),
             ...(json.details ? { details: expect.any(Array) } : {}),
           });
         } else {

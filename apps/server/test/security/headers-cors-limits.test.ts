@@ -62,10 +62,20 @@ describe('security headers', () => {
   it('answers router-level refusals with the envelope, never echoing the path', async () => {
     const long = await callApi(t, alice, 'GET', `/api/bots/${'x'.repeat(300)}`);
     expect(long.status).toBe(404);
-    expect(long.json()).toEqual({ success: false, error: 'NOT_FOUND', message: 'Not found' });
+    expect(long.json()).toEqual({
+      success: false,
+      error: 'NOT_FOUND',
+      message: 'Not found',
+      params: { variant: 'nothing' },
+    });
     const malformed = await callApi(t, alice, 'GET', '/api/bots/%E0%A4%A');
     expect(malformed.status).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'BAD_REQUEST', message: 'Malformed URL' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      error: 'BAD_REQUEST',
+      message: 'Malformed URL',
+      params: { variant: 'malformedUrl' },
+    });
   });
 });
 

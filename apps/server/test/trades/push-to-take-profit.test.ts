@@ -92,6 +92,7 @@ describe('PUT /push-to-take-profit', () => {
       success: false,
       error: 'TAKE_PROFIT_NOT_PUSHABLE',
       message: 'Waiting for TP1 to be filled first',
+      params: { variant: 'waiting', previousName: 'TP1' },
     });
   });
 
@@ -108,6 +109,8 @@ describe('PUT /push-to-take-profit', () => {
     expect(res.body).toMatchObject({
       success: true,
       message: 'TP1 can be pushed to market',
+      code: 'TAKE_PROFIT_PUSHABLE',
+      params: { name: 'TP1' },
       results: { tradeId, takeProfitRole: 'tp1', test: true, orderId: null, amount: '0.005' },
     });
     const after = await detail();
@@ -145,6 +148,7 @@ describe('PUT /push-to-take-profit', () => {
     const { orderId } = res.body.results;
     expect(orderId).toEqual(expect.any(String));
     expect(res.body.message).toBe(`Successfully pushed TP1 to market! Order ID: ${orderId}`);
+    expect(res.body).toMatchObject({ code: 'TAKE_PROFIT_PUSHED', params: { name: 'TP1', orderId } });
     expect(res.body.results).toMatchObject({
       status: 'filled',
       amount: '0.005',
@@ -182,6 +186,7 @@ describe('PUT /push-to-take-profit', () => {
       success: false,
       error: 'TAKE_PROFIT_NOT_PUSHABLE',
       message: 'TP1 is not available to push',
+      params: { name: 'TP1' },
     });
     expect((await detail()).orders).toHaveLength(ordersBefore);
   });

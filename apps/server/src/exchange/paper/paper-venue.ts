@@ -8,6 +8,7 @@ import {
   OrderNotFoundError,
   UnknownSymbolError,
   UnsupportedOperationError,
+  venueWords,
 } from '../errors';
 import type {
   AccountMarketType,
@@ -590,14 +591,24 @@ export class PaperVenue {
       const needed = totalCost(executions).plus(totalFees(executions, this.takerRate)).plus(restReserve);
       if (quote.free.lt(needed)) {
         throw new InsufficientFundsError(
-          `Insufficient ${spec.quote}: ${needed.toFixed()} needed, ${quote.free.toFixed()} available`,
+          ...venueWords('INSUFFICIENT_FUNDS', {
+            variant: 'balance',
+            asset: spec.quote,
+            needed: needed.toFixed(),
+            available: quote.free.toFixed(),
+          }),
         );
       }
     } else {
       restReserve = rest;
       if (base.free.lt(amount)) {
         throw new InsufficientFundsError(
-          `Insufficient ${spec.base}: ${amount.toFixed()} needed, ${base.free.toFixed()} available`,
+          ...venueWords('INSUFFICIENT_FUNDS', {
+            variant: 'balance',
+            asset: spec.base,
+            needed: amount.toFixed(),
+            available: base.free.toFixed(),
+          }),
         );
       }
     }
@@ -745,7 +756,12 @@ export class PaperVenue {
     const needed = openingMargin.plus(totalFees(executions, this.takerRate)).plus(restReserve);
     if (usdt.free.lt(needed)) {
       throw new InsufficientFundsError(
-        `Insufficient margin: ${needed.toFixed()} ${SETTLEMENT_ASSET} needed, ${usdt.free.toFixed()} available`,
+        ...venueWords('INSUFFICIENT_FUNDS', {
+          variant: 'margin',
+          asset: SETTLEMENT_ASSET,
+          needed: needed.toFixed(),
+          available: usdt.free.toFixed(),
+        }),
       );
     }
 

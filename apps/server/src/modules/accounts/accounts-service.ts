@@ -1,12 +1,11 @@
 import { toDecimal } from '@kairos/core';
-import type { TradingAccount } from '@kairos/contract';
+import { apiError, type TradingAccount } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { maskSecret } from '../../lib/crypto';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountVenues, VenueCredentials } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
-
 
 export const DEFAULT_PAPER_BALANCE = '10000';
 /** Scheduled refreshes keep at most one equity snapshot per account per this interval. */
@@ -37,7 +36,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
 
   async function owned(user: AuthedUser, id: string) {
     const a = await repo.findOwned(user.id, id);
-    if (!a) throw new NotFoundError('Trading account not found');
+    if (!a) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
     return a;
   }
 
@@ -90,7 +89,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       let balance: string | undefined;
       if (current.exchange !== 'paper' && changesVenue) {
         if (rotating && !(input.apiKey && input.apiSecret)) {
-          throw new ConflictError('Rotate the API key and secret together', 'KEY_PAIR_REQUIRED');
+          throw new ConflictError(...apiError('KEY_PAIR_REQUIRED'));
         }
         ({ usdtBalance: balance } = await venues.verify({
           exchange: current.exchange,
@@ -129,17 +128,11 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       await owned(user, id);
       const open = await repo.openTradeCount(id);
       if (open > 0) {
-        throw new ConflictError(
-          `This account has ${open} open trade${open === 1 ? '' : 's'}: close ${open === 1 ? 'it' : 'them'} before deleting the account`,
-          'ACCOUNT_HAS_OPEN_TRADES',
-        );
+        throw new ConflictError(...apiError('ACCOUNT_HAS_OPEN_TRADES', { count: open }));
       }
       const botCount = (await repo.botsOf(id)).length;
       if (botCount > 0 && botsPolicy !== 'delete') {
-        throw new ConflictError(
-          `${botCount} bot${botCount === 1 ? ' trades' : 's trade'} on this account. Delete ${botCount === 1 ? 'it' : 'them'} with the account (bots=delete) or move ${botCount === 1 ? 'it' : 'them'} first.`,
-          'ACCOUNT_HAS_BOTS',
-        );
+        throw new ConflictError(...apiError('ACCOUNT_HAS_BOTS', { count: botCount }));
       }
       await repo.remove(id, botsPolicy === 'delete');
       venues.forget(id);

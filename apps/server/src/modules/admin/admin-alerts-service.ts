@@ -1,7 +1,6 @@
-import type { AdminAlert, AdminAlertDetail, AdminAlertsQuery } from '@kairos/contract';
+import { apiError, type AdminAlert, type AdminAlertDetail, type AdminAlertsQuery } from '@kairos/contract';
 import {
   ALERT_STATUSES,
-  AlertReasonRequiredError,
   AlertTransitionError,
   applyAlertAdminAction,
   canApplyAlertAdminAction,
@@ -58,7 +57,7 @@ export function createAdminAlertsService(deps: {
 
   async function summary(id: string): Promise<AdminAlert> {
     const row = await repo.findWithCounts(id);
-    if (!row) throw new NotFoundError('Alert not found');
+    if (!row) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'alert' }));
     return toAdminAlert(row);
   }
 
@@ -67,15 +66,16 @@ export function createAdminAlertsService(deps: {
     const from = await repo.applyAdminAction(id, action, ALLOWED_FROM[action], `admin:${actor.id}`, reason);
     if (from) return { from, alert: await summary(id) };
     const current = await repo.currentStatus(id);
-    if (!current) throw new NotFoundError('Alert not found');
+    if (!current) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'alert' }));
     try {
       applyAlertAdminAction(action, current);
     } catch (e) {
-      if (e instanceof AlertTransitionError) throw new ConflictError(e.message, e.code);
+      if (e instanceof AlertTransitionError)
+        throw new ConflictError('INVALID_ALERT_TRANSITION', e.message, e.params);
       throw e;
     }
     // Allowed now, refused a moment ago: a worker moved it in between.
-    throw new ConflictError('The alert changed while you acted on it; reload and try again', 'ALERT_CHANGED');
+    throw new ConflictError(...apiError('ALERT_CHANGED'));
   }
 
   return {
@@ -97,7 +97,7 @@ export function createAdminAlertsService(deps: {
 
     async detail(id: string): Promise<AdminAlertDetail> {
       const row = await repo.findWithCounts(id);
-      if (!row) throw new NotFoundError('Alert not found');
+      if (!row) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'alert' }));
       const [outcomes, events] = await Promise.all([repo.outcomes(id), repo.events(id)]);
       const errors = [
         ...events
@@ -135,7 +135,8 @@ export function createAdminAlertsService(deps: {
           { action: 'alert.mark_dead', target: `alert:${id}`, details: { reason } },
           async () => {
             // A blank reason is refused before anything moves (the route's schema refuses it too).
-            if (!reason.trim()) throw new ValidationError(new AlertReasonRequiredError().message);
+            if (!reason.trim())
+              throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'alertReasonRequired' }));
             const { from, alert } = await move(actor, id, 'markDead', reason.trim());
             return { from, alert };
           },

@@ -1,9 +1,10 @@
-import type {
-  AdminStrategy,
-  BotActionOutcome,
-  TradeControlAction,
-  TradeControlResult,
-  TradeControlStatus,
+import {
+  apiError,
+  type AdminStrategy,
+  type BotActionOutcome,
+  type TradeControlAction,
+  type TradeControlResult,
+  type TradeControlStatus,
 } from '@kairos/contract';
 import type { GatewayProvider } from '../../exchange/gateway-provider';
 import type { OrderExecutor } from '../../engine/order-executor';
@@ -59,7 +60,7 @@ export function createTradeControlService(deps: {
 
   async function strategyOr404(id: string) {
     const found = await repo.findStrategy(id);
-    if (!found) throw new NotFoundError('Strategy not found');
+    if (!found) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'strategy' }));
     return found;
   }
 

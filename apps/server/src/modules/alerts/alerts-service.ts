@@ -1,4 +1,4 @@
-import type { WebhookBody } from '@kairos/contract';
+import { apiError, type WebhookBody } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { constantTimeEqual } from '../../lib/crypto';
 import { DomainRuleError, UnauthorizedError, ValidationError } from '../../lib/errors';
@@ -20,31 +20,30 @@ export function createAlertsService(deps: {
     /** TradingView webhook: authenticate, refuse stale signals, dedupe, commit and enqueue. */
     async ingest(body: WebhookBody, strategyKeyFromPath: string | undefined, now = new Date()) {
       const key = strategyKeyFromPath ?? body.strategyKey;
-      if (!key) throw new ValidationError('strategyKey is required');
+      if (!key)
+        throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'strategyKeyRequired' }));
       const strategy = await deps.strategies.findByKey(key);
       // Unknown key and wrong secret answer the same: a probe learns nothing.
       const expected = strategy ? deps.sealer.open(strategy.webhookSecretSealed) : 'no-such-strategy-secret';
       const secretOk = constantTimeEqual(expected, body.secret);
-      if (!strategy || !secretOk)
-        throw new UnauthorizedError('Invalid strategy key or secret', 'INVALID_WEBHOOK_SECRET');
+      if (!strategy || !secretOk) throw new UnauthorizedError(...apiError('INVALID_WEBHOOK_SECRET'));
       if (body.strategyKey && strategyKeyFromPath && body.strategyKey !== strategyKeyFromPath) {
-        throw new ValidationError('strategyKey in the body does not match the URL');
+        throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'strategyKeyMismatch' }));
       }
-      if (strategy.status === 'retired')
-        throw new DomainRuleError('This strategy is retired', 'STRATEGY_RETIRED');
+      if (strategy.status === 'retired') throw new DomainRuleError(...apiError('STRATEGY_RETIRED'));
 
       const signalAt = parseSignalTime(body.timestamp);
-      if (body.timestamp !== undefined && !signalAt) throw new ValidationError('timestamp is not a date');
+      if (body.timestamp !== undefined && !signalAt)
+        throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'timestamp' }));
       if (signalAt) {
         const lagMs = now.getTime() - signalAt.getTime();
         if (lagMs > strategy.maxLagSeconds * 1000) {
           throw new DomainRuleError(
-            `Stale signal: sent ${Math.round(lagMs / 1000)} s ago, the strategy accepts ${strategy.maxLagSeconds} s`,
-            'STALE_SIGNAL',
+            ...apiError('STALE_SIGNAL', { lag: Math.round(lagMs / 1000), max: strategy.maxLagSeconds }),
           );
         }
         if (lagMs < -FUTURE_SKEW_MS)
-          throw new DomainRuleError('Signal timestamp is in the future', 'STALE_SIGNAL');
+          throw new DomainRuleError(...apiError('STALE_SIGNAL', { variant: 'future' }));
       }
 
       const { secret: _secret, ...payload } = body;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PREFERENCES, type User } from '@kairos/contract';
+import { DEFAULT_PREFERENCES, type User, apiError } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { hashToken, newToken } from '../../lib/crypto';
 import {
@@ -108,7 +108,10 @@ export function createAuthService(deps: {
       const limit = row.key === keys.ip ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_ACCOUNT;
       if (row.failures >= limit) {
         const retryAfter = (row.windowStartedAt.getTime() + THROTTLE_WINDOW_S * 1000 - Date.now()) / 1000;
-        throw new TooManyRequestsError('Too many failed attempts. Try again later.', retryAfter);
+        throw new TooManyRequestsError(
+          retryAfter,
+          ...apiError('RATE_LIMITED', { variant: 'failedAttempts' }),
+        );
       }
     }
   }
@@ -119,7 +122,7 @@ export function createAuthService(deps: {
 
   function assertStrongPassword(password: string) {
     if (isCommonPassword(password)) {
-      throw new ValidationError('This password is too common. Please choose another one.');
+      throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'commonPassword' }));
     }
   }
 
@@ -133,9 +136,10 @@ export function createAuthService(deps: {
 
   /** The signed-in user acting on their own account: the body's email must be theirs. */
   async function selfFromEmail(authed: AuthedUser, email: string): Promise<UserRow> {
-    if (authed.email !== email) throw new ForbiddenError('You can only change your own account');
+    if (authed.email !== email)
+      throw new ForbiddenError(...apiError('FORBIDDEN', { variant: 'ownAccountOnly' }));
     const user = await repo.findUserById(authed.id);
-    if (!user) throw new UnauthorizedError();
+    if (!user) throw new UnauthorizedError(...apiError('UNAUTHORIZED'));
     return user;
   }
 
@@ -149,7 +153,7 @@ export function createAuthService(deps: {
         role: deps.adminEmail && input.email === deps.adminEmail ? 'admin' : 'user',
         preferences: DEFAULT_PREFERENCES,
       });
-      if (!user) throw new ConflictError('An account with this email already exists', 'EMAIL_TAKEN');
+      if (!user) throw new ConflictError(...apiError('EMAIL_TAKEN'));
       return issueSession(user, ctx);
     },
 
@@ -160,20 +164,20 @@ export function createAuthService(deps: {
       if (!user) {
         await burnPasswordCheck(input.password);
         await recordFailure(keys);
-        throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
+        throw new UnauthorizedError(...apiError('INVALID_CREDENTIALS'));
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         await recordFailure(keys);
-        throw new UnauthorizedError('Invalid email or password', 'INVALID_CREDENTIALS');
+        throw new UnauthorizedError(...apiError('INVALID_CREDENTIALS'));
       }
       if (user.accountStatus !== 'active') {
-        throw new ForbiddenError('This account is suspended. Contact your administrator.');
+        throw new ForbiddenError(...apiError('FORBIDDEN', { variant: 'suspended' }));
       }
       if (user.useTwoFa) {
         if (!input.code) return { requires2FA: true as const };
         if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
           await recordFailure(keys);
-          throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+          throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
         }
       }
       if (keys.account) await repo.clearFailures(keys.account);
@@ -187,33 +191,27 @@ export function createAuthService(deps: {
     /** Rotating refresh: a used token presented again means it was stolen, so the whole family dies. */
     async refresh(refreshToken: string, ctx: AuthContext) {
       const session = await repo.findSessionByRefresh(hashToken(refreshToken));
-      if (!session) throw new UnauthorizedError('Invalid refresh token', 'INVALID_REFRESH_TOKEN');
+      if (!session) throw new UnauthorizedError(...apiError('INVALID_REFRESH_TOKEN'));
       if (session.rotatedAt || session.revokedAt) {
         await repo.revokeFamily(session.familyId, 'refresh token reuse');
-        throw new UnauthorizedError(
-          'Refresh token already used; all sessions of this sign-in were revoked',
-          'REFRESH_REUSED',
-        );
+        throw new UnauthorizedError(...apiError('REFRESH_REUSED'));
       }
       if (session.refreshExpiresAt.getTime() <= Date.now()) {
-        throw new UnauthorizedError('Refresh token expired', 'REFRESH_EXPIRED');
+        throw new UnauthorizedError(...apiError('REFRESH_EXPIRED'));
       }
       if (!(await repo.markRotated(session.id))) {
         await repo.revokeFamily(session.familyId, 'refresh token reuse');
-        throw new UnauthorizedError(
-          'Refresh token already used; all sessions of this sign-in were revoked',
-          'REFRESH_REUSED',
-        );
+        throw new UnauthorizedError(...apiError('REFRESH_REUSED'));
       }
       const user = await repo.findUserById(session.userId);
-      if (!user || user.accountStatus !== 'active') throw new UnauthorizedError();
+      if (!user || user.accountStatus !== 'active') throw new UnauthorizedError(...apiError('UNAUTHORIZED'));
       await repo.revokeSession(session.id, 'rotated');
       return issueSession(user, ctx, session.familyId);
     },
 
     async enableTwoFa(authed: AuthedUser, email: string) {
       const user = await selfFromEmail(authed, email);
-      if (user.useTwoFa) throw new DomainRuleError('2FA is already enabled', 'TWO_FA_ENABLED');
+      if (user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_ENABLED'));
       const secret = newTotpSecret();
       await repo.updateUser(user.id, { totpPendingSealed: sealer.seal(secret) });
       return totpEnrolment(secret, user.email);
@@ -224,10 +222,10 @@ export function createAuthService(deps: {
       const keys = throttleKeys('2fa', ctx, input.email);
       await assertNotThrottled(keys);
       const user = await selfFromEmail(authed, input.email);
-      if (!user.totpPendingSealed) throw new DomainRuleError('Start 2FA setup first', 'TWO_FA_NOT_STARTED');
+      if (!user.totpPendingSealed) throw new DomainRuleError(...apiError('TWO_FA_NOT_STARTED'));
       if (!(await checkTotp(user, user.totpPendingSealed, input.code))) {
         await recordFailure(keys);
-        throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+        throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
       }
       const updated = await repo.updateUser(user.id, {
         useTwoFa: true,
@@ -242,10 +240,10 @@ export function createAuthService(deps: {
       const keys = throttleKeys('2fa', ctx, input.email);
       await assertNotThrottled(keys);
       const user = await selfFromEmail(authed, input.email);
-      if (!user.useTwoFa) throw new DomainRuleError('2FA is not enabled', 'TWO_FA_DISABLED');
+      if (!user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_DISABLED'));
       if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
         await recordFailure(keys);
-        throw new UnauthorizedError('Invalid 2FA code', 'INVALID_2FA_CODE');
+        throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
       }
       const updated = await repo.updateUser(user.id, {
         useTwoFa: false,
@@ -291,17 +289,17 @@ export function createAuthService(deps: {
         const user = await repo.findUserByEmail(input.email);
         if (!user || !(await repo.consumePasswordReset(hashToken(input.token), user.id))) {
           await recordFailure(keys);
-          throw new UnauthorizedError('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
+          throw new UnauthorizedError(...apiError('INVALID_RESET_TOKEN'));
         }
         await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
         await repo.revokeUserSessions(user.id, 'password reset');
         return;
       }
-      if (!authed) throw new UnauthorizedError('Sign in, or use the link from the reset mail');
+      if (!authed) throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'signInOrReset' }));
       const user = await selfFromEmail(authed, input.email);
       if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
         await recordFailure(keys);
-        throw new UnauthorizedError('Current password is incorrect', 'INVALID_CREDENTIALS');
+        throw new UnauthorizedError(...apiError('INVALID_CREDENTIALS', { variant: 'currentPassword' }));
       }
       await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
       await repo.revokeUserSessions(user.id, 'password changed', authed.familyId);

@@ -1,3 +1,4 @@
+import { apiError, type ApiMessageParams } from '@kairos/contract';
 import { computeMonthlyFee, toDecimal, type DecimalInput } from '@kairos/core';
 
 /** A calendar month in UTC. */
@@ -83,23 +84,25 @@ export function billMonth(input: {
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void';
 
-/** Invoice moves an admin may make; the message is what the screen shows when one is refused. */
-const INVOICE_MOVES: Record<'pay' | 'void', { from: InvoiceStatus[]; refused: Record<string, string> }> = {
-  pay: {
-    from: ['draft', 'open'],
-    refused: { paid: 'This invoice is already paid', void: 'A void invoice cannot be paid' },
-  },
-  void: {
-    from: ['draft', 'open'],
-    refused: { paid: 'A paid invoice cannot be voided', void: 'This invoice is already void' },
-  },
+type InvoiceRefusal = ApiMessageParams<'INVALID_INVOICE_TRANSITION'>['variant'];
+
+/** Invoice moves an admin may make; `refused`: the sentence (INVALID_INVOICE_TRANSITION) the screen shows. */
+const INVOICE_MOVES: Record<
+  'pay' | 'void',
+  { from: InvoiceStatus[]; refused: Partial<Record<InvoiceStatus, InvoiceRefusal>> }
+> = {
+  pay: { from: ['draft', 'open'], refused: { paid: 'alreadyPaid', void: 'voidNotPayable' } },
+  void: { from: ['draft', 'open'], refused: { paid: 'paidNotVoidable', void: 'alreadyVoid' } },
 };
 
-/** undefined when allowed, else why not. */
-export function invoiceMoveRefusal(move: 'pay' | 'void', from: InvoiceStatus): string | undefined {
+/** undefined when allowed, else why not: the arguments of the INVALID_INVOICE_TRANSITION refusal. */
+export function invoiceMoveRefusal(move: 'pay' | 'void', from: InvoiceStatus) {
   const rule = INVOICE_MOVES[move];
   if (rule.from.includes(from)) return undefined;
-  return rule.refused[from] ?? `Cannot ${move} an invoice that is ${from}`;
+  const variant = rule.refused[from];
+  return variant
+    ? apiError('INVALID_INVOICE_TRANSITION', { variant })
+    : apiError('INVALID_INVOICE_TRANSITION', { move, status: from });
 }
 
 export const allowedInvoiceFrom = (move: 'pay' | 'void') => INVOICE_MOVES[move].from;

@@ -1,9 +1,10 @@
-import type {
-  BillingRecord,
-  BillingUser,
-  BillingUserDetail,
-  Invoice,
-  MonthlyProcessResult,
+import {
+  apiError,
+  type BillingRecord,
+  type BillingUser,
+  type BillingUserDetail,
+  type Invoice,
+  type MonthlyProcessResult,
 } from '@kairos/contract';
 import { toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -147,13 +148,13 @@ export function createBillingService(deps: {
 
   async function userOr404(userId: string) {
     const user = await repo.findUser(userId);
-    if (!user) throw new NotFoundError('User not found');
+    if (!user) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'user' }));
     return user;
   }
 
   async function invoiceOr404(id: string): Promise<InvoiceView> {
     const invoice = await repo.findInvoice(id);
-    if (!invoice) throw new NotFoundError('Invoice not found');
+    if (!invoice) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'invoice' }));
     return invoice;
   }
 
@@ -195,7 +196,7 @@ export function createBillingService(deps: {
     const start = periodStart(period);
     const end = periodEnd(period);
     if (end.getTime() > now().getTime())
-      throw new DomainRuleError(`${periodLabel(period)} is not over yet`, 'PERIOD_NOT_OVER');
+      throw new DomainRuleError(...apiError('PERIOD_NOT_OVER', { period: periodLabel(period) }));
 
     const outcome = await repo.inProcessingLock(async (tx) => {
       const candidates = await repo.candidates(tx, period, start, end);
@@ -302,7 +303,7 @@ export function createBillingService(deps: {
         async () => {
           const user = await userOr404(userId);
           if (!user.plan && changes.percent === undefined)
-            throw new DomainRuleError('Set a plan percent to create the plan', 'PLAN_PERCENT_REQUIRED');
+            throw new DomainRuleError(...apiError('PLAN_PERCENT_REQUIRED'));
           const plan = await repo.upsertPlan(userId, changes);
           const [result] = await billingUsers([{ id: user.id, email: user.email, plan }]);
           return result!;
@@ -342,14 +343,11 @@ export function createBillingService(deps: {
           const { row, created } = await repo.inProcessingLock(async (tx) => {
             const record: RecordRow | undefined = await repo.findRecord(tx, body.userId, period, true);
             if (!record)
-              throw new DomainRuleError(
-                `${label} is not processed yet for this user`,
-                'BILLING_PERIOD_NOT_PROCESSED',
-              );
+              throw new DomainRuleError(...apiError('BILLING_PERIOD_NOT_PROCESSED', { period: label }));
             const existing = await repo.liveInvoiceOfRecord(tx, record.id);
             if (existing) return { row: existing, created: false };
             if (toDecimal(record.fee).lte(0))
-              throw new DomainRuleError(`Nothing to invoice for ${label}: no fee is due`, 'NO_FEE_DUE');
+              throw new DomainRuleError(...apiError('NO_FEE_DUE', { period: label }));
             const row = await repo.insertInvoice(tx, record, {
               currency: body.currency,
               dueDate: dueDate(now(), body.dueInDays),
@@ -376,7 +374,7 @@ export function createBillingService(deps: {
         async () => {
           const invoice = await invoiceOr404(id);
           const refusal = invoiceMoveRefusal('pay', invoice.status);
-          if (refusal) throw new ConflictError(refusal, 'INVALID_INVOICE_TRANSITION');
+          if (refusal) throw new ConflictError(...refusal);
           const reference = await provider.recordPayment(toCharge(invoice), {
             reference: body.reference,
             adminId: actor.id,
@@ -386,7 +384,7 @@ export function createBillingService(deps: {
             reference,
             paidAt: body.paidAt ? new Date(body.paidAt) : now(),
           });
-          if (!paid) throw new ConflictError('The invoice changed meanwhile; reload and try again');
+          if (!paid) throw new ConflictError(...apiError('INVOICE_CHANGED'));
           return toInvoiceDto((await repo.findInvoice(id))!);
         },
       );
@@ -400,9 +398,9 @@ export function createBillingService(deps: {
         async () => {
           const invoice = await invoiceOr404(id);
           const refusal = invoiceMoveRefusal('void', invoice.status);
-          if (refusal) throw new ConflictError(refusal, 'INVALID_INVOICE_TRANSITION');
+          if (refusal) throw new ConflictError(...refusal);
           const voided = await repo.settleInvoice(id, allowedInvoiceFrom('void'), { to: 'void', reason });
-          if (!voided) throw new ConflictError('The invoice changed meanwhile; reload and try again');
+          if (!voided) throw new ConflictError(...apiError('INVOICE_CHANGED'));
           return toInvoiceDto((await repo.findInvoice(id))!);
         },
       );

@@ -1,5 +1,5 @@
 import { accumulatedProfitPercent, botAllocation, sizingRuleFromBot, toDecimal } from '@kairos/core';
-import { TEMPLATED_MESSAGES, type Bot } from '@kairos/contract';
+import { apiError, type Bot } from '@kairos/contract';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo } from '../accounts/accounts-repo';
@@ -71,7 +71,7 @@ export function createBotsService(deps: {
 
   async function view(user: AuthedUser, id: string): Promise<BotView> {
     const v = await repo.findView(user.id, id);
-    if (!v) throw new NotFoundError('Bot not found');
+    if (!v) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'bot' }));
     return v;
   }
 
@@ -82,25 +82,23 @@ export function createBotsService(deps: {
     botId?: string,
   ) {
     const account = await deps.accounts.findOwned(user.id, input.tradingAccountId);
-    if (!account) throw new NotFoundError('Trading account not found');
+    if (!account) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
     const strategy = await deps.strategies.findVisible(user.id, input.strategyId);
-    if (!strategy) throw new NotFoundError('Strategy not found');
-    if (strategy.status === 'retired' && !botId)
-      throw new DomainRuleError('This strategy is retired', 'STRATEGY_RETIRED');
+    if (!strategy) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'strategy' }));
+    if (strategy.status === 'retired' && !botId) throw new DomainRuleError(...apiError('STRATEGY_RETIRED'));
     if (
       input.leveragePercent &&
       toDecimal(input.leveragePercent).gt(100) &&
       account.marketType !== 'future'
     ) {
-      throw new DomainRuleError('Leverage above 100% needs a futures account', 'LEVERAGE_NEEDS_FUTURES');
+      throw new DomainRuleError(...apiError('LEVERAGE_NEEDS_FUTURES'));
     }
     if (input.portfolioPercent && toDecimal(input.portfolioPercent).gt(0)) {
       const taken = toDecimal(await repo.allocatedPercent(account.id, botId));
       const left = toDecimal(100).minus(taken);
       if (toDecimal(input.portfolioPercent).gt(left)) {
         throw new DomainRuleError(
-          TEMPLATED_MESSAGES.OVER_ALLOCATED.text({ taken: taken.toFixed(2), left: left.toFixed(2) }),
-          'OVER_ALLOCATED',
+          ...apiError('OVER_ALLOCATED', { taken: taken.toFixed(2), left: left.toFixed(2) }),
         );
       }
     }
@@ -121,11 +119,7 @@ export function createBotsService(deps: {
     const other = await repo.activeOnPair(account.id, pair, botId);
     if (other !== undefined) {
       throw new ConflictError(
-        TEMPLATED_MESSAGES.FUTURES_PAIR_TAKEN.text({
-          bot: other,
-          pair: `${pair.tradeCurrency}/${pair.stableCoin}`,
-        }),
-        'FUTURES_PAIR_TAKEN',
+        ...apiError('FUTURES_PAIR_TAKEN', { bot: other, pair: `${pair.tradeCurrency}/${pair.stableCoin}` }),
       );
     }
   }
@@ -173,10 +167,7 @@ export function createBotsService(deps: {
       const moving =
         merged.tradingAccountId !== current.tradingAccountId || merged.strategyId !== current.strategyId;
       if (moving && current.openTrades > 0) {
-        throw new ConflictError(
-          'Close the open trade before moving this bot to another account or strategy',
-          'BOT_HAS_OPEN_TRADE',
-        );
+        throw new ConflictError(...apiError('BOT_HAS_OPEN_TRADE', { variant: 'move' }));
       }
       const { account } = await checkConfig(user, merged, id);
       const pair = {
@@ -200,7 +191,7 @@ export function createBotsService(deps: {
         !sizing.fixedAmount &&
         !(sizing.portfolioPercent && toDecimal(sizing.portfolioPercent).gt(0))
       ) {
-        throw new DomainRuleError('Set a fixed amount or a portfolio percentage', 'NO_SIZING');
+        throw new DomainRuleError(...apiError('NO_SIZING'));
       }
       await repo.update(id, {
         ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
@@ -217,10 +208,7 @@ export function createBotsService(deps: {
     async remove(user: AuthedUser, id: string) {
       const v = await view(user, id);
       if (v.openTrades > 0) {
-        throw new ConflictError(
-          'This bot has an open trade: stop it with "close position" first',
-          'BOT_HAS_OPEN_TRADE',
-        );
+        throw new ConflictError(...apiError('BOT_HAS_OPEN_TRADE'));
       }
       await repo.remove(id);
     },

@@ -1,5 +1,5 @@
 import { Decimal, toDecimal, type DecimalInput } from '@kairos/core';
-import type { Dashboard, DashboardSection, Preferences } from '@kairos/contract';
+import { apiError, type Dashboard, type DashboardSection, type Preferences } from '@kairos/contract';
 import type { ExchangeGateway } from '../../exchange/gateway';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
@@ -63,9 +63,10 @@ export function createDashboardService(deps: {
 
   async function assertOwned(user: AuthedUser, accountId?: string, botId?: string) {
     if (accountId && !(await repo.accountOwned(user.id, accountId))) {
-      throw new NotFoundError('Trading account not found');
+      throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
     }
-    if (botId && !(await repo.botOwned(user.id, botId))) throw new NotFoundError('Bot not found');
+    if (botId && !(await repo.botOwned(user.id, botId)))
+      throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'bot' }));
   }
 
   return {

@@ -1,3 +1,4 @@
+import { apiError } from '@kairos/contract';
 import type { ExchangeGateway, Timeframe } from '../../exchange/gateway';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
@@ -14,13 +15,15 @@ export function createMarketService(deps: {
   async function gateway(user: AuthedUser, accountId?: string): Promise<ExchangeGateway> {
     if (!accountId) return deps.marketData;
     const account = await deps.accounts.findOwned(user.id, accountId);
-    if (!account) throw new NotFoundError('Trading account not found');
+    if (!account) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
     return deps.gatewayFor(account);
   }
   async function known(g: ExchangeGateway, symbol: string) {
     const markets = await g.listMarkets();
     if (!markets.some((m) => m.symbol === symbol))
-      throw new NotFoundError(`Market ${symbol.replace('/', '-')} not found`);
+      throw new NotFoundError(
+        ...apiError('NOT_FOUND', { variant: 'market', symbol: symbol.replace('/', '-') }),
+      );
   }
   return {
     async pairs(user: AuthedUser, accountId?: string) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Strategy } from '@kairos/contract';
+import { apiError, type Strategy } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
@@ -66,8 +66,9 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
 
   async function owned(user: AuthedUser, id: string): Promise<StrategyRow> {
     const row = await repo.findVisible(user.id, id);
-    if (!row) throw new NotFoundError('Strategy not found');
-    if (row.ownerId !== user.id) throw new ForbiddenError('Only the owner can change this strategy');
+    if (!row) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'strategy' }));
+    if (row.ownerId !== user.id)
+      throw new ForbiddenError(...apiError('FORBIDDEN', { variant: 'strategyOwnerOnly' }));
     return row;
   }
 
@@ -77,7 +78,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
     },
     async get(user: AuthedUser, id: string, origin: string) {
       const row = await repo.findVisible(user.id, id);
-      if (!row) throw new NotFoundError('Strategy not found');
+      if (!row) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'strategy' }));
       return toDto(row, user, origin);
     },
     async create(user: AuthedUser, input: StrategyInput, origin: string) {
@@ -97,7 +98,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         maxLagSeconds: input.maxLagSeconds,
         webhookSecretSealed: sealer.seal(newWebhookSecret()),
       });
-      if (!row) throw new ConflictError('This strategy key is already taken', 'STRATEGY_KEY_TAKEN');
+      if (!row) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
       return toDto(row, user, origin);
     },
     async update(
@@ -110,8 +111,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       const { rotateWebhookSecret, takeProfits, ...rest } = input;
       if (rest.strategyKey) {
         const clash = await repo.findByKey(rest.strategyKey);
-        if (clash && clash.id !== id)
-          throw new ConflictError('This strategy key is already taken', 'STRATEGY_KEY_TAKEN');
+        if (clash && clash.id !== id) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
       }
       const row = await repo.update(id, {
         ...rest,
@@ -124,10 +124,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       await owned(user, id);
       const n = await repo.botCount(id);
       if (n > 0) {
-        throw new ConflictError(
-          `${n} bot${n === 1 ? ' uses' : 's use'} this strategy. Delete or move ${n === 1 ? 'it' : 'them'} first, or set the strategy to retired.`,
-          'STRATEGY_IN_USE',
-        );
+        throw new ConflictError(...apiError('STRATEGY_IN_USE', { count: n }));
       }
       await repo.remove(id);
     },

@@ -1,4 +1,4 @@
-import { readPreferences, type Preferences, type PreferencesPatch } from '@kairos/contract';
+import { readPreferences, type Preferences, type PreferencesPatch, apiError } from '@kairos/contract';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthRepo } from '../auth/auth-repo';
 import { toUserDto } from '../auth/auth-service';
@@ -10,7 +10,7 @@ export function createUsersService(deps: {
 }) {
   async function load(userId: string) {
     const user = await deps.repo.findUserById(userId);
-    if (!user) throw new NotFoundError('User not found');
+    if (!user) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'user' }));
     return user;
   }
   return {
