@@ -10,5 +10,4 @@ export * from './accounts';
 export * from './trades';
 export * from './admin';
 export * from './dashboard';
-export * from './templated-messages';
 export * from './api-messages';

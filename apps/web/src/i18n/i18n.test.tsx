@@ -1,4 +1,4 @@
-import { TEMPLATED_MESSAGES, VALIDATION_MESSAGES } from '@kairos/contract';
+import { apiMessage, VALIDATION_MESSAGES } from '@kairos/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -58,26 +58,35 @@ describe('translations', () => {
       expect(french, message).not.toBe(message);
       expect(french).toBe(frFR.messages[message]);
     }
-    expect(translateMessage(i18n.t, 'HTTP error! status: 503')).toBe('Erreur HTTP ! Statut : 503');
+    expect(errorMessage(i18n.t, new ApiError('HTTP error! status: 503', 503, null))).toBe(
+      'Erreur HTTP ! Statut : 503',
+    );
     expect(translateMessage(i18n.t, 'Something the server said')).toBe('Something the server said');
   });
 
   it('says a server message built with values in the user language, with the same values', async () => {
-    const conflict = (code: string, message: string) =>
-      new ApiError(message, 409, { success: false, error: code, message });
-    const english = TEMPLATED_MESSAGES.FUTURES_PAIR_TAKEN.text({ bot: 'Trend 1', pair: 'BTC/USDT' });
-    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english))).toBe(english);
-    const share = TEMPLATED_MESSAGES.OVER_ALLOCATED.text({ taken: '80.00', left: '20.00' });
-    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share))).toBe(share);
+    const conflict = (code: string, message: string, params?: Record<string, string>) =>
+      new ApiError(message, 409, { success: false, error: code, message, params });
+    const pairParams = { bot: 'Trend 1', pair: 'BTC/USDT' };
+    const english = apiMessage('FUTURES_PAIR_TAKEN', pairParams);
+    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english, pairParams))).toBe(english);
+    const shareParams = { taken: '80.00', left: '20.00' };
+    const share = apiMessage('OVER_ALLOCATED', shareParams);
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(share);
     await changeLanguage('fr-FR');
-    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english))).toBe(
+    expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english, pairParams))).toBe(
       'Le bot « Trend 1 » trade déjà BTC/USDT sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
     );
-    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share))).toBe(
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(
       'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',
     );
-    // A message of that code in another wording is shown as sent.
+    // The code and params say it: a reworded English message is still said in French.
+    expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated', shareParams))).toBe(
+      'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',
+    );
+    // Without the values the message needs, or with a code this build does not know: shown as sent.
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated'))).toBe('Over allocated');
+    expect(errorMessage(i18n.t, conflict('SOMETHING_NEW', 'Something new'))).toBe('Something new');
   });
 
   it('switches texts and currency when the user picks French, and remembers the choice', async () => {

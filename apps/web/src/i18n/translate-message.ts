@@ -1,19 +1,43 @@
 import type { TFunction } from 'i18next';
-import { readTemplatedMessage } from '@kairos/contract';
+import { apiMessageTemplate, readNestedParams, templateParams, type ApiParams } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-error';
-
-const HTTP_ERROR = /^HTTP error! status: (\d{3})$/;
+import { ApiError, isBareHttpError } from '../lib/api-error';
 
 /**
- * Messages from validation (spec §5) and from the server (spec §8) are English sentences;
- * they are the keys of the `messages` namespace. Unknown messages are shown as they are.
+ * The web's own messages and the contract's validation messages (spec §5) are English sentences; they
+ * are the keys of the `messages` namespace. Unknown messages are shown as they are.
  */
 export function translateMessage(t: TFunction, message: string | undefined | null): string {
   if (!message) return '';
-  const httpError = HTTP_ERROR.exec(message);
-  if (httpError) return t('HTTP error! status: {{status}}', { ns: 'messages', status: httpError[1] });
   return t(message, { ns: 'messages', keySeparator: false, defaultValue: message });
+}
+
+/**
+ * What the server said, in the user's language, from its code and params alone (`API_MESSAGES`): never
+ * by reading its English back. A nested refusal (`error` with `error.code`) is said the same way, and a
+ * text that is not ours (`reason`: a venue's words, a validation message) goes through the message
+ * catalogue. A code or sentence this build does not know, or params it lacks, shows `fallback` (the
+ * server's own message).
+ */
+export function translateApiMessage(
+  t: TFunction,
+  code: string,
+  params: ApiParams | undefined,
+  fallback: string,
+): string {
+  const values: Record<string, string | number> = { ...params };
+  const template = apiMessageTemplate(code, values);
+  const names = template === undefined ? [] : templateParams(template);
+  if (template === undefined || names.some((name) => values[name] === undefined)) {
+    return translateMessage(t, fallback);
+  }
+  for (const name of names) {
+    const inner = readNestedParams(values, name);
+    if (inner) values[name] = translateApiMessage(t, inner.code, inner.params, inner.message);
+    else if (name === 'reason') values[name] = translateMessage(t, String(values[name]));
+  }
+  const variant = values.variant === undefined ? undefined : String(values.variant);
+  return t(`apiMessages.${code}`, { ...values, context: variant, defaultValue: fallback });
 }
 
 export function useTranslateMessage(): (message: string | undefined | null) => string {
@@ -28,15 +52,20 @@ function waitTime(seconds: number): string {
 
 /** The text of any thrown value, translated when it is a known message. */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== undefined) {
-    return `${translateMessage(t, error.message)} ${t('common.retryIn', { time: waitTime(error.retryAfterSeconds) })}`;
-  }
-  if (error instanceof ApiError && error.code) {
-    // A message built with values (a bot's name, a share): said again in the user's language with them.
-    const values = readTemplatedMessage(error.code, error.message);
-    if (values) return t(`apiErrors.${error.code}`, { ...values, defaultValue: error.message });
+  if (error instanceof ApiError) {
+    const said = apiErrorText(t, error);
+    if (error.status !== 429 || error.retryAfterSeconds === undefined) return said;
+    return `${said} ${t('common.retryIn', { time: waitTime(error.retryAfterSeconds) })}`;
   }
   if (error instanceof Error) return translateMessage(t, error.message);
   if (typeof error === 'string') return translateMessage(t, error);
   return t('common.unexpectedError');
+}
+
+/** An HTTP failure's text: the server's message by its code, or 'HTTP error! status: …' when it gave none. */
+function apiErrorText(t: TFunction, error: ApiError): string {
+  if (isBareHttpError(error))
+    return t('HTTP error! status: {{status}}', { ns: 'messages', status: error.status });
+  if (error.code) return translateApiMessage(t, error.code, error.params, error.message);
+  return translateMessage(t, error.message);
 }

@@ -1,6 +1,7 @@
 /**
  * Messages keyed by their English text: validation (spec §5, shared with the server through
- * @kairos/contract) and the error catalogue (spec §8). Unknown messages are shown as sent.
+ * @kairos/contract) and the web's own messages (spec §8). What the server says with a code is
+ * translated by that code instead (`apiMessages`). Unknown messages are shown as sent.
  */
 const enUSMessages = {
   'This field is required': 'This field is required',
@@ -11,6 +12,9 @@ const enUSMessages = {
   'Please enter a valid amount': 'Please enter a valid amount',
   'Please enter a valid price': 'Please enter a valid price',
   'Please enter the 6-digit code': 'Please enter the 6-digit code',
+  'Take-profit sizes add up to more than 100%': 'Take-profit sizes add up to more than 100%',
+  'Stop-loss must be above 0': 'Stop-loss must be above 0',
+  'Stop-loss must be below 100%': 'Stop-loss must be below 100%',
   'Starting balance must be between 0 and 1,000,000,000,000':
     'Starting balance must be between 0 and 1,000,000,000,000',
   'EUR/USDT (paper venue)': 'EUR/USDT (paper venue)',
@@ -33,55 +37,18 @@ const enUSMessages = {
   'No refresh token available': 'No refresh token available',
   'Failed to push take profit to market': 'Failed to push take profit to market',
   'Network error occurred': 'Network error occurred',
-  'Invalid email or password': 'Invalid email or password',
   'Invalid 2FA code': 'Invalid 2FA code',
-  'Too many failed attempts. Try again later.': 'Too many failed attempts. Try again later.',
-  'Too many requests': 'Too many requests',
-  'An account with this email already exists': 'An account with this email already exists',
-  'This password is too common. Please choose another one.':
-    'This password is too common. Please choose another one.',
-  'This account is suspended. Contact your administrator.':
-    'This account is suspended. Contact your administrator.',
-  'This reset link is invalid or has expired': 'This reset link is invalid or has expired',
-  'Current password is incorrect': 'Current password is incorrect',
-  'Session expired or revoked. Please log in again.': 'Session expired or revoked. Please log in again.',
-  'Authentication required': 'Authentication required',
-  '2FA is already enabled': '2FA is already enabled',
-  '2FA is not enabled': '2FA is not enabled',
-  'Start 2FA setup first': 'Start 2FA setup first',
   'A reset token or your current password is required': 'A reset token or your current password is required',
-  'Sign in, or use the link from the reset mail': 'Sign in, or use the link from the reset mail',
-  'You can only change your own account': 'You can only change your own account',
   'Unknown time zone': 'Unknown time zone',
-  'Internal server error': 'Internal server error',
-  // Trading accounts, strategies and bots (server messages a user can meet on those screens).
+  // The contract's validation messages a user can meet on the trading screens (a schema's words, no code).
   'Bot not found': 'Bot not found',
   'Strategy not found': 'Strategy not found',
   'Trading account not found': 'Trading account not found',
   'Unknown exchange': 'Unknown exchange',
-  'Leverage above 100% needs a futures account': 'Leverage above 100% needs a futures account',
   'Set a fixed amount or a portfolio percentage': 'Set a fixed amount or a portfolio percentage',
-  'This strategy is retired': 'This strategy is retired',
-  'This strategy key is already taken': 'This strategy key is already taken',
-  'Only the owner can change this strategy': 'Only the owner can change this strategy',
-  'Rotate the API key and secret together': 'Rotate the API key and secret together',
-  'Close the open trade before moving this bot to another account or strategy':
-    'Close the open trade before moving this bot to another account or strategy',
-  'This bot has an open trade: stop it with "close position" first':
-    'This bot has an open trade: stop it with "close position" first',
-  'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
-    'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
-  // Admin consoles: alerts, trade control, billing (server messages and per-bot outcomes).
+  // Admin consoles: the contract's validation messages, and per-bot outcomes (stored texts, no code).
   'Alert not found': 'Alert not found',
   'A reason is required to mark an alert dead': 'A reason is required to mark an alert dead',
-  'The alert changed while you acted on it; reload and try again':
-    'The alert changed while you acted on it; reload and try again',
-  'Cannot mark dead an alert that is in progress': 'Cannot mark dead an alert that is in progress',
-  'Cannot mark dead an alert that is succeeded': 'Cannot mark dead an alert that is succeeded',
-  'Cannot mark dead an alert that is dead': 'Cannot mark dead an alert that is dead',
-  'Cannot resume an alert that is queued': 'Cannot resume an alert that is queued',
-  'Cannot resume an alert that is in progress': 'Cannot resume an alert that is in progress',
-  'Cannot resume an alert that is succeeded': 'Cannot resume an alert that is succeeded',
   'Nothing to do: bot is inactive': 'Nothing to do: bot is inactive',
   'Nothing to do: monthly goal reached': 'Nothing to do: monthly goal reached',
   'Nothing to do: already long': 'Nothing to do: already long',
@@ -93,15 +60,8 @@ const enUSMessages = {
   'Exit order sent; waiting for it to fill': 'Exit order sent; waiting for it to fill',
   'User not found': 'User not found',
   'Invoice not found': 'Invoice not found',
-  'Set a plan percent to create the plan': 'Set a plan percent to create the plan',
   'Plan percent must be between 0 and 100': 'Plan percent must be between 0 and 100',
   'A reason is required to void an invoice': 'A reason is required to void an invoice',
-  'This invoice is already paid': 'This invoice is already paid',
-  'A void invoice cannot be paid': 'A void invoice cannot be paid',
-  'A paid invoice cannot be voided': 'A paid invoice cannot be voided',
-  'This invoice is already void': 'This invoice is already void',
-  'The invoice changed meanwhile; reload and try again':
-    'The invoice changed meanwhile; reload and try again',
 };
 
 export default enUSMessages;

@@ -1,11 +1,9 @@
+import { apiMessageTexts } from '@kairos/contract';
+
 /** English (default and fallback). Every key here must exist in fr-FR (checked by the compiler and a test). */
 const enUS = {
-  /** Server messages with values (TEMPLATED_MESSAGES in @kairos/contract), by error code. */
-  apiErrors: {
-    OVER_ALLOCATED: 'This account is already {{taken}}% allocated to other bots: at most {{left}}% is left',
-    FUTURES_PAIR_TAKEN:
-      'The bot "{{bot}}" already trades {{pair}} on this futures account, which holds one position per symbol: stop it first or use another account',
-  },
+  /** The server's messages by code (the contract's catalog, so the English is the server's own). */
+  apiMessages: apiMessageTexts(),
   common: {
     loading: 'Loading…',
     retry: 'Try again',
@@ -770,12 +768,8 @@ const enUS = {
       confirmMessageNoPrice:
         'The current {{name}} limit order is cancelled and a market order is created for {{amount}} {{base}}, filled at the best price available now.',
       confirm: 'Push to market',
-      success: 'Successfully pushed {{name}} to market! Order ID: {{orderId}}',
       failed: 'Failed to push take profit to market',
       network: 'Network error occurred',
-      failedWith: 'Failed to push {{name}}: {{error}}',
-      notAvailable: '{{name}} is not available to push',
-      waiting: 'Waiting for {{previousName}} to be filled first',
     },
     stopLoss: {
       action: 'Edit stop-loss',
@@ -844,24 +838,6 @@ const enUS = {
         sizes: 'Take-profit sizes add up to more than 100%',
         stopLoss: 'Enter a stop-loss between 0 and 100%',
       },
-    },
-    serverMessages: {
-      notFound: 'Trade not found',
-      shortNeedsFutures: 'Short trades need a futures account',
-      closeBeforeDelete: 'Close the trade before deleting it',
-      liveOrders: 'This trade still has orders at the venue',
-      notOpenChange: 'Only an open trade can be changed',
-      notOpenComplete: 'Only an open trade can be completed',
-      roundsToZero: 'Order quantity rounds down to zero',
-      belowMinAmount: 'Order quantity {{amount}} is below the minimum amount {{min}}',
-      belowMinNotional: 'Order value {{value}} is below the minimum notional {{min}}',
-      insufficient: 'Insufficient {{asset}}: {{needed}} needed, {{available}} available',
-      stopBelow: 'The stop-loss of a long trade must be below the current price ({{price}})',
-      stopAbove: 'The stop-loss of a short trade must be above the current price ({{price}})',
-      stopAboveZero: 'Stop-loss must be above 0',
-      stopBelowHundred: 'Stop-loss must be below 100%',
-      sizesOver: 'Take-profit sizes add up to more than 100%',
-      notTraded: '{{symbol}} is not traded on {{exchange}}',
     },
   },
   portfolio: {

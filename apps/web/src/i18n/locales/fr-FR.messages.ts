@@ -9,6 +9,9 @@ const frFRMessages: typeof enUSMessages = {
   'Please enter a valid amount': 'Veuillez saisir un montant valide',
   'Please enter a valid price': 'Veuillez saisir un prix valide',
   'Please enter the 6-digit code': 'Veuillez saisir le code à 6 chiffres',
+  'Take-profit sizes add up to more than 100%': 'Les tailles de take-profit dépassent 100 % au total',
+  'Stop-loss must be above 0': 'Le stop-loss doit être supérieur à 0',
+  'Stop-loss must be below 100%': 'Le stop-loss doit être inférieur à 100 %',
   'Starting balance must be between 0 and 1,000,000,000,000':
     'Le solde de départ doit être compris entre 0 et 1 000 000 000 000',
   'EUR/USDT (paper venue)': 'EUR/USDT (exchange simulé)',
@@ -31,60 +34,20 @@ const frFRMessages: typeof enUSMessages = {
   'No refresh token available': 'Aucun jeton de rafraîchissement disponible',
   'Failed to push take profit to market': 'Impossible d’envoyer le take profit au marché',
   'Network error occurred': 'Une erreur réseau est survenue',
-  'Invalid email or password': 'E-mail ou mot de passe incorrect',
   'Invalid 2FA code': 'Code 2FA invalide',
-  'Too many failed attempts. Try again later.': 'Trop de tentatives échouées. Réessayez plus tard.',
-  'Too many requests': 'Trop de requêtes',
-  'An account with this email already exists': 'Un compte existe déjà avec cet e-mail',
-  'This password is too common. Please choose another one.':
-    'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
-  'This account is suspended. Contact your administrator.':
-    'Ce compte est suspendu. Contactez votre administrateur.',
-  'This reset link is invalid or has expired': 'Ce lien de réinitialisation est invalide ou a expiré',
-  'Current password is incorrect': 'Le mot de passe actuel est incorrect',
-  'Session expired or revoked. Please log in again.':
-    'Session expirée ou révoquée. Veuillez vous reconnecter.',
-  'Authentication required': 'Authentification requise',
-  '2FA is already enabled': 'La 2FA est déjà activée',
-  '2FA is not enabled': 'La 2FA n’est pas activée',
-  'Start 2FA setup first': 'Commencez d’abord l’activation de la 2FA',
   'A reset token or your current password is required':
     'Un lien de réinitialisation ou votre mot de passe actuel est requis',
-  'Sign in, or use the link from the reset mail':
-    'Connectez-vous, ou utilisez le lien de l’e-mail de réinitialisation',
-  'You can only change your own account': 'Vous ne pouvez modifier que votre propre compte',
   'Unknown time zone': 'Fuseau horaire inconnu',
-  'Internal server error': 'Erreur interne du serveur',
-  // Trading accounts, strategies and bots (server messages a user can meet on those screens).
+  // The contract's validation messages a user can meet on the trading screens (a schema's words, no code).
   'Bot not found': 'Bot introuvable',
   'Strategy not found': 'Stratégie introuvable',
   'Trading account not found': 'Compte de trading introuvable',
   'Unknown exchange': 'Exchange inconnu',
-  'Leverage above 100% needs a futures account': 'Un levier au-delà de 100 % demande un compte futures',
   'Set a fixed amount or a portfolio percentage': 'Indiquez un montant fixe ou un pourcentage du compte',
-  'This strategy is retired': 'Cette stratégie est retirée',
-  'This strategy key is already taken': 'Cette clé de stratégie est déjà prise',
-  'Only the owner can change this strategy': 'Seul le propriétaire peut modifier cette stratégie',
-  'Rotate the API key and secret together': 'Remplacez la clé API et le secret ensemble',
-  'Close the open trade before moving this bot to another account or strategy':
-    'Clôturez le trade ouvert avant de déplacer ce bot vers un autre compte ou une autre stratégie',
-  'This bot has an open trade: stop it with "close position" first':
-    'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
-  'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.':
-    'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
-  // Admin consoles: alerts, trade control, billing (server messages and per-bot outcomes).
+  // Admin consoles: the contract's validation messages, and per-bot outcomes (stored texts, no code).
   'Alert not found': 'Alerte introuvable',
   'A reason is required to mark an alert dead':
     'Un motif est requis pour marquer une alerte comme abandonnée',
-  'The alert changed while you acted on it; reload and try again':
-    'L’alerte a changé pendant votre action ; rechargez puis réessayez',
-  'Cannot mark dead an alert that is in progress':
-    'Impossible d’abandonner une alerte en cours de traitement',
-  'Cannot mark dead an alert that is succeeded': 'Impossible d’abandonner une alerte réussie',
-  'Cannot mark dead an alert that is dead': 'Cette alerte est déjà abandonnée',
-  'Cannot resume an alert that is queued': 'Impossible de reprendre une alerte déjà dans la file',
-  'Cannot resume an alert that is in progress': 'Impossible de reprendre une alerte en cours de traitement',
-  'Cannot resume an alert that is succeeded': 'Impossible de reprendre une alerte réussie',
   'Nothing to do: bot is inactive': 'Rien à faire : le bot est inactif',
   'Nothing to do: monthly goal reached': 'Rien à faire : objectif mensuel atteint',
   'Nothing to do: already long': 'Rien à faire : déjà en long',
@@ -96,15 +59,8 @@ const frFRMessages: typeof enUSMessages = {
   'Exit order sent; waiting for it to fill': 'Ordre de sortie envoyé ; en attente d’exécution',
   'User not found': 'Utilisateur introuvable',
   'Invoice not found': 'Facture introuvable',
-  'Set a plan percent to create the plan': 'Indiquez un pourcentage pour créer la formule',
   'Plan percent must be between 0 and 100': 'Le pourcentage de la formule doit être compris entre 0 et 100',
   'A reason is required to void an invoice': 'Un motif est requis pour annuler une facture',
-  'This invoice is already paid': 'Cette facture est déjà payée',
-  'A void invoice cannot be paid': 'Une facture annulée ne peut pas être payée',
-  'A paid invoice cannot be voided': 'Une facture payée ne peut pas être annulée',
-  'This invoice is already void': 'Cette facture est déjà annulée',
-  'The invoice changed meanwhile; reload and try again':
-    'La facture a changé entre-temps ; rechargez puis réessayez',
 };
 
 export default frFRMessages;

@@ -180,7 +180,12 @@ describe('AdminTradeControl', () => {
   it('says why when the server refuses the action', async () => {
     await openTradeControl(() => ({
       status: 404,
-      body: { success: false, error: 'NOT_FOUND', message: 'Strategy not found' },
+      body: {
+        success: false,
+        error: 'NOT_FOUND',
+        message: 'Strategy not found',
+        params: { variant: 'strategy' },
+      },
     }));
     await userEvent.click(screen.getByRole('button', { name: 'Close positions' }));
     const confirm = await screen.findByRole('alertdialog');

@@ -122,7 +122,12 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
       request.path === '/auth/change-pass'
         ? {
             status: 401,
-            body: { success: false, error: 'INVALID_CREDENTIALS', message: 'Current password is incorrect' },
+            body: {
+              success: false,
+              error: 'INVALID_CREDENTIALS',
+              message: 'Current password is incorrect',
+              params: { variant: 'currentPassword' },
+            },
           }
         : undefined,
     );

@@ -219,7 +219,15 @@ describe('Dashboard', () => {
     loginAs();
     serve((request) =>
       request.path === '/api/dashboard' && request.url.includes('accountId')
-        ? { status: 404, body: { success: false, error: 'NOT_FOUND', message: 'Trading account not found' } }
+        ? {
+            status: 404,
+            body: {
+              success: false,
+              error: 'NOT_FOUND',
+              message: 'Trading account not found',
+              params: { variant: 'account' },
+            },
+          }
         : undefined,
     );
     const user = userEvent.setup();

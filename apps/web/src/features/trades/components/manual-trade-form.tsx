@@ -34,7 +34,6 @@ import {
   toCreateTradeBody,
   tradeFormSchema,
 } from '../utils/trade-form';
-import { tradeErrorMessage } from '../utils/trade-messages';
 
 export interface TradeAccountOption {
   id: string;
@@ -290,7 +289,7 @@ export function ManualTradeForm({
         </div>
         {create.isError ? (
           <div className="mt-4">
-            <FormError error={tradeErrorMessage(t, create.error)} />
+            <FormError error={create.error} />
           </div>
         ) : null}
         <Button

@@ -12,7 +12,6 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type UpdateTradeBody, useUpdateTrade } from '../api/update-trade';
 import { splitSymbol, toDecimal } from '../utils/trade-figures';
-import { tradeErrorMessage } from '../utils/trade-messages';
 
 type Mode = 'percent' | 'price';
 
@@ -183,7 +182,7 @@ export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClo
             description={t('trades.stopLoss.breakEvenHint')}
           />
         ) : null}
-        {update.isError ? <FormError error={tradeErrorMessage(t, update.error)} /> : null}
+        {update.isError ? <FormError error={update.error} /> : null}
       </form>
     </Dialog>
   );

@@ -11,7 +11,13 @@ import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePushTakeProfit } from '../api/push-take-profit';
-import { type PushOutcome, pushFailureOutcome, pushMessage, pushSuccessOutcome } from '../utils/push-outcome';
+import {
+  isPushSuccess,
+  type PushOutcome,
+  pushFailureOutcome,
+  pushMessage,
+  pushSuccessOutcome,
+} from '../utils/push-outcome';
 import { splitSymbol } from '../utils/trade-figures';
 import { LevelStatusBadge } from './trade-badges';
 
@@ -154,7 +160,7 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
         if (open && before && (level.status === 'placed' || level.status === 'partially_filled'))
           return (
             <span className="hidden text-xs text-subtle sm:inline">
-              {t('trades.push.waiting', { previousName: before.name })}
+              {t('apiMessages.TAKE_PROFIT_NOT_PUSHABLE', { context: 'waiting', previousName: before.name })}
             </span>
           );
         return null;
@@ -188,7 +194,7 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
 /** The push's answer stays under the ladder (the order id is worth reading twice) until dismissed. */
 function PushResult({ outcome, onDismiss }: { outcome: PushOutcome; onDismiss: () => void }) {
   const { t } = useTranslation();
-  const success = outcome.kind === 'success';
+  const success = isPushSuccess(outcome);
   return (
     <div
       role={success ? 'status' : 'alert'}

@@ -264,6 +264,7 @@ describe('TradeDetail', () => {
           success: false,
           error: 'TAKE_PROFIT_NOT_PUSHABLE',
           message: 'Waiting for TP1 to be filled first',
+          params: { variant: 'waiting', previousName: 'TP1' },
         },
       },
       'Waiting for TP1 to be filled first',
@@ -272,7 +273,12 @@ describe('TradeDetail', () => {
       'the level is no longer available',
       {
         status: 422,
-        body: { success: false, error: 'TAKE_PROFIT_NOT_PUSHABLE', message: 'TP1 is not available to push' },
+        body: {
+          success: false,
+          error: 'TAKE_PROFIT_NOT_PUSHABLE',
+          message: 'TP1 is not available to push',
+          params: { name: 'TP1' },
+        },
       },
       'TP1 is not available to push',
     ],
@@ -284,6 +290,15 @@ describe('TradeDetail', () => {
           success: false,
           error: 'PUSH_FAILED',
           message: 'Failed to push TP1: Insufficient BTC: 0.025 needed, 0 available',
+          params: {
+            name: 'TP1',
+            error: 'Insufficient BTC: 0.025 needed, 0 available',
+            'error.code': 'INSUFFICIENT_FUNDS',
+            'error.variant': 'balance',
+            'error.asset': 'BTC',
+            'error.needed': '0.025',
+            'error.available': '0',
+          },
         },
       },
       'Failed to push TP1: Insufficient BTC: 0.025 needed, 0 available',
@@ -307,6 +322,7 @@ describe('TradeDetail', () => {
         success: false,
         error: 'TAKE_PROFIT_NOT_PUSHABLE',
         message: 'Waiting for TP1 to be filled first',
+        params: { variant: 'waiting', previousName: 'TP1' },
       },
     });
     await changeLanguage('fr-FR');

@@ -11,13 +11,13 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../i18n/translate-message';
 import { ApiError } from '../../../lib/api-error';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useCompleteTrade } from '../api/complete-trade';
 import { useDeleteTrade } from '../api/delete-trade';
 import { useTrade } from '../api/get-trade';
 import { formatDuration, isFinished, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
-import { tradeErrorMessage } from '../utils/trade-messages';
 import { StopLossDialog } from './stop-loss-dialog';
 import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
@@ -62,8 +62,8 @@ export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps)
         <PageHeader title={t('trades.detail.heading')} />
         <Card>
           <ErrorState
-            title={missing ? t('trades.serverMessages.notFound') : undefined}
-            error={missing ? undefined : tradeErrorMessage(t, query.error)}
+            title={missing ? t('apiMessages.NOT_FOUND', { context: 'trade' }) : undefined}
+            error={missing ? undefined : errorMessage(t, query.error)}
             onRetry={missing ? undefined : () => void query.refetch()}
           />
         </Card>
@@ -137,8 +137,7 @@ function TradeHeader({
         result.completed
           ? toast.success(t('trades.complete.done', { symbol: trade.symbol }))
           : toast.info(t('trades.complete.sent', { symbol: trade.symbol })),
-      onError: (error) =>
-        toast.error(t('trades.complete.failed'), { description: tradeErrorMessage(t, error) }),
+      onError: (error) => toast.error(t('trades.complete.failed'), { description: errorMessage(t, error) }),
     });
   };
 
@@ -155,8 +154,7 @@ function TradeHeader({
         toast.success(t('trades.delete.deleted', { symbol: trade.symbol }));
         void navigate(trade.botId ? paths.bot(trade.botId) : paths.trading);
       },
-      onError: (error) =>
-        toast.error(t('trades.delete.failed'), { description: tradeErrorMessage(t, error) }),
+      onError: (error) => toast.error(t('trades.delete.failed'), { description: errorMessage(t, error) }),
     });
   };
 
@@ -230,7 +228,7 @@ function TradeHeader({
           role="alert"
           className="-mt-2 mb-4 rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg"
         >
-          {tradeErrorMessage(t, trade.error)}
+          {errorMessage(t, trade.error)}
         </p>
       ) : null}
       {editingStop ? <StopLossDialog detail={detail} onClose={() => setEditingStop(false)} /> : null}

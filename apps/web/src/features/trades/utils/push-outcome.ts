@@ -1,47 +1,45 @@
+import type { ApiParams, PushTakeProfitResponse } from '@kairos/contract';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../lib/api-error';
-import { translateTradeMessage } from './trade-messages';
+import { errorMessage, translateApiMessage } from '../../../i18n/translate-message';
+import { ApiError, isBareHttpError } from '../../../lib/api-error';
 
 /** What came of pushing a take-profit level to market, in the terms of spec §8. */
 export type PushOutcome =
-  | { kind: 'success'; name: string; orderId: string }
-  | { kind: 'waiting'; name: string; previousName: string }
-  | { kind: 'notAvailable'; name: string }
-  | { kind: 'failedWith'; name: string; error: string }
+  /** The server's answer by its code: pushed, waiting for the level below, not available, failed with why. */
+  | { kind: 'answer'; code: string; params: ApiParams; message: string }
+  /** Another refusal (the trade is gone, a rule): 'Failed to push {name}: {error}'. */
+  | { kind: 'refused'; name: string; error: ApiError }
   | { kind: 'failed' }
   | { kind: 'network' };
 
-const WAITING = /^Waiting for (\S+) to be filled first$/;
-const NOT_AVAILABLE = /^(\S+) is not available to push$/;
-const FAILED_WITH = /^Failed to push (\S+): ([\s\S]+)$/;
-const ORDER_ID = /Order ID: (\S+)\s*$/;
-const NO_REASON = /^HTTP error! status: \d{3}$/;
-
-/** Reads a success body; the order id from `results`, else from the message the server wrote. */
+/** The answer of a push that went through; the order id comes from `results` when params lack it. */
 export function pushSuccessOutcome(
-  body: { results?: { orderId?: string | null; name?: string } | null; message?: string } | null,
+  body: Partial<Pick<PushTakeProfitResponse, 'code' | 'params' | 'message'>> & {
+    results?: { orderId?: string | null; name?: string } | null;
+  },
   name: string,
 ): PushOutcome {
-  const orderId = body?.results?.orderId ?? ORDER_ID.exec(body?.message ?? '')?.[1] ?? '';
-  return { kind: 'success', name: body?.results?.name ?? name, orderId };
+  const params = body.params ?? { name: body.results?.name ?? name, orderId: body.results?.orderId ?? '' };
+  return { kind: 'answer', code: body.code ?? 'TAKE_PROFIT_PUSHED', params, message: body.message ?? '' };
 }
 
+/** The push's own refusals, which name their level themselves. */
+const PUSH_REFUSALS = new Set(['TAKE_PROFIT_NOT_PUSHABLE', 'PUSH_FAILED']);
+
 /**
- * Sorts a failure into the spec's messages: the server's rule ('Waiting for TP1 to be filled first',
- * 'TP2 is not available to push'), a venue refusal with its reason, no answer at all (network), or a
- * failure that gave no reason.
+ * Sorts a failure into the spec's messages: the push's own refusals ('Waiting for TP1 to be filled
+ * first', 'TP2 is not available to push', 'Failed to push TP1: …'), another refusal named after the
+ * level, no answer at all (network), or a failure that gave no reason.
  */
 export function pushFailureOutcome(error: unknown, name: string): PushOutcome {
   if (error instanceof ApiError) {
-    const message = error.message.trim();
-    const waiting = WAITING.exec(message);
-    if (waiting?.[1]) return { kind: 'waiting', name, previousName: waiting[1] };
-    const unavailable = NOT_AVAILABLE.exec(message);
-    if (unavailable?.[1]) return { kind: 'notAvailable', name: unavailable[1] };
-    const failed = FAILED_WITH.exec(message);
-    if (failed?.[1] && failed[2]) return { kind: 'failedWith', name: failed[1], error: failed[2] };
-    if (!message || NO_REASON.test(message) || message === 'Request failed') return { kind: 'failed' };
-    return { kind: 'failedWith', name, error: message };
+    if (error.code && PUSH_REFUSALS.has(error.code)) {
+      return { kind: 'answer', code: error.code, params: error.params ?? {}, message: error.message };
+    }
+    if (!error.message.trim() || isBareHttpError(error) || error.message === 'Request failed') {
+      return { kind: 'failed' };
+    }
+    return { kind: 'refused', name, error };
   }
   // fetch rejects with a TypeError when no answer came back at all.
   if (error instanceof TypeError) return { kind: 'network' };
@@ -51,20 +49,23 @@ export function pushFailureOutcome(error: unknown, name: string): PushOutcome {
 /** The sentence the user reads (spec §8 word for word in English, translated in French). */
 export function pushMessage(t: TFunction, outcome: PushOutcome): string {
   switch (outcome.kind) {
-    case 'success':
-      return t('trades.push.success', { name: outcome.name, orderId: outcome.orderId });
-    case 'waiting':
-      return t('trades.push.waiting', { previousName: outcome.previousName });
-    case 'notAvailable':
-      return t('trades.push.notAvailable', { name: outcome.name });
-    case 'failedWith':
-      return t('trades.push.failedWith', {
-        name: outcome.name,
-        error: translateTradeMessage(t, outcome.error),
-      });
+    case 'answer':
+      return translateApiMessage(t, outcome.code, outcome.params, outcome.message);
+    case 'refused': {
+      const error = errorMessage(t, outcome.error);
+      return translateApiMessage(t, 'PUSH_FAILED', { name: outcome.name, error }, error);
+    }
     case 'network':
       return t('trades.push.network');
     case 'failed':
       return t('trades.push.failed');
   }
+}
+
+/** True when the level went to market (or, for a test, could). */
+export function isPushSuccess(outcome: PushOutcome): boolean {
+  return (
+    outcome.kind === 'answer' &&
+    (outcome.code === 'TAKE_PROFIT_PUSHED' || outcome.code === 'TAKE_PROFIT_PUSHABLE')
+  );
 }
