@@ -1,7 +1,7 @@
 // `npm run bench`: measures Kairos against the targets of DESIGN §10 and prints one table.
 // Everything runs on loopback: a fresh Kairos (embedded PostgreSQL, or DATABASE_URL's server with a
 // throw-away database) started with `npm start`'s own entry, driven over HTTP like a client would.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ const QUICK = args.has('--quick');
 const ENGINE_ONLY = args.has('--engine');
 // Only the fault figure (a worker SIGKILLed mid fan-out): bench/crash.mjs, with its own processes and database.
 const CRASH_ONLY = args.has('--crash');
+// Only the lifecycle fault matrix (steps × faults × venues): its test file, with the table it writes.
+const FAULTS_ONLY = args.has('--faults');
 const rows = [];
 
 function record(figure, target, measured, pass) {
@@ -42,6 +44,10 @@ async function main() {
   console.log('Kairos benchmarks (loopback only)\n');
   if (CRASH_ONLY) {
     await crashBench({ quick: QUICK, record });
+    return printTable();
+  }
+  if (FAULTS_ONLY) {
+    faultMatrix();
     return printTable();
   }
   // Build first so start-up is measured on an installed checkout, not a build.
@@ -420,12 +426,44 @@ async function main() {
 
     // ── duplicate orders after a worker SIGKILLed mid fan-out (api + worker processes of its own) ──
     await crashBench({ quick: QUICK, record });
+    // ── the lifecycle fault matrix (its own test apps and databases) ──
+    if (!QUICK) faultMatrix();
   } finally {
     await kairos.stop();
     await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     printTable();
   }
+}
+
+/**
+ * The lifecycle fault matrix (DESIGN §6, §10): apps/server/test/engine/fault-matrix.test.ts run on its own
+ * (paper venue and the Binance protocol server through ccxt), its steps × faults table printed, and one
+ * figure: cells whose invariant held, cells not exercised (the step makes no such call), cells failed.
+ */
+function faultMatrix() {
+  const out = path.join(os.tmpdir(), `kairos-fault-matrix-${process.pid}.json`);
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', 'apps/server/test/engine/fault-matrix.test.ts', '--reporter=dot'],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FAULT_MATRIX_OUT: out } },
+  );
+  if (!fs.existsSync(out)) {
+    record('lifecycle fault matrix', '0 failed cells', `did not run (exit ${run.status})`, false);
+    return;
+  }
+  const { results, table } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out, { force: true });
+  console.log(table);
+  const failed = results.filter((r) => !r.ok);
+  const exercised = results.filter((r) => r.ok && r.exercised).length;
+  const venues = new Set(results.map((r) => r.venue)).size;
+  record(
+    `lifecycle fault matrix (${results.length / venues} cells × ${venues} venues): stranded, doubled or mismatched`,
+    '0 failed cells',
+    `${failed.length} failed, ${exercised} held, ${results.length - exercised - failed.length} not exercised`,
+    failed.length === 0 && run.status === 0,
+  );
 }
 
 function printTable() {

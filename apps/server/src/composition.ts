@@ -145,17 +145,7 @@ export function createServices(
     }),
     /** Exits a bot's open trade at market (bot stopped, admin close). */
     async closeBotPosition(botId: string, reason: string) {
-      const trade = await repos.trades.findOpenForBot(botId);
-      if (!trade) return;
-      const account = (await repos.accounts.findById(trade.tradingAccountId))!;
-      const gateway = await venues.gateways.forAccount(account);
-      await supervisor.managedLifecycle.close(
-        gateway,
-        trade,
-        `x${trade.id.replace(/-/g, '').slice(0, 30)}`,
-        reason,
-      );
-      await repos.trades.setBotPosition(botId, 'out');
+      await supervisor.closeBotTrade(botId, reason);
     },
   };
 

@@ -41,3 +41,39 @@ export function clientOrderId(input: {
 }): string {
   return deterministicId(['order', input.alertId, input.botId, input.leg]);
 }
+
+/**
+ * The id of the next attempt of an order whose attempt `previous` ended without doing its job (refused, or
+ * lost: the venue never received it). A chain — `id`, `retryClientOrderId(id)`, … — so that whoever
+ * retries finds the attempts already made by walking it, and the same attempt is never sent twice.
+ */
+export function retryClientOrderId(previous: string): string {
+  return deterministicId(['retry', previous]);
+}
+
+/**
+ * The attempts of one order made so far, in order, following the retry chain from `first` through the ids
+ * that exist; `next` is the id the next attempt takes.
+ */
+export function retryChain<T extends { clientOrderId: string }>(
+  first: string,
+  existing: readonly T[],
+): { attempts: T[]; next: string } {
+  const byId = new Map(existing.map((o) => [o.clientOrderId, o]));
+  const attempts: T[] = [];
+  let id = first;
+  for (let found = byId.get(id); found; found = byId.get(id)) {
+    attempts.push(found);
+    id = retryClientOrderId(id);
+  }
+  return { attempts, next: id };
+}
+
+/**
+ * Client order id of an order the engine places for a trade (not for an alert): the trade id plus what
+ * the order is for — `['tp1', 0]`, `['tp1', 'push']`, `['stop']`, `['complete']`, `['bot-stop']`. Re-running
+ * the same step finds the same id, so it is never placed twice.
+ */
+export function tradeClientOrderId(tradeId: string, ...parts: (string | number)[]): string {
+  return deterministicId(['trade', tradeId, ...parts]);
+}

@@ -4,6 +4,7 @@ import {
   monthlyGoalReached,
   botAllocation,
   sizingRuleFromBot,
+  DomainRuleError,
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { mapLimited } from '../lib/batch-loader';
@@ -12,12 +13,17 @@ import type { ExchangeGateway, Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome, FanOutRow, StrategyRow } from './alerts-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { GatewayProvider } from '../exchange/gateway-provider';
+import { UnresolvedOrderError } from './order-executor';
 import type { TradeLifecycle } from './trade-lifecycle';
 
 type AccountRow = FanOutRow['account'];
 type BotRow = FanOutRow['bot'];
 
-export type AlertResult = { retry: boolean; error?: string };
+/**
+ * How an alert's run ended. `retryAfterMs`: the soonest a retry can do anything (an order still being
+ * looked up is not resolved before then), when that is later than the usual back-off.
+ */
+export type AlertResult = { retry: boolean; error?: string; retryAfterMs?: number };
 
 /** What one bot does on an alert: its legs, whether its monthly goal held it back, and its orders' ids. */
 type BotPlan = { legs: string[]; goalHit: boolean; cids: Map<string, string> };
@@ -327,6 +333,7 @@ export function createAlertProcessor(deps: {
       );
 
       let retryable: string | undefined;
+      let retryAfterMs: number | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
       const writer = turnWriter();
       // A retry: trades this alert opened for bots settled before the crash may still lack their set-up.
@@ -346,8 +353,9 @@ export function createAlertProcessor(deps: {
           const transient =
             e instanceof RetryableExchangeError ||
             e instanceof UnknownOutcomeError ||
-            !(e instanceof ExchangeGatewayError || (e as { statusCode?: number }).statusCode);
+            !(e instanceof ExchangeGatewayError || e instanceof DomainRuleError);
           if (transient) retryable = message;
+          if (e instanceof UnresolvedOrderError) retryAfterMs = Math.max(retryAfterMs ?? 0, e.retryAfterMs);
           turn = {
             outcome: {
               alertId: alert.id,
@@ -370,7 +378,10 @@ export function createAlertProcessor(deps: {
       await written.catch(() => undefined);
       await mapLimited(setUps, deps.botConcurrency, setUp);
       await written;
-      return retryable ? { retry: true, error: retryable } : { retry: false };
+      if (!retryable) return { retry: false };
+      return retryAfterMs === undefined
+        ? { retry: true, error: retryable }
+        : { retry: true, error: retryable, retryAfterMs };
     },
   };
 }

@@ -44,7 +44,7 @@ export function startAlertWorker(deps: {
           alert.id,
           `worker:${options.workerId}`,
           result.error ?? 'retryable failure',
-          retryDelayMs(alert.attempts),
+          Math.max(retryDelayMs(alert.attempts), result.retryAfterMs ?? 0),
         );
       } else {
         await alerts.finish(alert.id, options.workerId);

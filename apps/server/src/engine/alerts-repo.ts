@@ -106,7 +106,9 @@ export function createAlertsRepo(db: Database) {
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
         .leftJoin(trades, and(eq(trades.botId, bots.id), inArray(trades.status, ['open', 'closing'])))
         .leftJoin(alertOutcomes, and(eq(alertOutcomes.alertId, alertId), eq(alertOutcomes.botId, bots.id)))
-        .where(and(eq(bots.strategyId, strategyId), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)));
+        .where(
+          and(eq(bots.strategyId, strategyId), or(eq(bots.isActive, true), sql`${bots.position} <> 'out'`)),
+        );
     },
 
     /**

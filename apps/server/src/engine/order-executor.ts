@@ -1,15 +1,29 @@
-import { isTerminal, reconcileOrderState, sum, toDecimal } from '@kairos/core';
+import { isOpenState, isTerminal, reconcileOrderState, retryChain, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
-import type {
-  OrderRow,
-  TradeDbRow,
-  TradeFigures,
-  TradeFillRow,
-  TradesRepo,
-} from './trades-repo';
+import type { OrderRow, TradeDbRow, TradeFigures, TradeFillRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
+
+/**
+ * How long an order that may have left is looked up (it may be in flight, or the venue slow to list it)
+ * before it is declared lost and sent again under a new client order id (DESIGN §6: several lookups over
+ * at least 30 s).
+ */
+export const UNRESOLVED_GRACE_MS = 30_000;
+export const LOST_ORDER = 'The venue never received this order';
+const FORGOTTEN_ORDER = 'The venue no longer knows this order';
+
+/** An order whose outcome is not known yet: looked up again later, never re-sent meanwhile. */
+export class UnresolvedOrderError extends UnknownOutcomeError {
+  constructor(
+    message: string,
+    /** When it can be declared lost if the venue still does not show it. */
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
 
 /** A fill as the engine decides on it (what `fillsOfTrade` returns, less the row id). */
 export type KnownFill = Omit<TradeFillRow, 'id'>;
@@ -42,6 +56,7 @@ export function createOrderExecutor(deps: {
   log: FastifyBaseLogger;
   /** No new order for an account until its orders were reconciled once (DESIGN §6). */
   readiness?: Pick<AccountReadiness, 'awaitReady'>;
+  now?: () => number;
 }) {
   const { trades } = deps;
 
@@ -103,7 +118,7 @@ export function createOrderExecutor(deps: {
       toDecimal(updated.filled).gt(0) &&
       toDecimal(updated.filled).gt(await trades.filledOfOrder(updated.id))
     )
-      await syncFills(gateway, updated);
+      await settleFills(gateway, updated);
     return { order: updated };
   }
 
@@ -113,6 +128,7 @@ export function createOrderExecutor(deps: {
 
   function fillRow(row: OrderRow, f: Fill) {
     return {
+      inferred: false,
       orderId: row.id,
       tradeId: row.tradeId,
       venueTradeId: f.venueTradeId,
@@ -124,19 +140,75 @@ export function createOrderExecutor(deps: {
     };
   }
 
-  async function syncFills(gateway: ExchangeGateway, row: OrderRow): Promise<void> {
+  /**
+   * Makes the order's stored fills add up to its `filled` (the venue's order state is the source of truth
+   * for quantity): its fills are asked for by order, stored (deduped by venue trade id), and whatever the
+   * venue does not list yet is held by one inferred fill at the order's average price, replaced once the
+   * venue lists the rest. A failed lookup changes nothing: the order is revisited (reconciliation).
+   */
+  async function settleFills(gateway: ExchangeGateway, row: OrderRow): Promise<void> {
     if (!row.venueOrderId) return;
-    const since = row.createdAt.getTime() - 60_000;
-    const venueFills = (await gateway.fetchMyTrades(row.symbol, since)).filter(
-      (f) => f.venueOrderId === row.venueOrderId,
+    let listed: Fill[] = [];
+    try {
+      listed = await gateway.fetchOrderFills(row.venueOrderId, row.symbol, row.createdAt.getTime() - 60_000);
+    } catch (e) {
+      deps.log.warn({ err: e, orderId: row.id }, 'could not read the fills of an order; revisited later');
+    }
+    await trades.settleOrderFills(
+      row,
+      listed.filter((f) => f.venueOrderId === row.venueOrderId).map((f) => fillRow(row, f)),
     );
-    await trades.insertFills(venueFills.map((f) => fillRow(row, f)));
+  }
+
+  const now = deps.now ?? Date.now;
+
+  /**
+   * Decides on an order that may have left for the venue and that the venue does not show (a lookup by
+   * client order id found nothing). Within the lookup grace it is still in flight or the venue is slow to
+   * list it: an `UnresolvedOrderError` asks the caller to look again later. Once the grace is over it is
+   * lost: the row is marked rejected and a new attempt is committed under the next id of its retry chain.
+   */
+  async function settleNotFound(row: OrderRow): Promise<OrderRow> {
+    // Refused before without executing (a rate limit): sent again under the same id.
+    if (row.status === 'submitted' && row.lastError) return row;
+    const waited = now() - row.updatedAt.getTime();
+    if (waited < UNRESOLVED_GRACE_MS)
+      throw new UnresolvedOrderError(
+        `Order ${row.clientOrderId} is not listed by the venue yet; looked up again before anything is resent`,
+        UNRESOLVED_GRACE_MS - waited + 1_000,
+      );
+    const lost = await trades.updateOrderLocked(row.id, (current) =>
+      current.status === row.status && current.venueOrderId === null
+        ? { status: 'rejected', lastError: LOST_ORDER }
+        : null,
+    );
+    if (lost.status !== 'rejected') return lost; // settled meanwhile by someone else
+    const { attempts, next } = retryChain(row.clientOrderId, await trades.ordersOfTrade(row.tradeId));
+    const live = attempts.find((o) => o.id !== row.id && (o.status === 'new' || isOpenState(o.status)));
+    if (live) return live;
+    const { order } = await trades.insertOrder({
+      tradeId: row.tradeId,
+      userId: row.userId,
+      tradingAccountId: row.tradingAccountId,
+      clientOrderId: next,
+      role: row.role,
+      symbol: row.symbol,
+      side: row.side,
+      type: row.type,
+      price: row.price,
+      reduceOnly: row.reduceOnly,
+      amount: row.amount,
+      status: 'new',
+    });
+    return order;
   }
 
   /**
    * Sends the order unless the venue already has it. `created`: the caller committed this row just now
    * and nobody sent it (a `new` row, or an entry committed as `submitted`), so there is nothing to look
-   * up first. Venue errors other than an unknown outcome mark the row rejected and are rethrown.
+   * up first. A row that may have left before (`submitted`, `unknown`) is looked up by client order id and
+   * never re-sent under it: see `settleNotFound`. Venue errors other than an unknown outcome mark the row
+   * rejected and are rethrown.
    */
   async function place(
     gateway: ExchangeGateway,
@@ -145,17 +217,23 @@ export function createOrderExecutor(deps: {
     followUp?: TradeFollowUp,
   ): Promise<AppliedOrder> {
     if (!['new', 'submitted', 'unknown'].includes(row.status)) return { order: row }; // already settled
-    if (!created) {
+    if (!created && row.status !== 'new') {
       try {
         const existing = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
         return await apply(gateway, row, existing, followUp);
       } catch (e) {
         if (!(e instanceof OrderNotFoundError)) throw e;
-        // The venue never got it: place it now.
+      }
+      // A venue in our own database has no request in flight: what it does not show, it never got.
+      if (!gateway.sharesDatabase) {
+        row = await settleNotFound(row);
+        if (row.status !== 'new' && !(row.status === 'submitted' && row.lastError)) return { order: row };
       }
     }
     await deps.readiness?.awaitReady(row.tradingAccountId);
-    if (row.status === 'new') row = await trades.updateOrder(row.id, { status: 'submitted' });
+    // From here on it may be at the venue: a `submitted` row without an error is never re-sent blindly.
+    if (row.status === 'new' || row.lastError)
+      row = await trades.updateOrder(row.id, { status: 'submitted', lastError: null });
     try {
       const venue = await gateway.createOrder({
         symbol: row.symbol,
@@ -169,7 +247,7 @@ export function createOrderExecutor(deps: {
       return await apply(gateway, row, venue, followUp);
     } catch (e) {
       if (e instanceof UnknownOutcomeError) {
-        // Never assumed failed: reconciliation settles it by client order id.
+        // Never assumed failed: looked up by client order id (reconciliation, the next attempt).
         await trades.updateOrder(row.id, { status: 'unknown', lastError: e.message });
         throw e;
       }
@@ -186,6 +264,7 @@ export function createOrderExecutor(deps: {
   return {
     applyVenueOrder,
     place,
+    settleFills,
 
     /** No new order for the account until its orders were reconciled once (no round trip once open). */
     async awaitReady(accountId: string): Promise<void> {
@@ -196,14 +275,33 @@ export function createOrderExecutor(deps: {
       return (await place(gateway, row, created)).order;
     },
 
+    /**
+     * Cancels a live order and returns its row as the venue then shows it (it may have filled meanwhile).
+     * An order the venue no longer knows at all — never received, or forgotten long after it ended (Binance
+     * USD-M drops cancelled orders after some days) — is marked cancelled with what we knew of its fills.
+     * An unanswered cancel throws `UnknownOutcomeError`: the caller leaves the order as it was.
+     */
     async cancel(gateway: ExchangeGateway, row: OrderRow): Promise<OrderRow> {
+      // Not found by cancel nor lookup. Freshly placed or changed: the venue may not list it yet (it is
+      // looked up again next pass). Long settled: the venue forgot an order that ended long ago.
+      const forgotten = async () => {
+        const waited = now() - row.updatedAt.getTime();
+        if (waited < UNRESOLVED_GRACE_MS)
+          throw new UnresolvedOrderError(
+            `Order ${row.clientOrderId} is not found by the venue yet; looked up again before it is given up`,
+            UNRESOLVED_GRACE_MS - waited + 1_000,
+          );
+        return trades.updateOrderLocked(row.id, (current) =>
+          isTerminal(current.status) ? null : { status: 'cancelled', lastError: FORGOTTEN_ORDER },
+        );
+      };
       if (!row.venueOrderId) {
         // Never acknowledged: if the venue has it after all, cancel it there.
         try {
           const found = await gateway.fetchOrderByClientId(row.clientOrderId, row.symbol);
           row = await applyVenueOrder(gateway, row, found);
         } catch (e) {
-          if (e instanceof OrderNotFoundError) return trades.updateOrder(row.id, { status: 'cancelled' });
+          if (e instanceof OrderNotFoundError) return forgotten();
           throw e;
         }
       }
@@ -213,8 +311,13 @@ export function createOrderExecutor(deps: {
         return await applyVenueOrder(gateway, row, venue);
       } catch (e) {
         if (!(e instanceof OrderNotFoundError)) throw e;
-        const venue = await gateway.fetchOrder(row.venueOrderId!, row.symbol);
-        return applyVenueOrder(gateway, row, venue);
+        try {
+          const venue = await gateway.fetchOrder(row.venueOrderId!, row.symbol);
+          return await applyVenueOrder(gateway, row, venue);
+        } catch (lookup) {
+          if (lookup instanceof OrderNotFoundError) return forgotten();
+          throw lookup;
+        }
       }
     },
   };

@@ -60,18 +60,51 @@ export function createReconciler(deps: {
     const gateway = await deps.gateways.forAccount(account);
     for (const symbol of new Set(live.map((o) => o.symbol))) {
       const listed = new Map<string, Order>();
-      for (const order of await gateway.fetchOpenOrders(symbol)) {
-        listed.set(order.venueOrderId, order);
-        if (order.clientOrderId) listed.set(`c:${order.clientOrderId}`, order);
+      try {
+        for (const order of await gateway.fetchOpenOrders(symbol)) {
+          listed.set(order.venueOrderId, order);
+          if (order.clientOrderId) listed.set(`c:${order.clientOrderId}`, order);
+        }
+      } catch (e) {
+        // Without the list, each order is looked up on its own below.
+        log.warn({ err: e, accountId, symbol }, 'could not list open orders; looking each order up');
       }
       for (const row of live.filter((o) => o.symbol === symbol)) {
-        const venue = await lookUp(gateway, row, listed);
-        // Never heard of: the supervisor resends it or gives it up once its grace period is over.
-        if (!venue) touched.add(row.tradeId);
-        else if (!unchanged(row, venue)) {
-          await executor.applyVenueOrder(gateway, row, venue);
-          touched.add(row.tradeId);
+        // One order's trouble is logged and retried next pass; the rest of the account is reconciled.
+        try {
+          const venue = await lookUp(gateway, row, listed);
+          // Never heard of: the supervisor resends it or gives it up once its grace period is over.
+          if (!venue) touched.add(row.tradeId);
+          else if (!unchanged(row, venue)) {
+            await executor.applyVenueOrder(gateway, row, venue);
+            touched.add(row.tradeId);
+          }
+        } catch (e) {
+          log.warn({ err: e, orderId: row.id, tradeId: row.tradeId }, 'could not reconcile an order');
         }
+      }
+    }
+    return touched;
+  }
+
+  /**
+   * Orders whose stored fills do not add up to their `filled` (the venue's trade list lagged, a lookup
+   * failed, a crash came between): their fills asked for again. Returns the trades whose fills changed.
+   */
+  async function settleMissingFills(accountId: string): Promise<Set<string>> {
+    const touched = new Set<string>();
+    const missing = await trades.ordersMissingFills(accountId);
+    if (missing.length === 0) return touched;
+    const account = await deps.accounts.findById(accountId);
+    if (!account) return touched;
+    const gateway = await deps.gateways.forAccount(account);
+    for (const row of missing) {
+      try {
+        const before = await trades.filledOfOrder(row.id);
+        await executor.settleFills(gateway, row);
+        if (!toDecimal(await trades.filledOfOrder(row.id)).eq(before)) touched.add(row.tradeId);
+      } catch (e) {
+        log.warn({ err: e, orderId: row.id }, 'could not settle the fills of an order');
       }
     }
     return touched;
@@ -85,6 +118,7 @@ export function createReconciler(deps: {
   async function reconcileAccount(account: Pick<AccountRow, 'id'>, options: { sweep: boolean }) {
     const touched = await settleLiveOrders(account.id);
     deps.readiness.markReady(account.id);
+    for (const tradeId of await settleMissingFills(account.id)) touched.add(tradeId);
     if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);
     for (const tradeId of touched) {
       try {

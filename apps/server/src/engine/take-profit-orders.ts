@@ -1,9 +1,12 @@
 import {
   averageFillPrice,
+  tradeClientOrderId,
   buildTakeProfitLadder,
   deterministicId,
   isOpenState,
+  retryChain,
   roundDownToStep,
+  sum,
   toDecimal,
   toNumericString,
   type TakeProfitTarget,
@@ -11,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TakeProfitPlan } from '../db/schema/index';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
-import { heldQuantity, tradeClientOrderId } from './trades-fns';
+import { heldQuantity } from './trades-fns';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 import { marketExitOrder } from './trade-lifecycle';
@@ -139,12 +142,18 @@ export function createTakeProfitOrders(deps: {
       return market.amountStep ? roundDownToStep(left, market.amountStep) : left;
     };
 
-    let push = await trades.findOrderByClientId(trade.tradingAccountId, clientOrderId);
+    // Each attempt of this push has its own id along the retry chain: a live one is resumed, a refused one
+    // is followed by a new attempt, and what earlier attempts filled is never sold again.
+    const chain = retryChain(clientOrderId, await trades.ordersOfTrade(trade.id));
+    let push = chain.attempts.find((o) => o.status === 'new' || isOpenState(o.status));
     if (!push) {
-      const remaining = remainingOf(await limitsOf());
+      const pushed = sum(chain.attempts.map((o) => o.filled));
+      const remaining = remainingOf(await limitsOf()).minus(pushed);
       if (remaining.lte(0)) return undefined;
       push = (
-        await trades.insertOrder(marketExitOrder(gateway, trade, { clientOrderId, role, amount: remaining }))
+        await trades.insertOrder(
+          marketExitOrder(gateway, trade, { clientOrderId: chain.next, role, amount: remaining }),
+        )
       ).order;
     }
     if (push.status === 'new') {

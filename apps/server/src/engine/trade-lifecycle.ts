@@ -1,24 +1,23 @@
+import { apiError, nestedParams } from '@kairos/contract';
 import {
   canTransitionTrade,
   computeTradePnl,
   isOpenState,
+  orderMinimumViolation,
+  retryChain,
   roundDownToStep,
   sizeOrder,
   sizingRuleFromBot,
+  stopLossPrice,
   toDecimal,
   toNumericString,
   type DecimalInput,
 } from '@kairos/core';
 import type { ExchangeGateway, Market, Ticker } from '../exchange/gateway';
+import { RetryableExchangeError } from '../exchange/errors';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from './trades-fns';
-import type {
-  CommitMode,
-  OrderRow,
-  TradeDbRow,
-  TradeFigures,
-  TradesRepo,
-} from './trades-repo';
+import type { CommitMode, OrderRow, TradeDbRow, TradeFigures, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 
 export type OpenRequest = {
@@ -61,6 +60,18 @@ export type OpenRequest = {
 
 export class TradeRefusedError extends DomainRuleError {}
 
+/** An exit refused a moment ago is not tried again yet: the trade stays open and watched meanwhile. */
+export class ExitBackoffError extends RetryableExchangeError {}
+
+/** Back-off between refused exits of one trade: 1 s, 2 s, 4 s … at most a minute. */
+export function exitRetryDelayMs(refusedAttempts: number): number {
+  return Math.min(60_000, 1_000 * 2 ** Math.max(0, refusedAttempts - 1));
+}
+
+/** The venue took the order (it rests or filled), as opposed to refused, lost or not answered yet. */
+const isAccepted = (order: OrderRow) =>
+  order.venueOrderId !== null && ['open', 'partially_filled', 'filled'].includes(order.status);
+
 const marketCache = new WeakMap<ExchangeGateway, Promise<Market[]>>();
 
 export async function findMarket(gateway: ExchangeGateway, symbol: string): Promise<Market> {
@@ -72,7 +83,9 @@ export async function findMarket(gateway: ExchangeGateway, symbol: string): Prom
   }
   const market = (await markets).find((m) => m.symbol === symbol);
   if (!market || !market.active)
-    throw new TradeRefusedError(`${symbol} is not traded on ${gateway.exchangeId}`, 'UNKNOWN_SYMBOL');
+    throw new TradeRefusedError(
+      ...apiError('UNKNOWN_SYMBOL', { variant: 'notTraded', symbol, exchange: gateway.exchangeId }),
+    );
   return market;
 }
 
@@ -131,8 +144,13 @@ function sameStoredValue(a: unknown, b: unknown): boolean {
 /** Opening and closing trades on a venue, and keeping a trade's figures equal to its fills. */
 export type TradeLifecycle = ReturnType<typeof createTradeLifecycle>;
 
-export function createTradeLifecycle(deps: { trades: TradesRepo; executor: OrderExecutor }) {
+export function createTradeLifecycle(deps: {
+  trades: TradesRepo;
+  executor: OrderExecutor;
+  now?: () => number;
+}) {
   const { trades, executor } = deps;
+  const now = deps.now ?? Date.now;
 
   /** The trade's orders and fills as stored now. */
   async function loadState(tradeId: string): Promise<TradeState | undefined> {
@@ -255,14 +273,46 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
     return sellable({ trade, fills: await trades.fillsOfTrade(tradeId) }, market);
   }
 
+  /**
+   * Room for the stop (freqtrade's stop-loss reserve is the reference): a long's stop exit sells the same
+   * quantity at a lower price, so a size that just meets the venue's minimum value at the entry falls below
+   * it at the stop and the stop exit would be refused. Such an entry is refused up front instead.
+   */
+  function refuseBelowMinimumAtStop(
+    req: OpenRequest,
+    quantity: DecimalInput,
+    entryPrice: DecimalInput,
+    market: Market,
+  ) {
+    if (!req.plan.stopLossPercent) return;
+    const stop = stopLossPrice({
+      side: req.side,
+      entryPrice,
+      stopLossPercent: req.plan.stopLossPercent,
+      priceTick: market.priceTick ?? '0.00000001',
+    });
+    const violation = orderMinimumViolation(quantity, stop, {
+      minAmount: market.minAmount ?? '0',
+      minNotional: market.minNotional ?? '0',
+    });
+    if (violation)
+      throw new TradeRefusedError(
+        ...apiError('SIZING_REFUSED', {
+          variant: 'tooSmallForStop',
+          stop: stop.toFixed(),
+          ...nestedParams('error', { ...violation, code: 'ORDER_TOO_SMALL' }),
+        }),
+      );
+  }
+
   /** A bot's entry size from its sizing rule, the price and the account's stable balance (DESIGN §5). */
   async function sizeEntry(gateway: ExchangeGateway, req: OpenRequest, market: Market): Promise<string> {
-    if (!req.sizing) throw new TradeRefusedError('No quantity and no sizing rule', 'SIZING_REFUSED');
+    if (!req.sizing) throw new TradeRefusedError(...apiError('SIZING_REFUSED', { variant: 'noRule' }));
     // Size at the price a market order will actually meet: the ask for a buy, the bid for a sell.
     const ticker = req.price ? undefined : await (req.ticker?.() ?? gateway.fetchTicker(req.symbol));
     const price =
       req.price ?? (req.side === 'long' ? (ticker?.ask ?? ticker?.last) : (ticker?.bid ?? ticker?.last));
-    if (!price) throw new TradeRefusedError(`No price for ${req.symbol}`, 'NO_PRICE');
+    if (!price) throw new TradeRefusedError(...apiError('NO_PRICE', { symbol: req.symbol }));
     const balances = await gateway.fetchBalances();
     const sized = sizeOrder({
       rule: sizingRuleFromBot(req.sizing),
@@ -275,13 +325,34 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         minNotional: market.minNotional ?? '0',
       },
     });
-    if (!sized.ok) throw new TradeRefusedError(sized.message, 'SIZING_REFUSED');
+    if (!sized.ok) throw new TradeRefusedError('SIZING_REFUSED', sized.message, sized.params);
+    refuseBelowMinimumAtStop(req, sized.quantity, price, market);
     return toNumericString(sized.quantity);
+  }
+
+  /**
+   * What can be exited now: what the trade holds rounded down to the step, and on spot no more than the
+   * account has free (a fee taken in the coin, or a balance moved by hand, would get the exit refused).
+   */
+  async function exitQuantity(gateway: ExchangeGateway, state: TradeState, market: Market) {
+    const remaining = sellable(state, market);
+    if (gateway.marketType !== 'spot' || remaining.lte(0)) return remaining;
+    const held = state.trade.side === 'long' ? market.base : market.quote;
+    if (state.trade.side === 'short') return remaining; // a spot short is not something we open
+    const free = toDecimal((await gateway.fetchBalances())[held]?.free ?? '0');
+    if (free.gte(remaining)) return remaining;
+    return market.amountStep ? roundDownToStep(free, market.amountStep) : free;
   }
 
   /**
    * Exits what the trade holds (see `close`), from a state read under the trade lock. Returns the state
    * after the exit, so the caller's follow-up needs no read of its own.
+   *
+   * The lifecycle invariant (DESIGN §6, docs/decisions.md): the trade stays `open` — watched by the stop —
+   * until the venue accepted an exit; only then is it `closing`. Each attempt has its own client order id
+   * along the retry chain of `clientOrderId`: an attempt still live (or unresolved) is resumed, never
+   * doubled; a refused one is retried under the next id after a back-off. A resting order that cannot be
+   * cancelled (no answer) stops the attempt with nothing changed; the next pass tries again.
    */
   async function closeState(
     gateway: ExchangeGateway,
@@ -292,50 +363,45 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
   ): Promise<TradeState> {
     const market = await findMarket(gateway, state.trade.symbol);
     let { trade, orders, fills } = state;
-    // Exit ids are per trade; one found on another trade comes back from the insert below (not created).
-    const existing = orders.find((o) => o.clientOrderId === clientOrderId);
-    const closing =
-      !existing && trade.status === 'open' && fills.length > 0
-        ? { status: 'closing' as const, closeReason: reason }
-        : undefined;
-    const resting = existing ? [] : orders.filter((o) => isOpenState(o.status));
-    if (resting.length > 0) {
-      if (closing) trade = await trades.updateTrade(trade.id, closing);
+    // An id taken by another trade's order is not this trade's exit (it comes back from the insert below).
+    const chain = retryChain(clientOrderId, orders);
+    let exit: { order: OrderRow; created: boolean } | undefined;
+    const live = chain.attempts.find((o) => o.status === 'new' || isOpenState(o.status));
+    if (live) {
+      exit = { order: live, created: live.status === 'new' };
+    } else {
+      const last = chain.attempts.at(-1);
+      if (last?.status === 'rejected') {
+        const wait = exitRetryDelayMs(chain.attempts.length) - (now() - last.updatedAt.getTime());
+        if (wait > 0)
+          throw new ExitBackoffError(
+            `The last exit of this trade was refused (${last.lastError ?? 'no reason given'}); trying again in ${Math.ceil(wait / 1000)} s`,
+          );
+      }
+      const ours = new Set(chain.attempts.map((o) => o.id));
+      const resting = orders.filter((o) => isOpenState(o.status) && !ours.has(o.id));
       let filledMeanwhile = false;
       for (const order of resting) {
+        // No answer (or any failure): thrown with the trade untouched, still open and watched.
         const cancelled = await executor.cancel(gateway, order);
         filledMeanwhile ||= !toDecimal(cancelled.filled).eq(order.filled);
         orders = orders.map((o) => (o.id === cancelled.id ? cancelled : o));
       }
       if (filledMeanwhile) fills = await trades.fillsOfTrade(trade.id);
-    }
-
-    let exit: { order: OrderRow; created: boolean } | undefined = existing
-      ? { order: existing, created: false }
-      : undefined;
-    if (!existing) {
-      const remaining = sellable({ trade, fills }, market);
-      if (remaining.gt(0)) {
-        // Committed as submitted: from now on it may be at the venue (a retry looks it up first).
-        const values = {
-          ...marketExitOrder(gateway, trade, { clientOrderId, role, amount: remaining }),
-          status: 'submitted' as const,
-        };
+      const amount = await exitQuantity(gateway, { trade, orders, fills }, market);
+      if (amount.gt(0)) {
         await executor.awaitReady(trade.tradingAccountId);
-        if (closing && resting.length === 0) {
-          const written = await trades.closingWithExit(
-            trade.id,
-            closing.closeReason,
-            values,
-            commitBeforeCall(gateway),
-          );
-          trade = written.trade;
-          exit = written;
-        } else {
-          exit = await trades.insertOrder(values);
-        }
-      } else if (closing && resting.length === 0) {
-        trade = await trades.updateTrade(trade.id, closing);
+        // Committed as submitted: from now on it may be at the venue (a retry looks it up first).
+        const { tradeId: _, ...values } = marketExitOrder(gateway, trade, {
+          clientOrderId: chain.next,
+          role,
+          amount,
+        });
+        exit = await trades.insertExitOrder(
+          trade.id,
+          { ...values, status: 'submitted' },
+          commitBeforeCall(gateway),
+        );
       }
     }
     if (exit) {
@@ -359,11 +425,14 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         // An id taken by another trade's order: nothing of this trade to learn from it.
       } else if (placed.fills) {
         ({ orders, fills } = withExit(placed.order, placed.fills));
-        if (placed.trade) return { trade: placed.trade, orders, fills };
+        if (placed.trade) trade = placed.trade;
       } else {
         orders = [...orders.filter((o) => o.id !== placed.order.id), placed.order];
         fills = await trades.fillsOfTrade(trade.id);
       }
+      // Accepted by the venue: from now on the trade is closing (unless its fills closed it already).
+      if (own && trade.status === 'open' && isAccepted(placed.order))
+        trade = await trades.updateTrade(trade.id, { status: 'closing', closeReason: reason });
     }
     trade = await settleFigures({ trade, orders, fills }, market, reason);
     if ((trade.status === 'closed' || trade.status === 'cancelled') && !trade.closeReason)
@@ -427,7 +496,7 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
         // Another run of the same alert may have committed this entry since it was looked up: resume it.
         const raced = await trades.findOrderByClientId(req.accountId, req.clientOrderId);
         if (raced) return resume(raced);
-        throw new TradeRefusedError('This bot already holds an open trade', 'TRADE_ALREADY_OPEN');
+        throw new TradeRefusedError(...apiError('TRADE_ALREADY_OPEN'));
       }
       let placed;
       try {
@@ -437,7 +506,11 @@ export function createTradeLifecycle(deps: { trades: TradesRepo; executor: Order
           figuresFollowUp({ trade: created.trade, orders: [order], fills: entryFills }, market),
         );
         if (placed.order.status === 'rejected')
-          throw new TradeRefusedError(placed.order.lastError ?? 'Order rejected', 'ORDER_REJECTED');
+          throw new TradeRefusedError(
+            ...(placed.order.lastError
+              ? apiError('ORDER_REJECTED', { reason: placed.order.lastError })
+              : apiError('ORDER_REJECTED', { variant: 'rejected' })),
+          );
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const row = await trades.findOrderByClientId(req.accountId, req.clientOrderId);

@@ -1,5 +1,6 @@
 import {
   averageFillPrice,
+  tradeClientOrderId,
   breakEvenStop,
   isOpenState,
   isTakeProfitRole,
@@ -12,18 +13,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError } from '../exchange/errors';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
-import { heldQuantity, ladderView, tradeClientOrderId } from './trades-fns';
+import { heldQuantity, ladderView } from './trades-fns';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { AccountLookup, GatewayProvider } from '../exchange/gateway-provider';
-import type { OrderExecutor } from './order-executor';
+import { UNRESOLVED_GRACE_MS, type OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
 import { findMarket, type OpenRequest, type TradeLifecycle, type TradeState } from './trade-lifecycle';
 
 /** An order that left without an answer is looked up again only after this long (it may be in flight). */
-const UNANSWERED_GRACE_MS = 30_000;
-/** An entry the venue never got is given up after this long (the alert's retry gets there first). */
-const LOST_ENTRY_GRACE_MS = 60_000;
+const UNANSWERED_GRACE_MS = UNRESOLVED_GRACE_MS;
 
 export type TradeSupervisor = ReturnType<typeof createTradeSupervisor>;
 
@@ -70,10 +69,12 @@ export function createTradeSupervisor(deps: {
           if (
             ['submitted', 'unknown'].includes(row.status) &&
             !row.venueOrderId &&
-            age(row) > LOST_ENTRY_GRACE_MS
+            age(row) > UNANSWERED_GRACE_MS
           ) {
             acted = true;
-            await settleLostEntry(gateway, row);
+            // Lost: an open trade's entry goes again under a new id; one being closed is given up.
+            if (trade.status === 'open') await executor.submit(gateway, row, false);
+            else await settleLostEntry(gateway, row);
           }
           continue;
         }
@@ -158,11 +159,19 @@ export function createTradeSupervisor(deps: {
     let { orders } = state;
     const unchanged = { state, filledAtOnce: false };
     const entryOrders = orders.filter((o) => o.role === 'entry');
-    if (entryOrders.some((o) => o.status === 'new' || isOpenState(o.status))) return unchanged;
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
     const entryFills = fills.filter((f) => f.side === entrySide);
     const entryPrice = averageFillPrice(entryFills.map((f) => ({ ...f, quantity: f.amount })));
     if (!entryPrice || heldQuantity(trade, fills).lte(0)) return unchanged;
+    if (entryOrders.some((o) => o.status === 'new' || isOpenState(o.status))) {
+      // An entry still filling: what it holds so far is covered by the stop at once (the ladder waits).
+      const stop = initialStop(trade, entryPrice.toFixed(), market);
+      if (!stop) return unchanged;
+      return {
+        state: { ...state, trade: await trades.updateTrade(trade.id, { stopLossPrice: stop }) },
+        filledAtOnce: false,
+      };
+    }
 
     let filledAtOnce = false;
     if (!orders.some((o) => isTakeProfitRole(o.role)) && trade.takeProfits.length > 0) {
@@ -208,6 +217,40 @@ export function createTradeSupervisor(deps: {
     return { state: { trade: after, orders, fills }, filledAtOnce };
   }
 
+  /**
+   * A `closing` trade whose exit is no longer live (refused, cancelled, expired, lost) while it still holds
+   * something: the exit is sent again under the next id of the last exit's retry chain.
+   */
+  async function resumeStalledExit(gateway: ExchangeGateway, state: TradeState): Promise<TradeState> {
+    const exits = state.orders.filter((o) => o.role !== 'entry' && !isTakeProfitRole(o.role));
+    if (exits.some((o) => o.status === 'new' || isOpenState(o.status))) return state;
+    if (heldQuantity(state.trade, state.fills).lte(0)) return state;
+    const last = exits.at(-1);
+    try {
+      state = await lifecycle.closeState(
+        gateway,
+        state,
+        last?.clientOrderId ?? tradeClientOrderId(state.trade.id, 'exit'),
+        state.trade.closeReason ?? 'closed',
+        last?.role ?? 'exit',
+      );
+    } catch (e) {
+      log.warn({ err: e, tradeId: state.trade.id }, 'could not resume the exit of a closing trade');
+      state = (await lifecycle.loadState(state.trade.id))!;
+    }
+    const stalled =
+      state.trade.status === 'closing' &&
+      !state.orders.some((o) => o.role !== 'entry' && (o.status === 'new' || isOpenState(o.status))) &&
+      heldQuantity(state.trade, state.fills).gt(0);
+    if (!stalled) return state;
+    // Nothing could be sent (nothing free to sell, the venue refusing): back to open, watched by its stop.
+    log.warn(
+      { tradeId: state.trade.id },
+      'a closing trade has no live exit: open again, watched by its stop',
+    );
+    return { ...state, trade: await trades.updateTrade(state.trade.id, { status: 'open' }) };
+  }
+
   /** A trade that ended: nothing of it left resting, and its bot out. */
   async function settleEndedTrade(gateway: ExchangeGateway, trade: TradeDbRow, orders: OrderRow[]) {
     for (const order of orders) {
@@ -233,6 +276,13 @@ export function createTradeSupervisor(deps: {
     if (isTradeActive(state.trade.status) || state.trade.status === 'error') {
       if (await resumeUnsentOrders(gateway, state, market)) state = (await lifecycle.loadState(tradeId))!;
       state = { ...state, trade: await lifecycle.settleFigures(state, market) };
+      // A trade marked failed that holds a position after all (the venue executed what looked refused, a
+      // lost entry found): it is open again, so its stop and ladder cover what it holds.
+      if (state.trade.status === 'error' && heldQuantity(state.trade, state.fills).gt(0)) {
+        log.warn({ tradeId, error: state.trade.error }, 'a failed trade holds a position: open again');
+        state = { ...state, trade: await trades.updateTrade(tradeId, { status: 'open', closedAt: null }) };
+      }
+      if (state.trade.status === 'closing') state = await resumeStalledExit(gateway, state);
       if (state.trade.status === 'open') {
         const managed = await manageOpenTrade(gateway, state, market);
         state = managed.filledAtOnce ? (await lifecycle.loadState(tradeId))! : managed.state;
@@ -343,12 +393,32 @@ export function createTradeSupervisor(deps: {
     },
   };
 
+  /**
+   * A bot stopped with its position (the user's stop, the admin's close): its open trade exits at market
+   * through the one exit path. The bot is out once the trade ended (supervision sets it), not before: an
+   * exit refused or still filling leaves the bot holding its position, still watched.
+   */
+  async function closeBotTrade(botId: string, reason: string): Promise<TradeDbRow | undefined> {
+    const trade = await trades.findOpenForBot(botId);
+    if (!trade) {
+      await trades.setBotOutUnlessTrading(botId);
+      return undefined;
+    }
+    return managedLifecycle.close(
+      await gatewayFor(trade),
+      trade,
+      tradeClientOrderId(trade.id, 'bot-stop'),
+      reason,
+    );
+  }
+
   /** Client order id of the stop's market exit: one per trade, whoever triggers it. */
   const stopClientOrderId = (tradeId: string) => tradeClientOrderId(tradeId, 'stop');
 
   return {
     supervise,
     closeTrade,
+    closeBotTrade,
     onVenueOrder,
     gatewayFor,
     managedLifecycle,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { heldQuantity, ladderView, pushDecision, replanTakeProfits, tradeClientOrderId } from './trades-fns';
+import { tradeClientOrderId } from '@kairos/core';
+import { heldQuantity, ladderView, pushDecision, replanTakeProfits } from './trades-fns';
 
 const plan = [
   { role: 'tp1', percent: '1', sizePercent: '50' },

@@ -1,5 +1,4 @@
 import {
-  deterministicId,
   isTakeProfitRole,
   parseSymbol,
   pushableTakeProfit,
@@ -12,15 +11,6 @@ import {
   type TakeProfitStatus,
 } from '@kairos/core';
 import type { TakeProfitPlan } from '../db/schema/index';
-
-/**
- * Client order id of an order the engine places for a trade (not for an alert): the trade id plus what
- * the order is for — `['tp1', 0]`, `['tp1', 'push']`, `['stop']`, `['complete']`. Re-running the same
- * step finds the same id, so it is never placed twice.
- */
-export function tradeClientOrderId(tradeId: string, ...parts: (string | number)[]): string {
-  return deterministicId(['trade', tradeId, ...parts]);
-}
 
 type FillLike = { side: 'buy' | 'sell'; amount: string; fee: string | null; feeCurrency: string | null };
 

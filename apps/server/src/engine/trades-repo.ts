@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { LIVE_ORDER_STATES, toDecimal, toNumericString } from '@kairos/core';
 import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
@@ -46,7 +47,11 @@ export type OrderChange = Pick<
   'status' | 'venueOrderId' | 'filled' | 'average' | 'price' | 'lastError'
 >;
 
-export const LIVE_ORDER_STATES: OrderState[] = ['submitted', 'open', 'partially_filled', 'unknown'];
+/** The venue trade id of an order's inferred fill (one per order). */
+export const INFERRED_FILL_ID = 'inferred';
+
+/** Orders whose venue state is not final (core's list): what reconciliation re-reads. */
+export { LIVE_ORDER_STATES };
 
 export type TradeListFilters = {
   botId?: string;
@@ -203,13 +208,6 @@ function prepareHotStatements(db: Database) {
     .$with('changed_order')
     .as(db.update(orders).set(orderChange).where(orderUnchanged).returning());
   const storedFills = storedFillsCte(db);
-  const closingTrade = db.$with('closing_trade').as(
-    db
-      .update(trades)
-      .set({ status: 'closing', closeReason: setTo('closeReason'), updatedAt: setTo('updatedAt') })
-      .where(eq(trades.id, p('tradeId')))
-      .returning(),
-  );
   const exitOrder = db.$with('exit_order').as(
     db
       .insert(orders)
@@ -261,19 +259,13 @@ function prepareHotStatements(db: Database) {
       .where(eq(fills.tradeId, p('tradeId')))
       .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId)
       .prepare('trades_fills_of_trade'),
-    closingWithExit: db
-      .with(closingTrade, exitOrder)
+    exitOrder: db.with(exitOrder).select().from(exitOrder).prepare('trades_exit_order'),
+    exitOrderRelaxed: db
+      .with(exitOrder)
       .select()
-      .from(closingTrade)
-      .leftJoin(exitOrder, sql`true`)
-      .prepare('trades_closing_with_exit'),
-    closingWithExitRelaxed: db
-      .with(closingTrade, exitOrder)
-      .select()
-      .from(closingTrade)
-      .leftJoin(exitOrder, sql`true`)
+      .from(exitOrder)
       .where(relaxedCommit)
-      .prepare('trades_closing_with_exit_relaxed'),
+      .prepare('trades_exit_order_relaxed'),
     figures: db
       .update(trades)
       .set(figuresChange)
@@ -790,20 +782,17 @@ export function createTradesRepo(db: Database) {
     },
 
     /**
-     * The trade `closing` (with its reason) and its exit order added, in one statement. The order is kept
-     * when its client order id exists already: `created` says which.
+     * An order that reduces the trade's position (an exit attempt), committed as `commit` says before its
+     * call. The order is kept when its client order id exists already: `created` says which.
      */
-    async closingWithExit(
+    async insertExitOrder(
       tradeId: string,
-      closeReason: string,
       values: Omit<typeof orders.$inferInsert, 'tradeId'>,
       commit: CommitMode = 'durable',
-    ): Promise<{ trade: TradeDbRow; order: OrderRow; created: boolean }> {
-      const statement = commit === 'relaxed' ? hot.closingWithExitRelaxed : hot.closingWithExit;
+    ): Promise<{ order: OrderRow; created: boolean }> {
+      const statement = commit === 'relaxed' ? hot.exitOrderRelaxed : hot.exitOrder;
       const [row] = await statement.execute({
         tradeId,
-        closeReason,
-        updatedAt: new Date(),
         userId: values.userId,
         accountId: values.tradingAccountId,
         clientOrderId: values.clientOrderId,
@@ -815,18 +804,73 @@ export function createTradesRepo(db: Database) {
         amount: values.amount,
         status: values.status ?? 'new',
       });
-      if (row!.exit_order) return { trade: row!.closing_trade, order: row!.exit_order, created: true };
+      if (row) return { order: row, created: true };
       const existing = await this.findOrderByClientId(values.tradingAccountId, values.clientOrderId);
-      return { trade: row!.closing_trade, order: existing!, created: false };
+      return { order: existing!, created: false };
     },
 
-    /** Sum of the stored fills of one order (to know whether the venue reports fills we lack). */
+    /** Sum of the venue's own stored fills of one order (inferred ones not counted: they await the venue's). */
     async filledOfOrder(orderId: string): Promise<string> {
       const [row] = await db
         .select({ total: sql<string>`coalesce(sum(${fills.amount}), 0)::text` })
         .from(fills)
-        .where(eq(fills.orderId, orderId));
+        .where(and(eq(fills.orderId, orderId), eq(fills.inferred, false)));
       return row?.total ?? '0';
+    },
+
+    /**
+     * The venue's fills of an order stored (deduped), and in the same transaction the order's inferred fill
+     * made to hold exactly what they lack of its `filled` (at its average, else its limit price): replaced,
+     * or removed once the venue listed everything.
+     */
+    async settleOrderFills(
+      order: Pick<OrderRow, 'id' | 'tradeId' | 'filled' | 'average' | 'price'>,
+      listed: (typeof fills.$inferInsert)[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (listed.length > 0) await tx.insert(fills).values(listed).onConflictDoNothing();
+        const [{ total }] = (await tx
+          .select({ total: sql<string>`coalesce(sum(${fills.amount}), 0)::text` })
+          .from(fills)
+          .where(and(eq(fills.orderId, order.id), eq(fills.inferred, false)))) as [{ total: string }];
+        const missing = toDecimal(order.filled).minus(total);
+        const price = order.average ?? order.price;
+        await tx.delete(fills).where(and(eq(fills.orderId, order.id), eq(fills.inferred, true)));
+        if (missing.gt(0) && price)
+          await tx.insert(fills).values({
+            orderId: order.id,
+            tradeId: order.tradeId,
+            venueTradeId: INFERRED_FILL_ID,
+            price,
+            amount: toNumericString(missing),
+            fee: '0',
+            feeCurrency: null,
+            at: new Date(),
+            inferred: true,
+          });
+      });
+    },
+
+    /**
+     * Orders of the account whose venue fills stored add up to less than their `filled`, terminal or not:
+     * revisited until they do. Those holding an inferred fill (any age), and those of the last day with no
+     * fill for part of `filled` (a crash between the order's answer and its fills).
+     */
+    async ordersMissingFills(accountId: string): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.tradingAccountId, accountId),
+            isNotNull(orders.venueOrderId),
+            sql`${orders.filled} > 0`,
+            sql`(EXISTS (SELECT 1 FROM ${fills} f WHERE f.order_id = ${orders.id} AND f.inferred)
+                OR (${orders.updatedAt} > now() - interval '1 day'
+                  AND ${orders.filled} > (SELECT coalesce(sum(f.amount), 0) FROM ${fills} f
+                    WHERE f.order_id = ${orders.id} AND NOT f.inferred)))`,
+          ),
+        );
     },
 
     /** Trades the engine still manages (open or closing), optionally of one account. */
@@ -860,7 +904,9 @@ export function createTradesRepo(db: Database) {
           sql`EXISTS (SELECT 1 FROM ${orders} o WHERE o.trading_account_id = ${tradingAccounts.id}
                 AND o.status IN ('new', 'submitted', 'open', 'partially_filled', 'unknown'))
               OR EXISTS (SELECT 1 FROM ${trades} t WHERE t.trading_account_id = ${tradingAccounts.id}
-                AND t.status IN ('open', 'closing'))`,
+                AND t.status IN ('open', 'closing'))
+              OR EXISTS (SELECT 1 FROM ${fills} f JOIN ${orders} o ON o.id = f.order_id
+                WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})`,
         );
     },
 
@@ -881,7 +927,7 @@ export function createTradesRepo(db: Database) {
         .from(orders)
         .where(
           and(
-            inArray(orders.status, LIVE_ORDER_STATES),
+            inArray(orders.status, [...LIVE_ORDER_STATES]),
             accountId ? eq(orders.tradingAccountId, accountId) : sql`TRUE`,
           ),
         );

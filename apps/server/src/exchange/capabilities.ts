@@ -28,6 +28,11 @@ export interface ExchangeCapabilities {
   clientOrderIdMaxLength: number;
   /** fetchOrder param to look an order up by client id; null: search open then closed orders instead. */
   fetchOrderByClientIdParam: string | null;
+  /**
+   * Param of the trade list (ccxt `fetchMyTrades`) that restricts it to one order, where the venue has one;
+   * null: ccxt's `fetchOrderTrades` where it exists, else the trade list paged from the order's creation.
+   */
+  orderTradesParam: string | null;
   /** Raw response field holding the original client id when the venue echoes a new id (Binance cancels). */
   originalClientOrderIdField: string | null;
   /** The venue's refusal of a reused client order id: the gateway then returns the existing order. */
@@ -64,6 +69,8 @@ const binanceShared = {
   clientOrderIdParam: 'clientOrderId',
   clientOrderIdMaxLength: 36,
   fetchOrderByClientIdParam: 'clientOrderId',
+  // Spot myTrades and USD-M userTrades both take orderId (and then no time window applies).
+  orderTradesParam: 'orderId',
   originalClientOrderIdField: 'origClientOrderId',
   duplicateClientOrderId: /Duplicate order sent/i,
   reduceOnlyOnSpot: false,
@@ -107,6 +114,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 36,
     fetchOrderByClientIdParam: null,
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: /duplicate|OrderLinkedID is duplicate/i,
     reduceOnlyOnSpot: false,
@@ -133,6 +141,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 32,
     fetchOrderByClientIdParam: 'clientOrderId',
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: /Duplicated clOrdId|clOrdId.*duplicate/i,
     reduceOnlyOnSpot: false,
@@ -160,6 +169,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 36,
     fetchOrderByClientIdParam: null,
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: null,
     reduceOnlyOnSpot: false,
@@ -179,6 +189,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 40,
     fetchOrderByClientIdParam: 'clientOrderId',
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: null,
     reduceOnlyOnSpot: false,
@@ -198,6 +209,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 50,
     fetchOrderByClientIdParam: null,
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: /Duplicate clientOid/i,
     reduceOnlyOnSpot: false,
@@ -221,6 +233,7 @@ function defaultCapabilities(id: string): ExchangeCapabilities {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 32,
     fetchOrderByClientIdParam: null,
+    orderTradesParam: null,
     originalClientOrderIdField: null,
     duplicateClientOrderId: null,
     reduceOnlyOnSpot: false,

@@ -1,5 +1,5 @@
 import ccxt from 'ccxt';
-import type { Exchange, MarketInterface as CcxtMarket, Order as CcxtOrder } from 'ccxt';
+import type { Exchange, MarketInterface as CcxtMarket, Order as CcxtOrder, Trade as CcxtTrade } from 'ccxt';
 import { capabilitiesFor, type ExchangeCapabilities } from './capabilities';
 import {
   kairosSymbol,
@@ -20,6 +20,7 @@ import {
   UnknownSymbolError,
   UnsupportedOperationError,
   translateCcxtError,
+  venueWords,
   withRetry,
   type RetryOptions,
 } from './errors';
@@ -40,6 +41,9 @@ import type {
 } from './gateway';
 import { sharedMarketCache, type MarketCache } from './market-cache';
 import { parseRetryAfter, venueKey, type VenueThrottle, type VenueThrottleRegistry } from './venue-throttle';
+
+/** At most this many pages of the trade list are read for one order's fills (venues without an order filter). */
+const ORDER_FILL_PAGES = 5;
 
 export interface CcxtGatewayOptions {
   /** Any ccxt exchange id ('binance', 'bybit', …). */
@@ -153,17 +157,29 @@ export class CcxtGateway implements ExchangeGateway {
   constructor(options: CcxtGatewayOptions) {
     const ExchangeClass = (ccxt as unknown as Record<string, unknown>)[options.exchangeId];
     if (typeof ExchangeClass !== 'function' || !ccxt.exchanges.includes(options.exchangeId)) {
-      throw new UnsupportedOperationError(`Unknown exchange: ${options.exchangeId}`);
+      throw new UnsupportedOperationError(
+        ...venueWords('UNSUPPORTED', { variant: 'unknownExchange', exchange: options.exchangeId }),
+      );
     }
     const capabilities = capabilitiesFor(options.exchangeId);
     if (!capabilities.marketTypes.includes(options.marketType)) {
       throw new UnsupportedOperationError(
-        `${options.exchangeId} does not support ${options.marketType} trading`,
+        ...venueWords('UNSUPPORTED', {
+          variant: 'marketType',
+          exchange: options.exchangeId,
+          marketType: options.marketType,
+        }),
       );
     }
     const sandboxMode = capabilities.sandbox[options.marketType];
     if (options.sandbox && !sandboxMode) {
-      throw new UnsupportedOperationError(`${options.exchangeId} has no sandbox for ${options.marketType}`);
+      throw new UnsupportedOperationError(
+        ...venueWords('UNSUPPORTED', {
+          variant: 'noSandbox',
+          exchange: options.exchangeId,
+          marketType: options.marketType,
+        }),
+      );
     }
     this.exchangeId = options.exchangeId;
     this.marketType = options.marketType;
@@ -285,7 +301,14 @@ export class CcxtGateway implements ExchangeGateway {
     const direct = markets.get(symbol);
     if (direct) return direct;
     for (const market of markets.values()) if (market.symbol === symbol) return market;
-    throw new UnknownSymbolError(`${this.exchangeId} has no ${this.marketType} market ${symbol}`);
+    throw new UnknownSymbolError(
+      ...venueWords('UNKNOWN_SYMBOL', {
+        variant: 'noMarket',
+        exchange: this.exchangeId,
+        marketType: this.marketType,
+        symbol,
+      }),
+    );
   }
 
   private contractSize(market: CcxtMarket): string | null {
@@ -459,6 +482,37 @@ export class CcxtGateway implements ExchangeGateway {
     const market = await this.market(symbol);
     const trades = await this.read(() => this.exchange.fetchMyTrades(market.symbol, since));
     return trades.map((trade) => toFill(trade, kairosSymbol(market), this.contractSize(market)));
+  }
+
+  async fetchOrderFills(venueOrderId: string, symbol: string, since?: number): Promise<Fill[]> {
+    const market = await this.market(symbol);
+    const param = this.capabilities.orderTradesParam;
+    let trades: CcxtTrade[];
+    if (param) {
+      trades = await this.read(() =>
+        this.exchange.fetchMyTrades(market.symbol, undefined, undefined, { [param]: venueOrderId }),
+      );
+    } else if (this.exchange.has['fetchOrderTrades']) {
+      trades = await this.read(() => this.exchange.fetchOrderTrades(venueOrderId, market.symbol, since));
+    } else {
+      // Every page from the order's creation: a busy account's first page may end before its fills.
+      trades = [];
+      let from = since;
+      for (let page = 0; page < ORDER_FILL_PAGES; page++) {
+        const batch = await this.read(() => this.exchange.fetchMyTrades(market.symbol, from));
+        trades.push(...batch);
+        const last = batch.at(-1)?.timestamp;
+        if (batch.length === 0 || last === undefined || last === from) break;
+        from = last;
+      }
+    }
+    const contractSize = this.contractSize(market);
+    const seen = new Set<string>();
+    return trades
+      .map((trade) => toFill(trade, kairosSymbol(market), contractSize))
+      .filter(
+        (f) => f.venueOrderId === venueOrderId && !seen.has(f.venueTradeId) && seen.add(f.venueTradeId),
+      );
   }
 
   // ---- futures -------------------------------------------------------------------------------------------

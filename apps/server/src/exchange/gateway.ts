@@ -186,6 +186,12 @@ export interface ExchangeGateway {
   fetchOrderByClientId(clientOrderId: string, symbol: string): Promise<Order>;
   fetchOpenOrders(symbol?: string): Promise<Order[]>;
   fetchMyTrades(symbol: string, since?: number): Promise<Fill[]>;
+  /**
+   * The fills of one order: asked by order id where the venue can (no time window to miss, e.g. a
+   * take-profit that rested past Binance USD-M's 7-day trade window), otherwise every page of the trade
+   * list from `since` (the order's creation) filtered to it.
+   */
+  fetchOrderFills(venueOrderId: string, symbol: string, since?: number): Promise<Fill[]>;
 
   /** Open futures positions; always empty on spot. */
   fetchPositions(): Promise<Position[]>;

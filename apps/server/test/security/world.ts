@@ -18,7 +18,7 @@ export type Reply = {
 
 /** One API call as `who` (undefined: anonymous), the way the web client sends it. */
 export async function callApi(
-  t: TestApp,
+  t: Pick<TestApp, 'app'>,
   who: Session | undefined,
   method: InjectOptions['method'],
   url: string,

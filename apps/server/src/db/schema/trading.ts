@@ -305,9 +305,17 @@ export const fills = pgTable(
     fee: money('fee').notNull().default('0'),
     feeCurrency: text('fee_currency'),
     at: ts('at').notNull(),
+    /**
+     * Written by Kairos for the part of an order's `filled` the venue did not list (yet), at the order's
+     * average price and without its fee; replaced by the venue's own fills once it lists them.
+     */
+    inferred: boolean('inferred').notNull().default(false),
   },
   (t) => [
     uniqueIndex('fills_venue_trade_uq').on(t.orderId, t.venueTradeId),
+    index('fills_inferred_idx')
+      .on(t.orderId)
+      .where(sql`${t.inferred}`),
     index('fills_trade_idx').on(t.tradeId),
   ],
 );

@@ -94,6 +94,10 @@ export class PaperGateway implements ExchangeGateway {
     return this.venue.fills(this.accountId, this.marketType, this.symbol(symbol), since);
   }
 
+  async fetchOrderFills(venueOrderId: string, symbol: string, since?: number): Promise<Fill[]> {
+    return (await this.fetchMyTrades(symbol, since)).filter((f) => f.venueOrderId === venueOrderId);
+  }
+
   async fetchPositions(): Promise<Position[]> {
     if (this.marketType !== 'future') return [];
     return this.venue.positions(this.accountId);

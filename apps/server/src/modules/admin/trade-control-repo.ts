@@ -93,7 +93,7 @@ export function createTradeControlRepo(db: Database) {
         .select({ order: orders })
         .from(orders)
         .innerJoin(trades, eq(trades.id, orders.tradeId))
-        .where(and(eq(trades.botId, botId), inArray(orders.status, LIVE_ORDER_STATES)))
+        .where(and(eq(trades.botId, botId), inArray(orders.status, [...LIVE_ORDER_STATES])))
         .orderBy(orders.createdAt)
         .then((rows) => rows.map((r) => r.order));
     },

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  PushTakeProfitBody,
-  PushTakeProfitResponse,
-  TradeCreateBody,
-  TradesListQuery,
-  TradeUpdateBody,
+import {
+  apiError,
+  apiMessage,
+  nestedParams,
+  type PushTakeProfitBody,
+  type PushTakeProfitResponse,
+  type TradeCreateBody,
+  type TradesListQuery,
+  type TradeUpdateBody,
 } from '@kairos/contract';
 import {
-  DomainRuleError as CoreRuleError,
   buildTakeProfitLadder,
   isOpenState,
   orderMinimumViolation,
@@ -18,6 +20,7 @@ import {
   toNumericString,
   tpDisplayName,
   type TakeProfitTarget,
+  tradeClientOrderId,
 } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import { findMarket, type TradeLifecycle } from '../../engine/trade-lifecycle';
@@ -42,19 +45,16 @@ import {
   planFromInput,
   pushDecision,
   replanTakeProfits,
-  tradeClientOrderId,
 } from '../../engine/trades-fns';
 import type { TradeDbRow, TradesRepo } from '../../engine/trades-repo';
 
 const FALLBACK_TICK = '0.00000001';
 
-/** Venue refusals and core rule violations leave as a 422 with their own words (never a 500). */
-function asRuleError(e: unknown, prefix = ''): unknown {
-  if (e instanceof AppError) return e;
-  if (e instanceof ExchangeGatewayError || e instanceof CoreRuleError) {
-    return new DomainRuleError(`${prefix}${e.message}`, e.code);
-  }
-  return e;
+/** A refusal said inside another one (PUSH_FAILED, COMPLETE_FAILED): its words, code and params. */
+function innerRefusal(e: unknown) {
+  if (e instanceof DomainRuleError || e instanceof ExchangeGatewayError)
+    return { message: e.message, code: e.code, params: e.params };
+  return { message: e instanceof Error ? e.message : String(e) };
 }
 
 function parseDate(value: string | undefined): Date | undefined {
@@ -82,7 +82,7 @@ export function createTradesService(deps: {
 
   async function owned(user: AuthedUser, id: string): Promise<TradeDbRow> {
     const trade = await trades.findOwned(user.id, id);
-    if (!trade) throw new NotFoundError('Trade not found');
+    if (!trade) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'trade' }));
     return trade;
   }
 
@@ -110,10 +110,7 @@ export function createTradesService(deps: {
     if (!last) return;
     const wrongSide = trade.side === 'long' ? toDecimal(price).gte(last) : toDecimal(price).lte(last);
     if (wrongSide)
-      throw new DomainRuleError(
-        `The stop-loss of a ${trade.side} trade must be ${trade.side === 'long' ? 'below' : 'above'} the current price (${last})`,
-        'INVALID_STOP_LOSS',
-      );
+      throw new DomainRuleError(...apiError('INVALID_STOP_LOSS', { variant: trade.side, price: last }));
   }
 
   async function completion(user: AuthedUser, id: string) {
@@ -154,54 +151,53 @@ export function createTradesService(deps: {
      */
     async create(user: AuthedUser, body: TradeCreateBody) {
       const account = await deps.accounts.findOwned(user.id, body.accountId);
-      if (!account) throw new NotFoundError('Trading account not found');
+      if (!account) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
       if (body.side === 'short' && account.marketType !== 'future')
-        throw new DomainRuleError('Short trades need a futures account', 'SHORT_NEEDS_FUTURES');
-      try {
-        const gateway = await deps.gateways.forAccount(account);
-        const market = await findMarket(gateway, body.symbol);
-        const limits = marketLimits(market);
-        const quantity = roundDownToStep(body.amount, limits.amountStep);
-        const limitPrice = body.price ? roundToTick(body.price, limits.priceTick) : null;
-        if (limitPrice?.lte(0)) throw new ValidationError('Please enter a valid price');
-        const reference = limitPrice ?? (await gateway.fetchTicker(body.symbol)).last;
-        const violation = reference ? orderMinimumViolation(quantity, reference, limits) : undefined;
-        if (quantity.lte(0) || violation)
-          throw new DomainRuleError(violation?.message ?? 'Please enter a valid amount', 'ORDER_TOO_SMALL');
-        const plan = planFromInput(body.takeProfits);
-        if (reference && plan.length > 0) {
-          // Refuse a ladder that can never be priced before anything is sent.
-          buildTakeProfitLadder({
-            side: body.side,
-            entryPrice: reference,
-            quantity,
-            takeProfits: plan as TakeProfitTarget[],
-            market: limits,
-          });
-        }
-        const tradeId = randomUUID();
-        await deps.lifecycle.open(gateway, {
-          userId: user.id,
-          botId: null,
-          accountId: account.id,
-          strategyId: null,
-          alertId: null,
-          symbol: body.symbol,
+        throw new DomainRuleError(...apiError('SHORT_NEEDS_FUTURES'));
+      const gateway = await deps.gateways.forAccount(account);
+      const market = await findMarket(gateway, body.symbol);
+      const limits = marketLimits(market);
+      const quantity = roundDownToStep(body.amount, limits.amountStep);
+      const limitPrice = body.price ? roundToTick(body.price, limits.priceTick) : null;
+      if (limitPrice?.lte(0))
+        throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'price' }));
+      const reference = limitPrice ?? (await gateway.fetchTicker(body.symbol)).last;
+      const violation = reference ? orderMinimumViolation(quantity, reference, limits) : undefined;
+      if (quantity.lte(0) || violation)
+        throw violation
+          ? new DomainRuleError('ORDER_TOO_SMALL', violation.message, violation.params)
+          : new DomainRuleError(...apiError('ORDER_TOO_SMALL'));
+      const plan = planFromInput(body.takeProfits);
+      if (reference && plan.length > 0) {
+        // Refuse a ladder that can never be priced before anything is sent.
+        buildTakeProfitLadder({
           side: body.side,
-          tradeId,
-          clientOrderId: tradeClientOrderId(tradeId, 'entry'),
-          quantity: toNumericString(quantity),
-          limitPrice: limitPrice ? toNumericString(limitPrice) : null,
-          plan: {
-            takeProfits: plan,
-            stopLossPercent: body.stopLossPercent ?? null,
-            breakEvenAfterTp1: body.breakEvenAfterTp1,
-          },
+          entryPrice: reference,
+          quantity,
+          takeProfits: plan as TakeProfitTarget[],
+          market: limits,
         });
-        return detail(tradeId);
-      } catch (e) {
-        throw asRuleError(e);
       }
+      const tradeId = randomUUID();
+      await deps.lifecycle.open(gateway, {
+        userId: user.id,
+        botId: null,
+        accountId: account.id,
+        strategyId: null,
+        alertId: null,
+        symbol: body.symbol,
+        side: body.side,
+        tradeId,
+        clientOrderId: tradeClientOrderId(tradeId, 'entry'),
+        quantity: toNumericString(quantity),
+        limitPrice: limitPrice ? toNumericString(limitPrice) : null,
+        plan: {
+          takeProfits: plan,
+          stopLossPercent: body.stopLossPercent ?? null,
+          breakEvenAfterTp1: body.breakEvenAfterTp1,
+        },
+      });
+      return detail(tradeId);
     },
 
     /**
@@ -211,78 +207,70 @@ export function createTradesService(deps: {
      */
     async update(user: AuthedUser, id: string, body: TradeUpdateBody) {
       await owned(user, id);
-      try {
-        await lock.withTrade(id, async () => {
-          const trade = (await trades.findById(id))!;
-          if (trade.status !== 'open')
-            throw new ConflictError('Only an open trade can be changed', 'TRADE_NOT_OPEN');
-          const gateway = await supervisor.gatewayFor(trade);
-          const market = await findMarket(gateway, trade.symbol);
-          const limits = marketLimits(market);
-          const change: Partial<TradeDbRow> = {};
+      await lock.withTrade(id, async () => {
+        const trade = (await trades.findById(id))!;
+        if (trade.status !== 'open') throw new ConflictError(...apiError('TRADE_NOT_OPEN'));
+        const gateway = await supervisor.gatewayFor(trade);
+        const market = await findMarket(gateway, trade.symbol);
+        const limits = marketLimits(market);
+        const change: Partial<TradeDbRow> = {};
 
-          if (body.breakEvenAfterTp1 !== undefined) change.breakEvenAfterTp1 = body.breakEvenAfterTp1;
-          if (body.stopLossPrice !== undefined) {
-            const price = body.stopLossPrice ? roundToTick(body.stopLossPrice, limits.priceTick) : null;
-            if (price) await checkStopPrice(gateway, trade, price.toFixed());
-            change.stopLossPrice = price ? toNumericString(price) : null;
-            change.stopLossPercent = null;
-          }
-          if (body.stopLossPercent !== undefined) {
-            change.stopLossPercent = body.stopLossPercent;
-            change.stopLossPrice =
-              body.stopLossPercent && trade.entryPrice
-                ? toNumericString(
-                    stopLossPrice({
-                      side: trade.side,
-                      entryPrice: trade.entryPrice,
-                      stopLossPercent: body.stopLossPercent,
-                      priceTick: limits.priceTick,
-                    }),
-                  )
-                : null;
-            if (change.stopLossPrice) await checkStopPrice(gateway, trade, change.stopLossPrice);
-          }
+        if (body.breakEvenAfterTp1 !== undefined) change.breakEvenAfterTp1 = body.breakEvenAfterTp1;
+        if (body.stopLossPrice !== undefined) {
+          const price = body.stopLossPrice ? roundToTick(body.stopLossPrice, limits.priceTick) : null;
+          if (price) await checkStopPrice(gateway, trade, price.toFixed());
+          change.stopLossPrice = price ? toNumericString(price) : null;
+          change.stopLossPercent = null;
+        }
+        if (body.stopLossPercent !== undefined) {
+          change.stopLossPercent = body.stopLossPercent;
+          change.stopLossPrice =
+            body.stopLossPercent && trade.entryPrice
+              ? toNumericString(
+                  stopLossPrice({
+                    side: trade.side,
+                    entryPrice: trade.entryPrice,
+                    stopLossPercent: body.stopLossPercent,
+                    priceTick: limits.priceTick,
+                  }),
+                )
+              : null;
+          if (change.stopLossPrice) await checkStopPrice(gateway, trade, change.stopLossPrice);
+        }
 
-          if (body.takeProfits !== undefined) {
-            const orders = await trades.ordersOfTrade(id);
-            const filled = new Set(
-              ladderView(trade.takeProfits, orders, trade.status)
-                .filter((l) => l.status === 'filled')
-                .map((l) => l.role),
-            );
-            const { plan, newRoles } = replanTakeProfits(trade.takeProfits, filled, body.takeProfits);
-            const added = plan.filter((p) => newRoles.includes(p.role));
-            const entryDone = !orders.some(
-              (o) => o.role === 'entry' && (o.status === 'new' || isOpenState(o.status)),
-            );
-            const held = roundDownToStep(
-              heldQuantity(trade, await trades.fillsOfTrade(id)),
-              limits.amountStep,
-            );
-            if (entryDone && trade.entryPrice && held.gt(0) && added.length > 0) {
-              buildTakeProfitLadder({
-                side: trade.side,
-                entryPrice: trade.entryPrice,
-                quantity: held,
-                takeProfits: added as TakeProfitTarget[],
-                market: limits,
-              });
-            }
-            change.takeProfits = plan;
-            const updated = await trades.updateTrade(id, change);
-            if (entryDone && held.gt(0)) {
-              await takeProfits.cancelRestingTakeProfits(gateway, id);
-              await takeProfits.placeTakeProfitLadder(gateway, updated, market, added);
-            }
-          } else if (Object.keys(change).length > 0) {
-            await trades.updateTrade(id, change);
+        if (body.takeProfits !== undefined) {
+          const orders = await trades.ordersOfTrade(id);
+          const filled = new Set(
+            ladderView(trade.takeProfits, orders, trade.status)
+              .filter((l) => l.status === 'filled')
+              .map((l) => l.role),
+          );
+          const { plan, newRoles } = replanTakeProfits(trade.takeProfits, filled, body.takeProfits);
+          const added = plan.filter((p) => newRoles.includes(p.role));
+          const entryDone = !orders.some(
+            (o) => o.role === 'entry' && (o.status === 'new' || isOpenState(o.status)),
+          );
+          const held = roundDownToStep(heldQuantity(trade, await trades.fillsOfTrade(id)), limits.amountStep);
+          if (entryDone && trade.entryPrice && held.gt(0) && added.length > 0) {
+            buildTakeProfitLadder({
+              side: trade.side,
+              entryPrice: trade.entryPrice,
+              quantity: held,
+              takeProfits: added as TakeProfitTarget[],
+              market: limits,
+            });
           }
-          await supervisor.supervise(id);
-        });
-      } catch (e) {
-        throw asRuleError(e);
-      }
+          change.takeProfits = plan;
+          const updated = await trades.updateTrade(id, change);
+          if (entryDone && held.gt(0)) {
+            await takeProfits.cancelRestingTakeProfits(gateway, id);
+            await takeProfits.placeTakeProfitLadder(gateway, updated, market, added);
+          }
+        } else if (Object.keys(change).length > 0) {
+          await trades.updateTrade(id, change);
+        }
+        await supervisor.supervise(id);
+      });
       return detail(id);
     },
 
@@ -290,9 +278,9 @@ export function createTradesService(deps: {
     async remove(user: AuthedUser, id: string) {
       const trade = await owned(user, id);
       if (trade.status === 'open' || trade.status === 'closing')
-        throw new ConflictError('Close the trade before deleting it', 'TRADE_NOT_CLOSED');
+        throw new ConflictError(...apiError('TRADE_NOT_CLOSED'));
       if ((await trades.ordersOfTrade(id)).some((o) => isOpenState(o.status)))
-        throw new ConflictError('This trade still has orders at the venue', 'TRADE_HAS_LIVE_ORDERS');
+        throw new ConflictError(...apiError('TRADE_HAS_LIVE_ORDERS'));
       await trades.deleteOwned(user.id, id);
     },
 
@@ -300,12 +288,13 @@ export function createTradesService(deps: {
     async complete(user: AuthedUser, id: string) {
       const trade = await owned(user, id);
       if (trade.status === 'error')
-        throw new ConflictError('Only an open trade can be completed', 'TRADE_NOT_OPEN');
+        throw new ConflictError(...apiError('TRADE_NOT_OPEN', { variant: 'complete' }));
       if (trade.status === 'open' || trade.status === 'closing') {
         try {
           await supervisor.closeTrade(id, tradeClientOrderId(id, 'complete'), 'manual close');
         } catch (e) {
-          throw asRuleError(e, 'Could not complete the trade: ');
+          if (e instanceof AppError) throw e;
+          throw new DomainRuleError(...apiError('COMPLETE_FAILED', nestedParams('error', innerRefusal(e))));
         }
       }
       return completion(user, id);
@@ -318,18 +307,24 @@ export function createTradesService(deps: {
      */
     async push(user: AuthedUser, body: PushTakeProfitBody): Promise<PushTakeProfitResponse> {
       if (body.userId != null && body.userId !== user.id)
-        throw new ForbiddenError('userId does not match the signed-in user');
+        throw new ForbiddenError(...apiError('FORBIDDEN', { variant: 'userMismatch' }));
       const owner = await owned(user, body.tradeId);
       if (body.botId !== undefined && (body.botId ?? null) !== owner.botId)
-        throw new ValidationError('botId does not match the trade');
+        throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'botMismatch' }));
       const role = body.takeProfitRole;
       const name = tpDisplayName(role);
 
-      return lock.withTrade(owner.id, async () => {
+      return lock.withTrade(owner.id, async (): Promise<PushTakeProfitResponse> => {
         const trade = (await trades.findById(owner.id))!;
         const levels = ladderView(trade.takeProfits, await trades.ordersOfTrade(trade.id), trade.status);
         const decision = pushDecision(levels, role, trade.status);
-        if (!decision.ok) throw new DomainRuleError(decision.message, 'TAKE_PROFIT_NOT_PUSHABLE');
+        // The engine's own refusals (trade not open, level not placed yet) are "not available".
+        if (!decision.ok)
+          throw new DomainRuleError(
+            'TAKE_PROFIT_NOT_PUSHABLE',
+            decision.message,
+            decision.params ?? { name },
+          );
         const level = decision.level;
         const remaining = toDecimal(level.amount ?? '0').minus(level.filled);
         const base = { tradeId: trade.id, takeProfitRole: role, name, test: body.test };
@@ -345,7 +340,9 @@ export function createTradesService(deps: {
               filled: null,
               average: null,
             },
-            message: `${name} can be pushed to market`,
+            message: apiMessage('TAKE_PROFIT_PUSHABLE', { name }),
+            code: 'TAKE_PROFIT_PUSHABLE' as const,
+            params: { name },
           };
         }
         let order;
@@ -355,21 +352,20 @@ export function createTradesService(deps: {
           if (gateway.marketType === 'spot') {
             const last = (await gateway.fetchTicker(trade.symbol)).last ?? level.price ?? '0';
             const violation = orderMinimumViolation(remaining, last, marketLimits(market));
-            if (violation) throw new DomainRuleError(violation.message, 'ORDER_TOO_SMALL');
+            if (violation) throw new DomainRuleError('ORDER_TOO_SMALL', violation.message, violation.params);
           }
           order = await takeProfits.pushTakeProfit(gateway, trade, role, market);
         } catch (e) {
-          const cause = asRuleError(e);
-          const message = cause instanceof Error ? cause.message : String(e);
-          throw new DomainRuleError(`Failed to push ${name}: ${message}`, 'PUSH_FAILED');
+          throw new DomainRuleError(
+            ...apiError('PUSH_FAILED', { name, ...nestedParams('error', innerRefusal(e)) }),
+          );
         } finally {
           await supervisor.supervise(trade.id).catch(() => undefined);
         }
-        if (!order) throw new DomainRuleError(`${name} is not available to push`, 'TAKE_PROFIT_NOT_PUSHABLE');
+        if (!order) throw new DomainRuleError(...apiError('TAKE_PROFIT_NOT_PUSHABLE', { name }));
         if (order.status === 'rejected')
           throw new DomainRuleError(
-            `Failed to push ${name}: ${order.lastError ?? 'rejected'}`,
-            'PUSH_FAILED',
+            ...apiError('PUSH_FAILED', { name, error: order.lastError ?? 'rejected' }),
           );
         const orderId = order.venueOrderId ?? order.id;
         return {
@@ -383,7 +379,9 @@ export function createTradesService(deps: {
             filled: plain(order.filled),
             average: plain(order.average),
           },
-          message: `Successfully pushed ${name} to market! Order ID: ${orderId}`,
+          message: apiMessage('TAKE_PROFIT_PUSHED', { name, orderId }),
+          code: 'TAKE_PROFIT_PUSHED' as const,
+          params: { name, orderId },
         };
       });
     },

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenRequest } from '../../src/engine/trade-lifecycle';
+import type { ExchangeGateway } from '../../src/exchange/gateway';
+import { ScriptedMarket } from '../exchange/scripted-market';
+import { createPaperAccount } from '../support/engine';
+import { registerUser, type Session } from '../support/users';
+import { VenueFaults } from '../support/venue-faults';
+import { startTradesApp, type TradesApp } from '../trades/trades-app';
+
+/**
+ * The lifecycle invariant on a venue that misbehaves (DESIGN §6): a refused or unanswered step never leaves a
+ * position without its stop, fills the venue is slow to list never leave a trade without its quantity, and an
+ * order whose outcome is unknown is looked up, never sent twice. Each case was reproduced on f6b2165.
+ */
+let t: TradesApp;
+let alice: Session;
+const market = new ScriptedMarket(() => Date.now());
+
+beforeAll(async () => {
+  t = await startTradesApp({ paperVenueOptions: { market } });
+  alice = await registerUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let n = 0;
+async function paperWithFaults() {
+  const account = await createPaperAccount(t.app, alice);
+  const row = (await t.app.services.repos.accounts.findById(account.id))!;
+  const gateway = await t.app.services.venues.gateways.forAccount(row);
+  return { accountId: account.id, gateway, faults: new VenueFaults(gateway) };
+}
+
+function openRequest(accountId: string, overrides: Partial<OpenRequest> = {}): OpenRequest {
+  n += 1;
+  return {
+    userId: String(alice.user.id),
+    botId: null,
+    accountId,
+    strategyId: null,
+    alertId: null,
+    symbol: 'BTC/USDT',
+    side: 'long',
+    clientOrderId: `invariant${n}entry`,
+    quantity: '0.01',
+    plan: {
+      takeProfits: [{ role: 'tp1', percent: '2', sizePercent: '100' }],
+      stopLossPercent: '1',
+      breakEvenAfterTp1: true,
+    },
+    ...overrides,
+  };
+}
+
+async function ordersOf(tradeId: string) {
+  const { rows } = await t.db.pool.query(
+    `SELECT client_order_id, role, status, amount, filled FROM orders WHERE trade_id = $1 ORDER BY created_at, role`,
+    [tradeId],
+  );
+  return rows as { client_order_id: string; role: string; status: string; amount: string; filled: string }[];
+}
+
+async function tradeRow(tradeId: string) {
+  return (await t.app.services.repos.trades.findById(tradeId))!;
+}
+
+/** What the stop-loss watch sees: open trades with a stop price. */
+async function watched(tradeId: string) {
+  return (await t.app.services.repos.trades.openTradesWithStops()).some((r) => r.trade.id === tradeId);
+}
+
+/** BTC the paper account holds at the venue. */
+async function heldAtVenue(gateway: ExchangeGateway) {
+  return (await gateway.fetchBalances())['BTC']?.total ?? '0';
+}
+
+const stopOf = (tradeId: string) => t.app.services.engine.supervisor.stopClientOrderId(tradeId);
+const isExit = (args: unknown[]) => (args[0] as { side: string }).side === 'sell';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a stop-out that meets a failure', () => {
+  it('a refused exit leaves the trade open and watched, and the next attempt sends a new order', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    expect(opened).toMatchObject({ status: 'open', quantity: '0.01' });
+    expect(opened.stopLossPrice).not.toBeNull();
+
+    faults.inject('createOrder', 'refused', { match: isExit });
+    await supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop').catch(() => undefined);
+    // Still protected: open, watched, the position untouched.
+    expect((await tradeRow(opened.id)).status).toBe('open');
+    expect(await watched(opened.id)).toBe(true);
+    expect(await heldAtVenue(gateway)).not.toBe('0');
+
+    // The watch tries again once the back-off has passed: a new client id, never the refused row.
+    await sleep(1_100);
+    const closed = await supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop');
+    expect(closed).toMatchObject({ status: 'closed', closeReason: 'stop loss' });
+    const stops = (await ordersOf(opened.id)).filter((o) => o.role === 'stop');
+    expect(stops.map((o) => o.status)).toEqual(['rejected', 'filled']);
+    expect(new Set(stops.map((o) => o.client_order_id)).size).toBe(2);
+    expect(Number(await heldAtVenue(gateway))).toBeLessThan(0.0001);
+  });
+
+  it('a take-profit cancel that times out leaves the trade open with its take-profit, then exits on the next pass', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    expect((await ordersOf(opened.id)).find((o) => o.role === 'tp1')?.status).toBe('open');
+
+    faults.inject('cancelOrder', 'timeout');
+    await supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop').catch(() => undefined);
+    expect((await tradeRow(opened.id)).status).toBe('open');
+    expect(await watched(opened.id)).toBe(true);
+    expect((await ordersOf(opened.id)).some((o) => o.role === 'stop')).toBe(false);
+
+    await t.app.services.engine.reconciler.reconcileAccount({ id: accountId }, { sweep: true });
+    const closed = await supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop');
+    expect(closed.status).toBe('closed');
+    const orders = await ordersOf(opened.id);
+    expect(orders.find((o) => o.role === 'tp1')?.status).toBe('cancelled');
+    expect(orders.filter((o) => o.role === 'stop').map((o) => o.status)).toEqual(['filled']);
+  });
+
+  it('a take-profit the venue no longer knows (cancel and lookup: not found) does not block the exit', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    // The take-profit ended at the venue long ago and the venue has since forgotten it.
+    const tp = (await t.app.services.repos.trades.ordersOfTrade(opened.id)).find((o) => o.role === 'tp1')!;
+    await gateway.cancelOrder(tp.venueOrderId!, tp.symbol);
+    await t.db.pool.query(`UPDATE orders SET updated_at = now() - interval '5 days' WHERE id = $1`, [tp.id]);
+    faults.inject('cancelOrder', 'notFound').inject('fetchOrder', 'notFound');
+    const closed = await supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop');
+    expect(closed).toMatchObject({ status: 'closed', closeReason: 'stop loss' });
+    const orders = await ordersOf(opened.id);
+    expect(orders.filter((o) => o.role === 'stop').map((o) => o.status)).toEqual(['filled']);
+    expect(orders.find((o) => o.role === 'tp1')?.status).toBe('cancelled');
+  });
+
+  it('supervision resends the exit of a closing trade that has no live exit', async () => {
+    const { accountId, gateway } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    // What f6b2165 left behind after a refused exit: closing, no live exit.
+    await t.db.pool.query(`UPDATE trades SET status = 'closing', close_reason = 'stop loss' WHERE id = $1`, [
+      opened.id,
+    ]);
+    const after = await supervisor.supervise(opened.id);
+    expect(after).toMatchObject({ status: 'closed', closeReason: 'stop loss' });
+    expect(Number(await heldAtVenue(gateway))).toBeLessThan(0.0001);
+  });
+});
+
+describe('fills the venue is slow to list', () => {
+  it('an entry whose fills are not listed still gets its quantity, price and stop from the order, then its real fills', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor, reconciler } = t.app.services.engine;
+    faults.lagTrades();
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    expect(opened.status).toBe('open');
+    expect(opened.quantity).toBe('0.01');
+    expect(opened.entryPrice).not.toBeNull();
+    expect(opened.stopLossPrice).not.toBeNull();
+    const { rows: inferred } = await t.db.pool.query(
+      `SELECT amount, inferred FROM fills WHERE trade_id = $1`,
+      [opened.id],
+    );
+    expect(inferred).toEqual([{ amount: '0.01', inferred: true }]);
+
+    faults.clear();
+    for (let i = 0; i < 2; i++) await reconciler.reconcileAccount({ id: accountId }, { sweep: true });
+    const { rows: real } = await t.db.pool.query(
+      `SELECT inferred, fee FROM fills WHERE trade_id = $1 AND order_id IN (SELECT id FROM orders WHERE role = 'entry')`,
+      [opened.id],
+    );
+    expect(real.length).toBeGreaterThan(0);
+    expect(real.every((r) => r.inferred === false)).toBe(true);
+    const trade = await tradeRow(opened.id);
+    expect(trade.quantity).toBe('0.01');
+    expect(Number(trade.commission)).toBeGreaterThan(0);
+  });
+});
+
+describe('an entry whose create call timed out', () => {
+  it('is looked up, never re-sent by a retry, and settled when the venue shows it', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const req = openRequest(accountId, {
+      plan: { takeProfits: [], stopLossPercent: '1', breakEvenAfterTp1: false },
+    });
+    faults.inject('createOrder', 'timeout');
+    await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    // The alert's retry, seconds later: the venue does not show the order yet.
+    await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    expect(faults.sent.map((s) => s.clientOrderId)).toEqual([req.clientOrderId]);
+    // It arrives; the next retry finds it.
+    await faults.deliverLate(req.clientOrderId);
+    const trade = await supervisor.managedLifecycle.open(gateway, req);
+    expect(trade).toMatchObject({ status: 'open', quantity: '0.01' });
+    expect(faults.sent).toHaveLength(1);
+  });
+
+  it('is declared lost only after 30 s of lookups, then placed with a new client id', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const req = openRequest(accountId, {
+      plan: { takeProfits: [], stopLossPercent: '1', breakEvenAfterTp1: false },
+    });
+    faults.inject('createOrder', 'timeout');
+    await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    await t.db.pool.query(
+      `UPDATE orders SET updated_at = now() - interval '31 seconds' WHERE client_order_id = $1`,
+      [req.clientOrderId],
+    );
+    const trade = await supervisor.managedLifecycle.open(gateway, req);
+    expect(trade.status).toBe('open');
+    expect(faults.sent).toHaveLength(2);
+    expect(faults.sent[1]!.clientOrderId).not.toBe(req.clientOrderId);
+    const entries = (await ordersOf(trade.id)).filter((o) => o.role === 'entry');
+    expect(entries.map((o) => o.status).sort()).toEqual(['filled', 'rejected']);
+  });
+});
+
+describe('an order the venue does not find', () => {
+  it('is not given up while fresh: the exit waits, the trade stays open and watched', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    faults.inject('cancelOrder', 'notFound').inject('fetchOrder', 'notFound');
+    await expect(supervisor.closeTrade(opened.id, stopOf(opened.id), 'stop loss', 'stop')).rejects.toThrow(
+      /not found by the venue yet/,
+    );
+    expect((await tradeRow(opened.id)).status).toBe('open');
+    expect((await ordersOf(opened.id)).find((o) => o.role === 'tp1')?.status).toBe('open');
+    expect(await watched(opened.id)).toBe(true);
+  });
+});
+
+describe('reconciliation with one bad order', () => {
+  it('logs and retries that order, and reconciles the rest of the account', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor, reconciler } = t.app.services.engine;
+    const a = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    const b = await supervisor.managedLifecycle.open(gateway, openRequest(accountId));
+    const tpOf = async (id: string) =>
+      (await t.app.services.repos.trades.ordersOfTrade(id)).find((o) => o.role === 'tp1')!;
+    const [tpA, tpB] = [await tpOf(a.id), await tpOf(b.id)];
+    // Both take-profits cancelled at the venue behind Kairos' back; looking up A's fails every time.
+    await gateway.cancelOrder(tpA.venueOrderId!, 'BTC/USDT');
+    await gateway.cancelOrder(tpB.venueOrderId!, 'BTC/USDT');
+    faults.inject('fetchOrder', 'refused', {
+      count: Infinity,
+      match: (args) => args[0] === tpA.venueOrderId,
+    });
+
+    await reconciler.reconcileAccount({ id: accountId }, { sweep: false });
+    expect((await tpOf(b.id)).status).toBe('cancelled');
+    expect((await tpOf(a.id)).status).toBe('open');
+    faults.clear();
+    await reconciler.reconcileAccount({ id: accountId }, { sweep: false });
+    expect((await tpOf(a.id)).status).toBe('cancelled');
+  });
+});
+
+describe('sizing with room for the stop', () => {
+  const sizing = (fixedAmount: string) => ({
+    fixedAmount,
+    portfolioPercent: null,
+    leveragePercent: '100',
+    stableCoin: 'USDT',
+  });
+  const plan = { takeProfits: [], stopLossPercent: '10', breakEvenAfterTp1: false };
+
+  it('refuses an entry that meets the minimum at its price but not at its stop, and sends nothing', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const req = openRequest(accountId, { quantity: undefined, sizing: sizing('5.2'), plan });
+    await expect(t.app.services.engine.supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow(
+      /Too small for its stop: at the stop price 58500/,
+    );
+    expect(faults.sent).toEqual([]);
+  });
+
+  it('opens the same entry when it clears the minimum at its stop too', async () => {
+    const { accountId, gateway } = await paperWithFaults();
+    const req = openRequest(accountId, { quantity: undefined, sizing: sizing('6'), plan });
+    const trade = await t.app.services.engine.supervisor.managedLifecycle.open(gateway, req);
+    expect(trade.status).toBe('open');
+  });
+});
+
+describe('a bot stopped with its position', () => {
+  it('stays holding (and watched) while its exit is refused, and is out once the exit filled', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const strategy = await t.app.inject({
+      method: 'POST',
+      url: '/api/strategies',
+      headers: { authorization: `Bearer ${alice.apiToken}` },
+      payload: { nickname: 'Stop me', tradeCurrency: 'BTC', timeFrame: '1h' },
+    });
+    const bot = await t.app.inject({
+      method: 'POST',
+      url: '/api/bots',
+      headers: { authorization: `Bearer ${alice.apiToken}` },
+      payload: {
+        nickname: 'Stopped',
+        strategyId: strategy.json().results.id,
+        tradingAccountId: accountId,
+        fixedAmount: 650,
+        isActive: true,
+      },
+    });
+    const botId = bot.json().results.id as string;
+    const { supervisor } = t.app.services.engine;
+    const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId, { botId }));
+    await t.app.services.repos.trades.setBotPosition(botId, 'long');
+
+    faults.inject('createOrder', 'refused', { match: isExit });
+    await t.app.services.engine.closeBotPosition(botId, 'bot stopped').catch(() => undefined);
+    const position = async () =>
+      (await t.db.pool.query('SELECT position FROM bots WHERE id = $1', [botId])).rows[0].position;
+    expect(await position()).toBe('long');
+    expect((await tradeRow(opened.id)).status).toBe('open');
+    expect(await watched(opened.id)).toBe(true);
+
+    await sleep(1_100);
+    await t.app.services.engine.closeBotPosition(botId, 'bot stopped');
+    expect((await tradeRow(opened.id)).status).toBe('closed');
+    expect(await position()).toBe('out');
+  });
+});
