@@ -13,10 +13,18 @@
  * was processed (a timeout after the venue accepted an order).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Decimal } from '../../src/exchange/decimal';
 import { TIMEFRAME_MS } from '../../src/exchange/gateway';
+import {
+  closeServer,
+  listenOnLoopback,
+  pathCandles,
+  priceAt,
+  takeInjection,
+  type Injection,
+  type PricePoint,
+} from './venue-kit';
 
 type Venue = 'spot' | 'futures';
 type Side = 'BUY' | 'SELL';
@@ -121,7 +129,7 @@ interface MarketState {
   id: string;
   spec: BinanceTestMarket;
   price: Decimal;
-  history: Array<{ time: number; price: Decimal }>;
+  history: PricePoint[];
 }
 
 class BinanceApiError extends Error {
@@ -132,11 +140,6 @@ class BinanceApiError extends Error {
   ) {
     super(message);
   }
-}
-
-interface Injection {
-  remaining: number;
-  match: (method: string, path: string) => boolean;
 }
 
 const SPOT_TAKER_FEE = new Decimal('0.001');
@@ -329,26 +332,18 @@ export class BinanceTestServer {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await closeServer(server);
   }
 
   // ---- HTTP plumbing -------------------------------------------------------------------------------------
 
   private async listen(): Promise<void> {
-    const server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ code: -1000, msg: String(error) }));
-        }
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { server, origin } = await listenOnLoopback(
+      (request, response) => this.handle(request, response),
+      (error) => ({ code: -1000, msg: String(error) }),
+    );
     this.server = server;
-    this.originUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.originUrl = origin;
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -367,7 +362,7 @@ export class BinanceTestServer {
     let status = 200;
     let body: unknown;
     const headers: Record<string, string> = { 'content-type': 'application/json;charset=UTF-8' };
-    const failure = this.takeInjection(this.failures, method, path);
+    const failure = takeInjection(this.failures, method, path);
     if (failure) {
       status = failure.status;
       if (failure.retryAfterSeconds !== null) headers['retry-after'] = String(failure.retryAfterSeconds);
@@ -388,17 +383,11 @@ export class BinanceTestServer {
       }
     }
     this.requests.push({ method, path, query: rawQuery, status, apiKey, receivedAt });
-    const delay = this.takeInjection(this.delays, method, path);
+    const delay = takeInjection(this.delays, method, path);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     if (response.destroyed) return;
     response.writeHead(status, headers);
     response.end(JSON.stringify(body));
-  }
-
-  private takeInjection<T extends Injection>(list: T[], method: string, path: string): T | undefined {
-    const found = list.find((entry) => entry.remaining > 0 && entry.match(method, path));
-    if (found) found.remaining -= 1;
-    return found;
   }
 
   private route(method: string, path: string, rawQuery: string, rawBody: string, apiKey?: string): unknown {
@@ -659,7 +648,7 @@ export class BinanceTestServer {
     const now = Date.now();
     const dayAgo = now - 86_400_000;
     const window = market.history.filter((entry) => entry.time >= dayAgo).map((entry) => entry.price);
-    const open = this.priceAt(market, dayAgo);
+    const open = priceAt(market.history, dayAgo);
     const prices = [open, ...window, market.price];
     const high = Decimal.max(...prices);
     const low = Decimal.min(...prices);
@@ -755,47 +744,29 @@ export class BinanceTestServer {
     };
   }
 
-  private priceAt(market: MarketState, time: number): Decimal {
-    let price = market.history[0]!.price;
-    for (const entry of market.history) {
-      if (entry.time > time) break;
-      price = entry.price;
-    }
-    return price;
-  }
-
   private klines(market: MarketState, params: URLSearchParams) {
     const intervals: Record<string, number> = { ...TIMEFRAME_MS, '8h': 28_800_000 };
     const interval = intervals[params.get('interval') ?? ''];
     if (!interval) throw new BinanceApiError(400, -1120, 'Invalid interval.');
     const limit = Math.min(Number(params.get('limit') ?? 500), 1000);
-    const now = Date.now();
-    const end = Number(params.get('endTime') ?? now);
-    const start = params.get('startTime')
-      ? Math.floor(Number(params.get('startTime')) / interval) * interval
-      : Math.floor(end / interval) * interval - (limit - 1) * interval;
-    const rows: unknown[] = [];
-    for (let open = start; open <= Math.min(end, now) && rows.length < limit; open += interval) {
-      const close = open + interval - 1;
-      const inside = market.history.filter((entry) => entry.time >= open && entry.time <= close);
-      const first = this.priceAt(market, open);
-      const last = this.priceAt(market, close);
-      const prices = [first, ...inside.map((entry) => entry.price), last];
-      rows.push([
-        open,
-        dp(first),
-        dp(Decimal.max(...prices)),
-        dp(Decimal.min(...prices)),
-        dp(last),
-        '10.00000000',
-        close,
-        dp(last.times(10)),
-        100,
-        '5.00000000',
-        dp(last.times(5)),
-        '0',
-      ]);
-    }
+    const rows = pathCandles(market.history, interval, {
+      ...(params.get('startTime') ? { start: Number(params.get('startTime')) } : {}),
+      ...(params.get('endTime') ? { end: Number(params.get('endTime')) } : {}),
+      limit,
+    }).map((candle) => [
+      candle.openTime,
+      dp(candle.open),
+      dp(candle.high),
+      dp(candle.low),
+      dp(candle.close),
+      '10.00000000',
+      candle.closeTime,
+      dp(candle.close.times(10)),
+      100,
+      '5.00000000',
+      dp(candle.close.times(5)),
+      '0',
+    ]);
     return rows;
   }
 
