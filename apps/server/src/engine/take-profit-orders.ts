@@ -2,6 +2,8 @@ import {
   averageFillPrice,
   tradeClientOrderId,
   buildTakeProfitLadder,
+  DomainRuleError,
+  orderMinimumViolation,
   deterministicId,
   isOpenState,
   retryChain,
@@ -130,7 +132,7 @@ export function createTakeProfitOrders(deps: {
     gateway: ExchangeGateway,
     trade: TradeDbRow,
     role: string,
-    market: Pick<Market, 'amountStep'>,
+    market: Pick<Market, 'amountStep' | 'minAmount' | 'minNotional'>,
   ): Promise<OrderRow | undefined> {
     const clientOrderId = pushClientOrderId(trade.id, role);
     const limitsOf = async () =>
@@ -148,8 +150,19 @@ export function createTakeProfitOrders(deps: {
     let push = chain.attempts.find((o) => o.status === 'new' || isOpenState(o.status));
     if (!push) {
       const pushed = sum(chain.attempts.map((o) => o.filled));
-      const remaining = remainingOf(await limitsOf()).minus(pushed);
+      const limits = await limitsOf();
+      const remaining = remainingOf(limits).minus(pushed);
       if (remaining.lte(0)) return undefined;
+      // A spot market order under the venue's minimums would be refused once the limit is already
+      // cancelled: refused here, before anything changes (the user's and the admin's push alike).
+      if (gateway.marketType === 'spot') {
+        const last = (await gateway.fetchTicker(trade.symbol)).last ?? limits.at(-1)?.price ?? '0';
+        const violation = orderMinimumViolation(remaining, last, {
+          minAmount: market.minAmount ?? '0',
+          minNotional: market.minNotional ?? '0',
+        });
+        if (violation) throw new DomainRuleError('ORDER_TOO_SMALL', violation.message, violation.params);
+      }
       push = (
         await trades.insertOrder(
           marketExitOrder(gateway, trade, { clientOrderId: chain.next, role, amount: remaining }),

@@ -266,3 +266,49 @@ describe('the audit log', () => {
     expect(rows.at(-1)!.error).toBe('Strategy not found');
   });
 });
+
+describe('push to take profit below the venue minimum', () => {
+  it("runs the user's push checks: a level worth less than the spot minimum at market is refused before its limit is cancelled", async () => {
+    // 9 USDT in two levels far above the market: each rests (≈ 6.7 USDT at its price) but is worth
+    // ≈ 4.5 USDT at market, under the paper venue's 5 USDT minimum.
+    const tiny = await createStrategy(t, admin, {
+      nickname: 'BTC tiny',
+      strategyKey: 'btc-tiny',
+      takeProfits: [
+        { percent: 50, sizePercent: 50 },
+        { percent: 100, sizePercent: 50 },
+      ],
+    });
+    const dave = await registerUser(t.app);
+    const account = await createPaperAccount(t.app, dave);
+    const bot = await createBot(t.app, dave, {
+      nickname: 'tiny bot',
+      strategyId: tiny.id,
+      tradingAccountId: account.id,
+      isActive: true,
+      fixedAmount: 9,
+    });
+    const worker = startTestAlertWorker(t);
+    try {
+      const { alertId } = await sendSignal(t.app, tiny, {
+        action: 'long',
+        symbol: 'BTCUSDT',
+        id: 'tiny-long',
+      });
+      expect(await waitForAlert(t, alertId)).toBe('succeeded');
+    } finally {
+      await worker.stop();
+    }
+    const res = await call(t, admin, 'POST', `/admin/strategies/${tiny.id}/trades/push-to-tp`, {});
+    expect(res.status).toBe(200);
+    const outcome = (res.body.results.outcomes as BotActionOutcome[]).find((o) => o.botId === bot.id)!;
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).toMatch(/^Failed to push TP1: Order value \S+ is below the minimum notional 5$/);
+    const { rows } = await t.db.pool.query(
+      `SELECT o.type, o.status FROM orders o JOIN trades tr ON tr.id = o.trade_id
+       WHERE tr.bot_id = $1 AND o.role = 'tp1' ORDER BY o.type`,
+      [bot.id],
+    );
+    expect(rows).toEqual([{ type: 'limit', status: 'open' }]);
+  });
+});

@@ -349,11 +349,6 @@ export function createTradesService(deps: {
         try {
           const gateway = await supervisor.gatewayFor(trade);
           const market = await findMarket(gateway, trade.symbol);
-          if (gateway.marketType === 'spot') {
-            const last = (await gateway.fetchTicker(trade.symbol)).last ?? level.price ?? '0';
-            const violation = orderMinimumViolation(remaining, last, marketLimits(market));
-            if (violation) throw new DomainRuleError('ORDER_TOO_SMALL', violation.message, violation.params);
-          }
           order = await takeProfits.pushTakeProfit(gateway, trade, role, market);
         } catch (e) {
           throw new DomainRuleError(
