@@ -33,6 +33,30 @@ export interface ExchangeCapabilities {
    * null: ccxt's `fetchOrderTrades` where it exists, else the trade list paged from the order's creation.
    */
   orderTradesParam: string | null;
+  /**
+   * Where ccxt's fetchOrder cannot read one order back (Bybit v5: it refuses to run without `acknowledged`,
+   * since the open-orders list it asks answers for the last 500 ended orders only): the open-orders list
+   * filtered by the order's id (`idParam`) or client id (`clientIdParam`), then the ended orders the same way
+   * (`endedOrdersMethod`, the venue's order history). Absent: ccxt's fetchOrder.
+   */
+  orderListLookup?: {
+    idParam: string;
+    clientIdParam: string;
+    endedOrdersMethod: 'fetchCanceledAndClosedOrders';
+  };
+  /**
+   * The trade list's page cursor: request param and the raw field ccxt leaves in `info` (Bybit). With
+   * `pageSize` (OKX): the list comes newest first, the cursor is the oldest row's (numeric) field, and only
+   * a full page has another after it.
+   */
+  tradesCursor?: { request: string; response: string; pageSize?: number };
+  /**
+   * How the venue says "slow down" besides HTTP 429/418 with Retry-After: an error answer with a 200 status
+   * (`body`), and the response header holding when its limit resets, in epoch ms.
+   */
+  rateLimitSignal?: { body: RegExp; resetTimestampHeader: string };
+  /** The venue's refusal of a leverage the symbol already has: setLeverage then succeeds. */
+  leverageUnchanged?: RegExp;
   /** Raw response field holding the original client id when the venue echoes a new id (Binance cancels). */
   originalClientOrderIdField: string | null;
   /** The venue's refusal of a reused client order id: the gateway then returns the existing order. */
@@ -114,9 +138,23 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 36,
     fetchOrderByClientIdParam: null,
-    orderTradesParam: null,
+    orderListLookup: {
+      idParam: 'orderId',
+      clientIdParam: 'orderLinkId',
+      endedOrdersMethod: 'fetchCanceledAndClosedOrders',
+    },
+    // The execution list by orderId ignores the 7-day window; 50 a page, paged by cursor.
+    orderTradesParam: 'orderId',
+    tradesCursor: { request: 'cursor', response: 'nextPageCursor' },
+    // retCode 10006 "Too many visits!" comes in a 200; every answer says when the limit resets.
+    rateLimitSignal: {
+      body: /"retCode"\s*:\s*10006\b/,
+      resetTimestampHeader: 'x-bapi-limit-reset-timestamp',
+    },
+    leverageUnchanged: /"retCode"\s*:\s*110043\b/,
     originalClientOrderIdField: null,
-    duplicateClientOrderId: /duplicate|OrderLinkedID is duplicate/i,
+    duplicateClientOrderId:
+      /"retCode"\s*:\s*(110072|170141)\b|OrderLinkedID is duplicate|Duplicate clientOrderId/i,
     reduceOnlyOnSpot: false,
     watchOrders: true,
     requiresPassword: false,
@@ -141,9 +179,12 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     clientOrderIdParam: 'clientOrderId',
     clientOrderIdMaxLength: 32,
     fetchOrderByClientIdParam: 'clientOrderId',
-    orderTradesParam: null,
+    // fills-history by ordId (3 months): 100 a page, newest first, older pages `after` the oldest billId.
+    orderTradesParam: 'ordId',
+    tradesCursor: { request: 'after', response: 'billId', pageSize: 100 },
     originalClientOrderIdField: null,
-    duplicateClientOrderId: /Duplicated clOrdId|clOrdId.*duplicate/i,
+    // sCode 51016 (among the account's live orders), whatever words come with it.
+    duplicateClientOrderId: /"sCode"\s*:\s*"51016"|Duplicated (clOrdId|client order ID)/i,
     reduceOnlyOnSpot: false,
     watchOrders: true,
     requiresPassword: true,

@@ -15,6 +15,7 @@ import {
 import { Decimal, dec } from './decimal';
 import {
   DEFAULT_READ_RETRY,
+  ExchangeGatewayError,
   InvalidOrderError,
   OrderNotFoundError,
   UnknownSymbolError,
@@ -236,6 +237,7 @@ export class CcxtGateway implements ExchangeGateway {
       refillPerSecond: unitsPerSecond,
     });
     const throttle = this.throttle;
+    const signal = capabilities.rateLimitSignal;
     exchange.throttle = (cost?: number) => throttle.acquire(cost ?? 1);
     const onRestResponse = exchange.onRestResponse.bind(exchange);
     exchange.onRestResponse = (
@@ -247,8 +249,14 @@ export class CcxtGateway implements ExchangeGateway {
       responseBody,
       ...rest
     ) => {
-      if (statusCode === 429 || statusCode === 418) {
-        throttle.reportRateLimited(parseRetryAfter(headerValue(responseHeaders, 'retry-after')));
+      const limitedInBody =
+        signal !== undefined && typeof responseBody === 'string' && signal.body.test(responseBody);
+      if (statusCode === 429 || statusCode === 418 || limitedInBody) {
+        const resetAt = signal && Number(headerValue(responseHeaders, signal.resetTimestampHeader));
+        throttle.reportRateLimited(
+          parseRetryAfter(headerValue(responseHeaders, 'retry-after')) ??
+            (resetAt && Number.isFinite(resetAt) ? Math.max(0, resetAt - Date.now()) : null),
+        );
       } else if (statusCode < 400) {
         throttle.reportSuccess();
       }
@@ -417,7 +425,38 @@ export class CcxtGateway implements ExchangeGateway {
       }
       throw error;
     }
+    if (placed.status === undefined) return this.orderAfterAcknowledgement(String(placed.id), request);
     return this.normalizeOrder(placed, market, clientOrderId);
+  }
+
+  /**
+   * A venue that acknowledges an order with its ids only (Bybit v5; it executes asynchronously): the order as
+   * the venue shows it next, or — when it does not list it yet or the lookup fails — as sent and not filled,
+   * so its id is kept and reconciliation follows it from there.
+   */
+  private async orderAfterAcknowledgement(venueOrderId: string, request: CreateOrderRequest): Promise<Order> {
+    try {
+      const order = await this.fetchOrder(venueOrderId, request.symbol);
+      return { ...order, clientOrderId: order.clientOrderId ?? request.clientOrderId };
+    } catch (error) {
+      // Placed whatever the lookup says: never reported as refused.
+      if (!(error instanceof ExchangeGatewayError)) throw error;
+      return {
+        venueOrderId,
+        clientOrderId: request.clientOrderId,
+        symbol: request.symbol,
+        side: request.side,
+        type: request.type,
+        status: 'open',
+        price: request.type === 'limit' ? (request.price ?? null) : null,
+        amount: request.amount,
+        filled: '0',
+        average: null,
+        fee: null,
+        reduceOnly: request.reduceOnly === true,
+        timestamp: Date.now(),
+      };
+    }
   }
 
   async cancelOrder(venueOrderId: string, symbol: string): Promise<Order> {
@@ -441,12 +480,52 @@ export class CcxtGateway implements ExchangeGateway {
 
   async fetchOrder(venueOrderId: string, symbol: string): Promise<Order> {
     const market = await this.market(symbol);
+    const lookup = this.capabilities.orderListLookup;
+    if (lookup) {
+      const order = await this.findInOrderLists(
+        market,
+        lookup.endedOrdersMethod,
+        { [lookup.idParam]: venueOrderId },
+        (o) => o.id === venueOrderId,
+      );
+      if (order) return this.normalizeOrder(order, market);
+      throw new OrderNotFoundError(`${this.exchangeId} has no order ${venueOrderId} on ${symbol}`);
+    }
     const order = await this.read(() => this.exchange.fetchOrder(venueOrderId, market.symbol));
     return this.normalizeOrder(order, market);
   }
 
+  /** The open-orders list, then the ended orders, filtered by an id param (`orderListLookup`). */
+  private async findInOrderLists(
+    market: CcxtMarket,
+    endedOrdersMethod: NonNullable<ExchangeCapabilities['orderListLookup']>['endedOrdersMethod'],
+    filter: Record<string, string>,
+    matches: (order: CcxtOrder) => boolean,
+  ): Promise<CcxtOrder | undefined> {
+    const open = await this.read(() =>
+      this.exchange.fetchOpenOrders(market.symbol, undefined, undefined, filter),
+    );
+    const listed = open.find(matches);
+    if (listed) return listed;
+    const ended = await this.read(() =>
+      this.exchange[endedOrdersMethod](market.symbol, undefined, undefined, filter),
+    );
+    return ended.find(matches);
+  }
+
   async fetchOrderByClientId(clientOrderId: string, symbol: string): Promise<Order> {
     const market = await this.market(symbol);
+    const lookup = this.capabilities.orderListLookup;
+    if (lookup) {
+      const order = await this.findInOrderLists(
+        market,
+        lookup.endedOrdersMethod,
+        { [lookup.clientIdParam]: clientOrderId },
+        (o) => o.clientOrderId === clientOrderId,
+      );
+      if (order) return this.normalizeOrder(order, market, clientOrderId);
+      throw new OrderNotFoundError(`${this.exchangeId} has no order ${clientOrderId} on ${symbol}`);
+    }
     const param = this.capabilities.fetchOrderByClientIdParam;
     if (param) {
       const order = await this.read(() =>
@@ -489,9 +568,7 @@ export class CcxtGateway implements ExchangeGateway {
     const param = this.capabilities.orderTradesParam;
     let trades: CcxtTrade[];
     if (param) {
-      trades = await this.read(() =>
-        this.exchange.fetchMyTrades(market.symbol, undefined, undefined, { [param]: venueOrderId }),
-      );
+      trades = await this.tradesOfOrder(market, { [param]: venueOrderId });
     } else if (this.exchange.has['fetchOrderTrades']) {
       trades = await this.read(() => this.exchange.fetchOrderTrades(venueOrderId, market.symbol, since));
     } else {
@@ -513,6 +590,42 @@ export class CcxtGateway implements ExchangeGateway {
       .filter(
         (f) => f.venueOrderId === venueOrderId && !seen.has(f.venueTradeId) && seen.add(f.venueTradeId),
       );
+  }
+
+  /** The trade list filtered to one order: every page where the venue pages by cursor (`tradesCursor`). */
+  private async tradesOfOrder(market: CcxtMarket, filter: Record<string, string>): Promise<CcxtTrade[]> {
+    const cursor = this.capabilities.tradesCursor;
+    const trades: CcxtTrade[] = [];
+    let next: string | undefined;
+    for (let page = 0; page < ORDER_FILL_PAGES; page++) {
+      const params = cursor && next ? { ...filter, [cursor.request]: next } : filter;
+      const batch = await this.read(() =>
+        this.exchange.fetchMyTrades(market.symbol, undefined, undefined, params),
+      );
+      trades.push(...batch);
+      next = cursor ? this.pageCursor(batch, cursor) : undefined;
+      if (!next || batch.length === 0) break;
+    }
+    return trades;
+  }
+
+  private pageCursor(
+    batch: CcxtTrade[],
+    cursor: NonNullable<ExchangeCapabilities['tradesCursor']>,
+  ): string | undefined {
+    const values: string[] = [];
+    for (const trade of batch) {
+      const value = (trade.info as Record<string, unknown> | undefined)?.[cursor.response];
+      if (typeof value === 'string' && value !== '') values.push(value);
+    }
+    if (cursor.pageSize === undefined) return values[0];
+    // Newest first (OKX): after a full page, the next one is older than its oldest row.
+    if (batch.length < cursor.pageSize) return undefined;
+    const older = (a: string, b: string) => a.length < b.length || (a.length === b.length && a < b);
+    return values.reduce<string | undefined>(
+      (oldest, v) => (oldest && older(oldest, v) ? oldest : v),
+      undefined,
+    );
   }
 
   // ---- futures -------------------------------------------------------------------------------------------
@@ -538,10 +651,12 @@ export class CcxtGateway implements ExchangeGateway {
     if (!Number.isInteger(leverage) || leverage < 1)
       throw new InvalidOrderError(`Invalid leverage ${leverage}`);
     const market = await this.market(symbol);
+    const unchanged = this.capabilities.leverageUnchanged;
     await withRetry(async () => {
       try {
         await this.exchange.setLeverage(leverage, market.symbol);
       } catch (error) {
+        if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
         throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
       }
     }, this.retry);

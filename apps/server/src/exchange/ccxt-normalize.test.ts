@@ -14,6 +14,11 @@ describe('ccxt normalisation', () => {
     expect(toOrderStatus({ status, filled })).toBe(expected);
   });
 
+  it('reads an order closed short of its amount as cancelled (Bybit spot PartiallyFilledCanceled)', () => {
+    expect(toOrderStatus({ status: 'closed', filled: 0.4, amount: 1 })).toBe('cancelled');
+    expect(toOrderStatus({ status: 'closed', filled: 1, amount: 1 })).toBe('filled');
+  });
+
   it('turns precision into steps for tick-size and decimal-places venues', () => {
     expect(precisionToStep(0.00001, 4)).toBe('0.00001');
     expect(precisionToStep(1e-8, 4)).toBe('0.00000001');

@@ -60,11 +60,16 @@ export function toMarket(market: CcxtMarket, precisionMode: number): Market {
   };
 }
 
-export function toOrderStatus(order: Pick<CcxtOrder, 'status' | 'filled'>): OrderStatus {
+export function toOrderStatus(
+  order: Pick<CcxtOrder, 'status' | 'filled'> & { amount?: number },
+): OrderStatus {
   const filled = new Decimal(decimalStringOrZero(order.filled));
   switch (order.status) {
-    case 'closed':
-      return 'filled';
+    case 'closed': {
+      // Closed short of its amount (ccxt's reading of Bybit spot's PartiallyFilledCanceled): it was cancelled.
+      const amount = new Decimal(decimalStringOrZero(order.amount));
+      return amount.gt(0) && filled.lt(amount) ? 'cancelled' : 'filled';
+    }
     case 'canceled':
       return 'cancelled';
     case 'expired':
