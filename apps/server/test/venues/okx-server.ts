@@ -36,9 +36,16 @@
  * the records.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Decimal } from '../../src/exchange/decimal';
+import {
+  closeServer,
+  listenOnLoopback,
+  priceAt,
+  takeInjection,
+  type Injection,
+  type PricePoint,
+} from './venue-kit';
 
 type InstType = 'SPOT' | 'SWAP';
 type Side = 'buy' | 'sell';
@@ -90,7 +97,7 @@ interface PairState {
   id: string;
   spec: OkxTestMarket;
   price: Decimal;
-  history: Array<{ time: number; price: Decimal }>;
+  history: PricePoint[];
 }
 
 interface Instrument {
@@ -197,11 +204,6 @@ class OrderRefusal extends Error {
   ) {
     super(message);
   }
-}
-
-interface Injection {
-  remaining: number;
-  match: (method: string, path: string) => boolean;
 }
 
 const FEES = {
@@ -452,6 +454,16 @@ export class OkxTestServer {
     return order ? { ordId: order.ordId, state: order.state, accFillSz: s(order.accFillSz) } : undefined;
   }
 
+  /** Places an order as the user would on the website (same rules as `trade/order`); its ordId or sCode. */
+  placeAtVenue(apiKey: string, order: Record<string, unknown>): { ordId: string; sCode: string } {
+    try {
+      return { ordId: this.placeOrder(this.requireAccount(apiKey), order).ordId!, sCode: '0' };
+    } catch (error) {
+      if (error instanceof OrderRefusal) return { ordId: '', sCode: error.sCode };
+      throw error;
+    }
+  }
+
   /** Cancels a live order as the user would on the website. */
   cancelAtVenue(clOrdId: string): void {
     const order = [...this.orders].reverse().find((o) => o.clOrdId === clOrdId && this.isLive(o));
@@ -472,26 +484,18 @@ export class OkxTestServer {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await closeServer(server);
   }
 
   // ---- HTTP plumbing -------------------------------------------------------------------------------------
 
   private async listen(): Promise<void> {
-    const server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ code: '50026', msg: `System error: ${String(error)}`, data: [] }));
-        }
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { server, origin } = await listenOnLoopback(
+      (request, response) => this.handle(request, response),
+      (error) => ({ code: '50026', msg: `System error: ${String(error)}`, data: [] }),
+    );
     this.server = server;
-    this.originUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    this.originUrl = origin;
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -509,7 +513,7 @@ export class OkxTestServer {
     let status = 200;
     let body: { code: string; msg: string; data: unknown[] };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    const failure = this.takeInjection(this.failures, method, path);
+    const failure = takeInjection(this.failures, method, path);
     if (failure) {
       status = failure.status;
       if (failure.retryAfterSeconds !== null) headers['retry-after'] = String(failure.retryAfterSeconds);
@@ -541,17 +545,11 @@ export class OkxTestServer {
       apiKey,
       receivedAt,
     });
-    const delay = this.takeInjection(this.delays, method, path);
+    const delay = takeInjection(this.delays, method, path);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     if (response.destroyed) return;
     response.writeHead(status, headers);
     response.end(JSON.stringify(body));
-  }
-
-  private takeInjection<T extends Injection>(list: T[], method: string, path: string): T | undefined {
-    const found = list.find((entry) => entry.remaining > 0 && entry.match(method, path));
-    if (found) found.remaining -= 1;
-    return found;
   }
 
   private route(
@@ -794,7 +792,7 @@ export class OkxTestServer {
   private ticker(inst: Instrument) {
     const { pair } = inst;
     const now = Date.now();
-    const open = this.priceAt(pair, now - DAY_MS);
+    const open = priceAt(pair.history, now - DAY_MS);
     const window = pair.history.filter((entry) => entry.time >= now - DAY_MS).map((entry) => entry.price);
     const prices = [open, ...window, pair.price];
     const [ask] = this.liquidity(inst, 'buy');
@@ -835,15 +833,6 @@ export class OkxTestServer {
     return { asks: side('buy'), bids: side('sell'), ts: String(Date.now()) };
   }
 
-  private priceAt(pair: PairState, time: number): Decimal {
-    let price = pair.history[0]!.price;
-    for (const entry of pair.history) {
-      if (entry.time > time) break;
-      price = entry.price;
-    }
-    return price;
-  }
-
   /** Newest first; `after`: opened before that time, `before`: opened after it. */
   private candles(inst: Instrument, params: URLSearchParams) {
     const bar = BARS[params.get('bar') ?? '1m'];
@@ -856,8 +845,8 @@ export class OkxTestServer {
     let open = barOpen(after === null ? now : Math.min(now, after - 1), bar);
     while (rows.length < limit && open >= 0 && (before === null || open > before)) {
       const close = open + bar.ms - 1;
-      const first = this.priceAt(inst.pair, open);
-      const last = this.priceAt(inst.pair, close);
+      const first = priceAt(inst.pair.history, open);
+      const last = priceAt(inst.pair.history, close);
       const inside = inst.pair.history.filter((e) => e.time >= open && e.time <= close).map((e) => e.price);
       const prices = [first, last, ...inside];
       const base = new Decimal(10);
