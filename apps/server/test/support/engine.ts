@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startAlertWorker } from '../../src/engine/alert-worker';
+import type { OpenRequest } from '../../src/engine/trade-lifecycle';
 import type { TestApp } from './app';
 import { bearer, type Session } from './users';
 
@@ -67,4 +68,29 @@ export async function sendSignal(
   });
   if (res.statusCode !== 200) throw new Error(`webhook: ${res.statusCode} ${res.body}`);
   return res.json().results as { alertId: string; duplicate: boolean };
+}
+
+/**
+ * A manual trade as `managedLifecycle.open` takes it: long BTC/USDT with no bot, strategy or alert, a
+ * take-profit ladder of two halves (2 % and 3 %), a 1 % stop moving to break-even after tp1 — unless told.
+ */
+export function manualOpenRequest(
+  fields: Pick<OpenRequest, 'userId' | 'accountId' | 'clientOrderId' | 'quantity'> & Partial<OpenRequest>,
+): OpenRequest {
+  return {
+    botId: null,
+    strategyId: null,
+    alertId: null,
+    symbol: 'BTC/USDT',
+    side: 'long',
+    plan: {
+      takeProfits: [
+        { role: 'tp1', percent: '2', sizePercent: '50' },
+        { role: 'tp2', percent: '3', sizePercent: '50' },
+      ],
+      stopLossPercent: '1',
+      breakEvenAfterTp1: true,
+    },
+    ...fields,
+  };
 }
