@@ -215,6 +215,10 @@ export const API_MESSAGES = {
     },
   },
   ORDER_REJECTED: { message: REASON, variants: { rejected: 'Order rejected' } },
+  /** Futures: the bot's leverage and margin mode could not be set on the symbol; no entry was sent. */
+  MARGIN_NOT_SET: {
+    message: 'Could not set {{leverage}}× {{marginMode}} margin on {{symbol}}: {{reason}}',
+  },
   INVALID_SYMBOL: { message: 'Not a valid market symbol: {{symbol}}' },
   INVALID_DECIMAL: { message: 'Not a valid decimal amount: {{input}}' },
   INVALID_FILLS: { message: REASON },

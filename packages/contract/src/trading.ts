@@ -174,6 +174,10 @@ const nullablePercent = (max: number, message: string) =>
     .nullable()
     .optional();
 
+/** A futures bot's margin mode: isolated (the default: a bot risks only its own margin) or cross. */
+export const MARGIN_MODES = ['isolated', 'cross'] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
+
 /** Without defaults: an update changes only the fields it sends (a toggle sends `{is_active}` alone). */
 const botFields = z.object({
   nickname: z.string().trim().min(1, 'This field is required').max(80),
@@ -191,6 +195,8 @@ const botFields = z.object({
     (v) => Number(v) >= 1 && Number(v) <= 12_500,
     'Leverage must be between 1% and 12500%',
   ),
+  /** Futures: the margin mode set on the bot's symbol before each entry. */
+  marginMode: z.enum(MARGIN_MODES, { error: 'Margin mode must be isolated or cross' }).optional(),
   monthlyGoalPercent: nullablePercent(10_000, 'Monthly goal must be between 0 and 10000%'),
 });
 
@@ -230,6 +236,7 @@ export const botSchema = z.object({
   portfolioPercent: z.string().nullable(),
   fixedAmount: z.string().nullable(),
   leveragePercent: z.string(),
+  marginMode: z.enum(MARGIN_MODES).default('isolated'),
   monthlyGoalPercent: z.string().nullable(),
   goalAccumulatedProfitPercent: z.string(),
   position: botPositionSchema,

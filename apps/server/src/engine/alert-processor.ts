@@ -229,6 +229,7 @@ export function createAlertProcessor(deps: {
             portfolioPercent: bot.portfolioPercent,
             leveragePercent: bot.leveragePercent,
             stableCoin: bot.stableCoin,
+            marginMode: bot.marginMode,
           },
           plan: {
             takeProfits: strategy.takeProfits,

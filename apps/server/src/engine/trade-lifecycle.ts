@@ -13,7 +13,7 @@ import {
   toNumericString,
   type DecimalInput,
 } from '@kairos/core';
-import type { ExchangeGateway, Market, Ticker } from '../exchange/gateway';
+import type { ExchangeGateway, MarginMode, Market, Ticker } from '../exchange/gateway';
 import { RetryableExchangeError } from '../exchange/errors';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity } from './trades-fns';
@@ -50,6 +50,8 @@ export type OpenRequest = {
     portfolioPercent: string | null;
     leveragePercent: string;
     stableCoin: string;
+    /** Futures: set on the symbol with the leverage before the entry (isolated when absent). */
+    marginMode?: MarginMode;
   };
   plan: {
     takeProfits: { role: string; percent: string; sizePercent: string }[];
@@ -305,6 +307,41 @@ export function createTradeLifecycle(deps: {
       );
   }
 
+  /** What each account's symbols were last set to (leverage and margin mode), so it is set once, not per entry. */
+  const marginSet = new Map<string, string>();
+
+  /**
+   * Before an entry that opens or adds to a futures position: the bot's leverage (its percent ÷ 100, up to
+   * the next whole number: venues take integers, and more leverage only needs less margin) and margin mode
+   * on the symbol, unless this process already set exactly that. A venue that refuses leaves the entry
+   * unsent: trading at whatever the account was left at (often 20×) is what this prevents.
+   */
+  async function ensureMargin(
+    gateway: ExchangeGateway,
+    req: Pick<OpenRequest, 'accountId' | 'symbol'>,
+    sizing: NonNullable<OpenRequest['sizing']>,
+  ) {
+    const leverage = Math.max(1, Math.ceil(toDecimal(sizing.leveragePercent).div(100).toNumber()));
+    const marginMode = sizing.marginMode ?? 'isolated';
+    const key = `${req.accountId}|${req.symbol}`;
+    const wanted = `${leverage}|${marginMode}`;
+    if (marginSet.get(key) === wanted) return;
+    try {
+      await gateway.configureMargin(req.symbol, { leverage, mode: marginMode });
+    } catch (e) {
+      marginSet.delete(key);
+      throw new TradeRefusedError(
+        ...apiError('MARGIN_NOT_SET', {
+          leverage: String(leverage),
+          marginMode,
+          symbol: req.symbol,
+          reason: e instanceof Error ? e.message : String(e),
+        }),
+      );
+    }
+    marginSet.set(key, wanted);
+  }
+
   /** A bot's entry size from its sizing rule, the price and the account's stable balance (DESIGN §5). */
   async function sizeEntry(gateway: ExchangeGateway, req: OpenRequest, market: Market): Promise<string> {
     if (!req.sizing) throw new TradeRefusedError(...apiError('SIZING_REFUSED', { variant: 'noRule' }));
@@ -463,6 +500,7 @@ export function createTradeLifecycle(deps: {
       if (existing) return resume(existing);
       const market = await findMarket(gateway, req.symbol);
       const quantity = req.quantity ?? (await sizeEntry(gateway, req, market));
+      if (gateway.marketType === 'future' && req.sizing) await ensureMargin(gateway, req, req.sizing);
       // The gate first: the entry is committed as submitted, so from then on it may be at the venue.
       await executor.awaitReady(req.accountId);
       const entry = {

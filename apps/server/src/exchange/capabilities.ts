@@ -51,6 +51,11 @@ export interface ExchangeCapabilities {
    */
   tradesCursor?: { request: string; response: string; pageSize?: number };
   /**
+   * Where a futures margin mode lives: set once per symbol (`symbol`: Binance, Bybit), or given with every
+   * leverage call and order (`perOrder`: OKX's mgnMode and tdMode).
+   */
+  marginMode?: 'symbol' | 'perOrder';
+  /**
    * How the venue says "slow down" besides HTTP 429/418 with Retry-After: an error answer with a 200 status
    * (`body`), and the response header holding when its limit resets, in epoch ms.
    */
@@ -182,6 +187,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     // fills-history by ordId (3 months): 100 a page, newest first, older pages `after` the oldest billId.
     orderTradesParam: 'ordId',
     tradesCursor: { request: 'after', response: 'billId', pageSize: 100 },
+    marginMode: 'perOrder',
     originalClientOrderIdField: null,
     // sCode 51016 (among the account's live orders), whatever words come with it.
     duplicateClientOrderId: /"sCode"\s*:\s*"51016"|Duplicated (clOrdId|client order ID)/i,

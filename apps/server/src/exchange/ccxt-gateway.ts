@@ -34,6 +34,7 @@ import type {
   ExchangeGateway,
   Fill,
   Market,
+  MarginMode,
   Order,
   OrderBook,
   Position,
@@ -42,6 +43,9 @@ import type {
 } from './gateway';
 import { sharedMarketCache, type MarketCache } from './market-cache';
 import { parseRetryAfter, venueKey, type VenueThrottle, type VenueThrottleRegistry } from './venue-throttle';
+
+/** A venue's answer that the margin mode is already the one asked for. */
+const MARGIN_MODE_ALREADY_SET = /-4046|No need to change margin type|110026|margin mode is not modified/i;
 
 /** At most this many pages of the trade list are read for one order's fills (venues without an order filter). */
 const ORDER_FILL_PAGES = 5;
@@ -154,6 +158,8 @@ export class CcxtGateway implements ExchangeGateway {
   private readonly retry: RetryOptions;
   private readonly marketsKey: string;
   private markets: MarketsByKairosSymbol | null = null;
+  /** Margin modes set per venue symbol (venues that take the mode with every order: OKX). */
+  private readonly marginModes = new Map<string, MarginMode>();
 
   constructor(options: CcxtGatewayOptions) {
     const ExchangeClass = (ccxt as unknown as Record<string, unknown>)[options.exchangeId];
@@ -391,6 +397,11 @@ export class CcxtGateway implements ExchangeGateway {
     const params: Record<string, unknown> = { [this.capabilities.clientOrderIdParam]: clientOrderId };
     if (request.reduceOnly && (market.contract || this.capabilities.reduceOnlyOnSpot)) {
       params['reduceOnly'] = true;
+    }
+    if (market.contract && this.capabilities.marginMode === 'perOrder') {
+      // After a restart the mode is not known yet: the open position's own (an exit must name it).
+      if (!this.marginModes.has(market.symbol)) await this.learnMarginMode(market);
+      Object.assign(params, this.marginModeParams(market.symbol));
     }
     // Kairos sizes in base units; contract venues want contracts. ccxt takes JS numbers: these are exact
     // conversions of short decimal strings, and ccxt turns them back into strings for the request.
@@ -648,18 +659,59 @@ export class CcxtGateway implements ExchangeGateway {
     if (this.marketType !== 'future') {
       throw new UnsupportedOperationError('Leverage applies to futures accounts only');
     }
+    const market = await this.market(symbol);
+    await this.setLeverageWith(market, leverage, this.marginModeParams(market.symbol));
+  }
+
+  private async setLeverageWith(market: CcxtMarket, leverage: number, params: Record<string, unknown> = {}) {
     if (!Number.isInteger(leverage) || leverage < 1)
       throw new InvalidOrderError(`Invalid leverage ${leverage}`);
-    const market = await this.market(symbol);
     const unchanged = this.capabilities.leverageUnchanged;
     await withRetry(async () => {
       try {
-        await this.exchange.setLeverage(leverage, market.symbol);
+        await this.exchange.setLeverage(leverage, market.symbol, params);
       } catch (error) {
         if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
         throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
       }
     }, this.retry);
+  }
+
+  private async learnMarginMode(market: CcxtMarket) {
+    const positions = await this.read(() => this.exchange.fetchPositions([market.symbol]));
+    const open = positions.find((p) => p.symbol === market.symbol && Number(p.contracts ?? 0) !== 0);
+    if (open?.marginMode === 'isolated' || open?.marginMode === 'cross')
+      this.marginModes.set(market.symbol, open.marginMode);
+  }
+
+  /** The margin mode set for a symbol, for venues that take it with every order and leverage call (OKX). */
+  private marginModeParams(venueSymbol: string): Record<string, unknown> {
+    const mode = this.capabilities.marginMode === 'perOrder' ? this.marginModes.get(venueSymbol) : undefined;
+    return mode ? { marginMode: mode } : {};
+  }
+
+  async configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void> {
+    if (this.marketType !== 'future') {
+      throw new UnsupportedOperationError('Margin mode applies to futures accounts only');
+    }
+    const market = await this.market(symbol);
+    if (this.capabilities.marginMode === 'perOrder') {
+      // OKX: the mode goes with the leverage call (mgnMode) and with every order (tdMode, see createOrder).
+      await this.setLeverageWith(market, settings.leverage, { marginMode: settings.mode });
+      this.marginModes.set(market.symbol, settings.mode);
+      return;
+    }
+    await withRetry(async () => {
+      try {
+        await this.exchange.setMarginMode(settings.mode, market.symbol);
+      } catch (error) {
+        // "Already so" is what we wanted. ccxt maps it to MarginModeAlreadySet only on the venue's real
+        // host, so the venue's own code is read too (Binance -4046, Bybit 110026).
+        if (error instanceof ccxt.MarginModeAlreadySet || MARGIN_MODE_ALREADY_SET.test(String(error))) return;
+        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
+      }
+    }, this.retry);
+    await this.setLeverageWith(market, settings.leverage);
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------

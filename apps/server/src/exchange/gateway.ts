@@ -10,6 +10,7 @@
 export type DecimalString = string;
 
 export type AccountMarketType = 'spot' | 'future';
+export type MarginMode = 'isolated' | 'cross';
 export type MarketType = 'spot' | 'swap';
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
@@ -197,6 +198,11 @@ export interface ExchangeGateway {
   fetchPositions(): Promise<Position[]>;
   /** Futures only. */
   setLeverage(symbol: string, leverage: number): Promise<void>;
+  /**
+   * Futures only: the margin mode and leverage the next orders on the symbol trade at (already so is not an
+   * error). Refused while a position is open where the venue refuses it.
+   */
+  configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void>;
 }
 
 export const TIMEFRAME_MS: Record<Timeframe, number> = {

@@ -100,6 +100,10 @@ class InMemoryLedger implements PaperLedger {
   async saveLeverage(symbol: string, leverage: number) {
     this.state.leverage.set(symbol, leverage);
   }
+  async saveMarginMode(symbol: string, mode: 'isolated' | 'cross') {
+    const position = this.state.positions.get(symbol);
+    if (position) this.state.positions.set(symbol, { ...position, marginMode: mode });
+  }
 }
 
 export class InMemoryPaperLedgerStore implements PaperLedgerStore {

@@ -83,6 +83,8 @@ interface Account {
   futuresWallet: Decimal;
   positions: Map<string, FuturesPosition>;
   leverage: Map<string, number>;
+  /** Futures margin type per symbol; CROSSED until set (Binance's default). */
+  marginType: Map<string, 'ISOLATED' | 'CROSSED'>;
   /** Margin held by open futures orders, by order id. */
   orderMargin: Map<number, Decimal>;
 }
@@ -274,6 +276,7 @@ export class BinanceTestServer {
       futuresWallet: new Decimal(spec.futuresWallet ?? '0'),
       positions: new Map(),
       leverage: new Map(),
+      marginType: new Map(),
       orderMargin: new Map(),
     });
   }
@@ -283,6 +286,15 @@ export class BinanceTestServer {
     return {
       free: (balance?.free ?? new Decimal(0)).toFixed(),
       locked: (balance?.locked ?? new Decimal(0)).toFixed(),
+    };
+  }
+
+  /** The futures leverage and margin type the account has on a symbol ('BTCUSDT'). */
+  futuresSettings(apiKey: string, symbol: string): { leverage: number; marginType: 'ISOLATED' | 'CROSSED' } {
+    const account = this.accounts.get(apiKey)!;
+    return {
+      leverage: this.leverageOf(account, symbol),
+      marginType: account.marginType.get(symbol) ?? 'CROSSED',
     };
   }
 
@@ -469,6 +481,8 @@ export class BinanceTestServer {
           return this.leverageBrackets(params.get('symbol'));
         case 'POST leverage':
           return this.setLeverage(account, params);
+        case 'POST marginType':
+          return this.setMarginType(account, params);
         case 'POST order':
           return this.placeOrder('futures', account, params);
         case 'DELETE order':
@@ -971,6 +985,27 @@ export class BinanceTestServer {
           },
         ],
       }));
+  }
+
+  /** POST /fapi/v1/marginType: -4046 when already so, -4048 while a position is open. */
+  private setMarginType(account: Account, params: URLSearchParams) {
+    const market = this.requireMarket(params.get('symbol'));
+    const type = params.get('marginType');
+    if (type !== 'ISOLATED' && type !== 'CROSSED') {
+      throw new BinanceApiError(
+        400,
+        -1102,
+        "Mandatory parameter 'marginType' was not sent, was empty/null, or malformed.",
+      );
+    }
+    if ((account.marginType.get(market.id) ?? 'CROSSED') === type) {
+      throw new BinanceApiError(400, -4046, 'No need to change margin type.');
+    }
+    if (!(account.positions.get(market.id)?.amount ?? new Decimal(0)).isZero()) {
+      throw new BinanceApiError(400, -4048, 'Margin type cannot be changed if there exists position.');
+    }
+    account.marginType.set(market.id, type);
+    return { code: 200, msg: 'success' };
   }
 
   private setLeverage(account: Account, params: URLSearchParams) {

@@ -33,6 +33,7 @@ export function serverBot(overrides: Partial<Bot> = {}): Bot {
     portfolioPercent: '25',
     fixedAmount: null,
     leveragePercent: '100',
+    marginMode: 'isolated',
     monthlyGoalPercent: null,
     goalAccumulatedProfitPercent: '0',
     position: 'out',

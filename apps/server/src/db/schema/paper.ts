@@ -111,6 +111,10 @@ export const paperPositions = pgTable(
     amount: amount('amount').notNull(),
     entryPrice: amount('entry_price').notNull(),
     leverage: integer('leverage').notNull(),
+    /** As on Binance USD-M, a symbol is cross-margined until set otherwise. */
+    marginMode: text('margin_mode', { enum: ['isolated', 'cross'] })
+      .notNull()
+      .default('cross'),
     margin: amount('margin').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

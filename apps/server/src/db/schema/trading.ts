@@ -177,6 +177,10 @@ export const bots = pgTable(
     portfolioPercent: money('portfolio_percent'),
     fixedAmount: money('fixed_amount'),
     leveragePercent: money('leverage_percent').notNull().default('100'),
+    /** Futures: the margin mode set on the bot's symbol before each entry (isolated unless the user chose cross). */
+    marginMode: text('margin_mode', { enum: ['isolated', 'cross'] })
+      .notNull()
+      .default('isolated'),
     monthlyGoalPercent: money('monthly_goal_percent'),
     position: text('position', { enum: ['long', 'short', 'out'] })
       .notNull()

@@ -7,6 +7,7 @@ import type {
   ExchangeGateway,
   Fill,
   Market,
+  MarginMode,
   Order,
   OrderBook,
   Position,
@@ -101,6 +102,14 @@ export class PaperGateway implements ExchangeGateway {
   async fetchPositions(): Promise<Position[]> {
     if (this.marketType !== 'future') return [];
     return this.venue.positions(this.accountId);
+  }
+
+  async configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void> {
+    if (this.marketType !== 'future') {
+      throw new UnsupportedOperationError('Margin mode applies to futures accounts only');
+    }
+    await this.venue.setMarginMode(this.accountId, this.symbol(symbol), settings.mode);
+    await this.venue.setLeverage(this.accountId, this.symbol(symbol), settings.leverage);
   }
 
   async setLeverage(symbol: string, leverage: number): Promise<void> {

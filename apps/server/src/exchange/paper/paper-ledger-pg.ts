@@ -79,6 +79,7 @@ function toPositionRow(record: PositionRecord): PaperPositionRow {
     amount: canonical(record.amount),
     entryPrice: canonical(record.entryPrice),
     leverage: record.leverage,
+    marginMode: record.marginMode,
     margin: canonical(record.margin),
     updatedAt: record.updatedAt.getTime(),
   };
@@ -429,6 +430,18 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 
   async saveLeverage(symbol: string, leverage: number): Promise<void> {
+    await this.saveSymbolSetting(symbol, { leverage });
+  }
+
+  async saveMarginMode(symbol: string, marginMode: 'isolated' | 'cross'): Promise<void> {
+    await this.saveSymbolSetting(symbol, { marginMode });
+  }
+
+  /** A symbol's setting kept on its position row (a row with amount 0 before any position exists). */
+  private async saveSymbolSetting(
+    symbol: string,
+    setting: { leverage: number } | { marginMode: 'isolated' | 'cross' },
+  ): Promise<void> {
     await this.tx
       .insert(paperPositions)
       .values({
@@ -436,11 +449,12 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
         symbol,
         amount: '0',
         entryPrice: '0',
-        leverage,
+        leverage: 1,
         margin: '0',
         updatedAt: new Date(),
+        ...setting,
       })
-      .onConflictDoUpdate({ target: [paperPositions.accountId, paperPositions.symbol], set: { leverage } });
+      .onConflictDoUpdate({ target: [paperPositions.accountId, paperPositions.symbol], set: setting });
   }
 }
 

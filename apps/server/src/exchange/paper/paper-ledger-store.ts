@@ -64,6 +64,8 @@ export interface PaperPositionRow {
   amount: string;
   entryPrice: string;
   leverage: number;
+  /** Isolated or cross (as set for the symbol; cross until set otherwise). */
+  marginMode?: 'isolated' | 'cross';
   /** Margin held for this position (in `used`). */
   margin: string;
   updatedAt: number;
@@ -114,6 +116,7 @@ export interface PaperLedger extends PaperLedgerReader {
 
   savePosition(row: PaperPositionRow): Promise<void>;
   saveLeverage(symbol: string, leverage: number): Promise<void>;
+  saveMarginMode(symbol: string, mode: 'isolated' | 'cross'): Promise<void>;
 }
 
 /**

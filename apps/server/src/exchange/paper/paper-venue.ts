@@ -268,6 +268,22 @@ export function toFill(row: PaperFillRow): Fill {
  * market and limit orders, reduce-only, partial fills, maker/taker fees, spot balances and one-way USDT
  * futures positions, persisted through a `PaperLedgerStore`. `PaperGateway` is one account's view of it.
  */
+/** Maintenance margin rate of the paper venue's futures (Binance's first bracket for BTC). */
+const MAINTENANCE_MARGIN_RATE = dec('0.004');
+
+/**
+ * Where an isolated position is liquidated: its margin (entry ÷ leverage) used up but the maintenance
+ * margin — long: entry × (1 − 1/leverage + mmr), short: entry × (1 + 1/leverage − mmr). A cross position's
+ * depends on the whole wallet: not shown.
+ */
+function isolatedLiquidationPrice(row: PaperPositionRow, amount: Decimal): string | null {
+  if (row.marginMode !== 'isolated') return null;
+  const entry = dec(row.entryPrice);
+  const step = dec(1).div(row.leverage).minus(MAINTENANCE_MARGIN_RATE);
+  const price = amount.isNeg() ? entry.times(dec(1).plus(step)) : entry.times(dec(1).minus(step));
+  return Decimal.max(price, 0).toDecimalPlaces(8).toFixed();
+}
+
 export class PaperVenue {
   readonly events = new EventEmitter<PaperVenueEvents>();
   readonly market: PaperMarketData;
@@ -903,7 +919,7 @@ export class PaperVenue {
           markPrice: mark.toFixed(),
           unrealizedPnl: mark.minus(row.entryPrice).times(amount).toFixed(),
           leverage: String(row.leverage),
-          liquidationPrice: null,
+          liquidationPrice: isolatedLiquidationPrice(row, amount),
         } satisfies Position;
       });
   }
@@ -920,6 +936,19 @@ export class PaperVenue {
       }
       await ledger.saveLeverage(spec.symbol, leverage);
       if (position) await ledger.savePosition({ ...position, leverage });
+    });
+  }
+
+  /** Isolated or cross margin for the symbol; refused while a position is open on it (as Binance -4048). */
+  async setMarginMode(accountId: string, symbol: string, mode: 'isolated' | 'cross'): Promise<void> {
+    const spec = this.spec(symbol);
+    await this.store.transact(accountId, async (ledger) => {
+      const position = (await ledger.positions()).find((row) => row.symbol === spec.symbol);
+      if ((position?.marginMode ?? 'cross') === mode) return;
+      if (position && !dec(position.amount).isZero()) {
+        throw new UnsupportedOperationError('Margin mode cannot change while a position is open');
+      }
+      await ledger.saveMarginMode(spec.symbol, mode);
     });
   }
 

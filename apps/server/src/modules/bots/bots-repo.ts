@@ -47,6 +47,7 @@ function toView(r: Record<string, unknown>): BotView {
     portfolioPercent: (r.portfolio_percent as string | null) ?? null,
     fixedAmount: (r.fixed_amount as string | null) ?? null,
     leveragePercent: r.leverage_percent as string,
+    marginMode: r.margin_mode as BotRow['marginMode'],
     monthlyGoalPercent: (r.monthly_goal_percent as string | null) ?? null,
     position: r.position as BotRow['position'],
     createdAt: new Date(r.created_at as string),

@@ -17,6 +17,7 @@ export type BotInput = {
   portfolioPercent?: string | null;
   fixedAmount?: string | null;
   leveragePercent?: string;
+  marginMode?: 'isolated' | 'cross';
   monthlyGoalPercent?: string | null;
 };
 
@@ -38,6 +39,7 @@ function toDto(v: BotView): Bot {
     portfolioPercent: v.portfolioPercent,
     fixedAmount: v.fixedAmount,
     leveragePercent: v.leveragePercent,
+    marginMode: v.marginMode,
     monthlyGoalPercent: v.monthlyGoalPercent,
     goalAccumulatedProfitPercent: accumulatedProfitPercent(v.monthProfit, allocation).toFixed(2),
     position: v.position,
@@ -150,6 +152,7 @@ export function createBotsService(deps: {
         fixedAmount: fixed,
         portfolioPercent: fixed ? null : (input.portfolioPercent ?? null),
         leveragePercent: input.leveragePercent ?? '100',
+        marginMode: input.marginMode ?? 'isolated',
         monthlyGoalPercent: input.monthlyGoalPercent ?? null,
       });
       return toDto(await view(user, bot.id));
@@ -199,6 +202,7 @@ export function createBotsService(deps: {
         ...(input.tradeCurrency ? { tradeCurrency: input.tradeCurrency } : {}),
         ...(input.stableCoin ? { stableCoin: input.stableCoin } : {}),
         ...(input.leveragePercent ? { leveragePercent: input.leveragePercent } : {}),
+        ...(input.marginMode ? { marginMode: input.marginMode } : {}),
         ...(input.monthlyGoalPercent !== undefined ? { monthlyGoalPercent: input.monthlyGoalPercent } : {}),
         ...(moving ? { tradingAccountId: merged.tradingAccountId, strategyId: merged.strategyId } : {}),
         ...sizing,

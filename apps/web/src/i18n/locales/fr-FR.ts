@@ -113,6 +113,8 @@ const translation: typeof enUS = {
     TRADE_ALREADY_OPEN: 'Ce bot a déjà un trade ouvert',
     COMPLETE_FAILED: 'Impossible de clôturer le trade : {{error}}',
     NO_PRICE: 'Aucun prix pour {{symbol}}',
+    MARGIN_NOT_SET:
+      'Impossible de régler la marge {{marginMode}} à {{leverage}}× sur {{symbol}} : {{reason}}',
     SIZING_REFUSED: '{{reason}}',
     SIZING_REFUSED_noRule: 'Ni quantité ni règle de taille',
     SIZING_REFUSED_tooSmallForStop:

@@ -16,6 +16,7 @@ const bot: Bot = {
   portfolioPercent: '20.000000000000000000',
   fixedAmount: null,
   leveragePercent: '200',
+  marginMode: 'isolated',
   monthlyGoalPercent: '5.000000000000000000',
   goalAccumulatedProfitPercent: '0',
   position: 'out',

@@ -233,6 +233,7 @@ describe('what the wizard sends', () => {
       portfolioPercent: '20.000000000000000000',
       fixedAmount: null,
       leveragePercent: '300',
+      marginMode: 'isolated' as const,
       monthlyGoalPercent: '5.000000000000000000',
       goalAccumulatedProfitPercent: '2.5',
       position: 'out' as const,
