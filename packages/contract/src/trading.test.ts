@@ -51,6 +51,7 @@ describe('a bot as a client reads it (spec §3)', () => {
     portfolioPercent: '25',
     fixedAmount: null,
     leveragePercent: '100',
+    marginMode: 'isolated',
     monthlyGoalPercent: null,
     goalAccumulatedProfitPercent: '0',
     position: 'long',
@@ -64,7 +65,7 @@ describe('a bot as a client reads it (spec §3)', () => {
     expect(botAnswerSchema.parse(bot)).toEqual(bot);
   });
 
-  it('reads snake_case, a position in any case, and no nickname as Bot', () => {
+  it('reads snake_case, a position in any case, no nickname as Bot, no margin mode as isolated', () => {
     const snake = {
       id: 'b1',
       nickname: '',
