@@ -118,7 +118,9 @@ export function createReconciler(deps: {
   async function reconcileAccount(account: Pick<AccountRow, 'id'>, options: { sweep: boolean }) {
     const touched = await settleLiveOrders(account.id);
     deps.readiness.markReady(account.id);
-    for (const tradeId of await settleMissingFills(account.id)) touched.add(tradeId);
+    // On sweeps only (about once a minute): the quantity is already covered by the inferred fill, only the
+    // venue's own prices and fees wait, and the per-account read is not worth every 5 s pass.
+    if (options.sweep) for (const tradeId of await settleMissingFills(account.id)) touched.add(tradeId);
     if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);
     for (const tradeId of touched) {
       try {
