@@ -146,18 +146,19 @@ export function createOrderExecutor(deps: {
    * venue does not list yet is held by one inferred fill at the order's average price, replaced once the
    * venue lists the rest. A failed lookup changes nothing: the order is revisited (reconciliation).
    */
-  async function settleFills(gateway: ExchangeGateway, row: OrderRow): Promise<void> {
-    if (!row.venueOrderId) return;
+  async function settleFills(gateway: ExchangeGateway, row: OrderRow): Promise<boolean> {
+    if (!row.venueOrderId) return false;
     let listed: Fill[] = [];
     try {
       listed = await gateway.fetchOrderFills(row.venueOrderId, row.symbol, row.createdAt.getTime() - 60_000);
     } catch (e) {
       deps.log.warn({ err: e, orderId: row.id }, 'could not read the fills of an order; revisited later');
     }
-    await trades.settleOrderFills(
+    const added = await trades.settleOrderFills(
       row,
       listed.filter((f) => f.venueOrderId === row.venueOrderId).map((f) => fillRow(row, f)),
     );
+    return added > 0;
   }
 
   const now = deps.now ?? Date.now;

@@ -100,9 +100,7 @@ export function createReconciler(deps: {
     const gateway = await deps.gateways.forAccount(account);
     for (const row of missing) {
       try {
-        const before = await trades.filledOfOrder(row.id);
-        await executor.settleFills(gateway, row);
-        if (!toDecimal(await trades.filledOfOrder(row.id)).eq(before)) touched.add(row.tradeId);
+        if (await executor.settleFills(gateway, row)) touched.add(row.tradeId);
       } catch (e) {
         log.warn({ err: e, orderId: row.id }, 'could not settle the fills of an order');
       }

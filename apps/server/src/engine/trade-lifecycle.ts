@@ -373,10 +373,9 @@ export function createTradeLifecycle(deps: {
    */
   async function exitQuantity(gateway: ExchangeGateway, state: TradeState, market: Market) {
     const remaining = sellable(state, market);
-    if (gateway.marketType !== 'spot' || remaining.lte(0)) return remaining;
-    const held = state.trade.side === 'long' ? market.base : market.quote;
-    if (state.trade.side === 'short') return remaining; // a spot short is not something we open
-    const free = toDecimal((await gateway.fetchBalances())[held]?.free ?? '0');
+    // Futures positions are not balances; a spot short is not something we open.
+    if (gateway.marketType !== 'spot' || state.trade.side === 'short' || remaining.lte(0)) return remaining;
+    const free = toDecimal((await gateway.fetchBalances())[market.base]?.free ?? '0');
     if (free.gte(remaining)) return remaining;
     return market.amountStep ? roundDownToStep(free, market.amountStep) : free;
   }

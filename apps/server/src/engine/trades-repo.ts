@@ -821,14 +821,17 @@ export function createTradesRepo(db: Database) {
     /**
      * The venue's fills of an order stored (deduped), and in the same transaction the order's inferred fill
      * made to hold exactly what they lack of its `filled` (at its average, else its limit price): replaced,
-     * or removed once the venue listed everything.
+     * or removed once the venue listed everything. Returns how many of the venue's fills were new.
      */
     async settleOrderFills(
       order: Pick<OrderRow, 'id' | 'tradeId' | 'filled' | 'average' | 'price'>,
       listed: (typeof fills.$inferInsert)[],
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
-        if (listed.length > 0) await tx.insert(fills).values(listed).onConflictDoNothing();
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const added =
+          listed.length > 0
+            ? (await tx.insert(fills).values(listed).onConflictDoNothing().returning({ id: fills.id })).length
+            : 0;
         const [{ total }] = (await tx
           .select({ total: sql<string>`coalesce(sum(${fills.amount}), 0)::text` })
           .from(fills)
@@ -848,6 +851,7 @@ export function createTradesRepo(db: Database) {
             at: new Date(),
             inferred: true,
           });
+        return added;
       });
     },
 
