@@ -20,13 +20,51 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 export const relaxedCommit = sql`set_config('synchronous_commit', 'off', true) IS NOT NULL`;
 
-const releasedClients = new WeakSet<pg.PoolClient>();
+/** A pooled connection LISTENing on one channel (the session cache's and the live events' invalidations). */
+export type Listening = { close(): Promise<void> };
 
-/** A pooled client is released exactly once, whether by an error (possibly repeated) or by close(). */
-export function releaseOnce(client: pg.PoolClient, destroy?: boolean) {
-  if (releasedClients.has(client)) return;
-  releasedClients.add(client);
-  client.release(destroy);
+/**
+ * Checks a connection out of `pool` and LISTENs on `channel`. `onLost` is called once if the connection
+ * fails (it is then destroyed); `close()` UNLISTENs and gives it back. Either way the handlers come off before
+ * the release: the pool hands the same client object to later checkouts, whose errors are not this channel's
+ * (an error heard there once released a checkout twice, and pool.end() then waited forever).
+ */
+export async function listenOn(
+  pool: pg.Pool,
+  channel: string,
+  onNotification: (msg: pg.Notification) => void,
+  onLost: (error: Error) => void,
+): Promise<Listening> {
+  const client = await pool.connect();
+  let released = false;
+  const release = (destroy: boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('notification', onNotification);
+    client.removeListener('error', onError);
+    // A destroyed connection may still report its end: heard, and nobody else's.
+    if (destroy) client.on('error', () => {});
+    client.release(destroy);
+  };
+  function onError(error: Error) {
+    release(true);
+    onLost(error);
+  }
+  client.on('notification', onNotification);
+  client.on('error', onError);
+  try {
+    await client.query(`LISTEN ${channel}`);
+  } catch (e) {
+    release(true);
+    throw e;
+  }
+  return {
+    async close() {
+      if (released) return;
+      await client.query(`UNLISTEN ${channel}`).catch(() => {});
+      release(false);
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { releaseOnce } from '../../db/pg-fns';
+import { listenOn, type Listening } from '../../db/pg-fns';
 import type { AuthedUser } from './auth-service';
 
 export const AUTH_CHANNEL = 'kairos_auth';
@@ -22,7 +22,7 @@ export function createSessionCache(deps: {
   const ttlMs = deps.ttlMs ?? 10_000;
   const max = deps.max ?? 10_000;
   const entries = new Map<string, Entry>();
-  let listener: pg.PoolClient | undefined;
+  let listener: Listening | undefined;
   let listening: Promise<void> | undefined;
   let closed = false;
 
@@ -37,17 +37,12 @@ export function createSessionCache(deps: {
   }
 
   async function listen() {
-    const client = await deps.pool.connect();
-    client.on('notification', onNotification);
-    client.on('error', (e) => {
+    listener = await listenOn(deps.pool, AUTH_CHANNEL, onNotification, (e) => {
       deps.log.warn({ err: e }, 'auth cache lost its invalidation channel; emptied');
       entries.clear();
       listener = undefined;
       listening = undefined;
-      releaseOnce(client, true);
     });
-    await client.query(`LISTEN ${AUTH_CHANNEL}`);
-    listener = client;
   }
 
   return {
@@ -81,11 +76,8 @@ export function createSessionCache(deps: {
       closed = true;
       entries.clear();
       await listening;
-      if (listener) {
-        await listener.query(`UNLISTEN ${AUTH_CHANNEL}`).catch(() => {});
-        releaseOnce(listener);
-        listener = undefined;
-      }
+      await listener?.close();
+      listener = undefined;
     },
   };
 }

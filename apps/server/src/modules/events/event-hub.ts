@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { releaseOnce } from '../../db/pg-fns';
+import { listenOn, type Listening } from '../../db/pg-fns';
 
 export const EVENTS_CHANNEL = 'kairos_events';
 
@@ -45,7 +45,7 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
   const subscribers = new Set<Subscriber>();
   const buffer: LiveEvent[] = [];
   let seq = 0;
-  let listener: pg.PoolClient | undefined;
+  let listener: Listening | undefined;
   let starting: Promise<void> | undefined;
   let closed = false;
 
@@ -74,18 +74,13 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
 
   async function listen() {
     if (listener || closed) return;
-    const client = await deps.pool.connect();
-    client.on('notification', onNotification);
-    client.on('error', (e) => {
+    listener = await listenOn(deps.pool, EVENTS_CHANNEL, onNotification, (e) => {
       deps.log.warn({ err: e }, 'live events connection lost; reconnecting');
       listener = undefined;
       starting = undefined;
-      releaseOnce(client, true);
       for (const s of subscribers) s.lost?.();
       relisten();
     });
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    listener = client;
   }
 
   /** After a lost connection, every second until it holds: a worker has no SSE client to ask again. */
@@ -127,11 +122,8 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
     async close() {
       closed = true;
       subscribers.clear();
-      if (listener) {
-        await listener.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => {});
-        releaseOnce(listener);
-        listener = undefined;
-      }
+      await listener?.close();
+      listener = undefined;
     },
   };
 }
