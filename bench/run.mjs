@@ -438,8 +438,9 @@ async function main() {
 
 /**
  * The lifecycle fault matrix (DESIGN §6, §10): apps/server/test/engine/fault-matrix.test.ts run on its own
- * (paper venue and the Binance protocol server through ccxt), its steps × faults table printed, and one
- * figure: cells whose invariant held, cells not exercised (the step makes no such call), cells failed.
+ * (every venue column: paper, and the Binance, Bybit and OKX protocol servers through ccxt, spot and
+ * futures), its steps × faults table printed, and one figure: cells whose invariant held, cells not exercised
+ * (the step makes no such call), cells failed.
  */
 function faultMatrix() {
   const out = path.join(os.tmpdir(), `kairos-fault-matrix-${process.pid}.json`);
@@ -459,7 +460,7 @@ function faultMatrix() {
   const exercised = results.filter((r) => r.ok && r.exercised).length;
   const venues = new Set(results.map((r) => r.venue)).size;
   record(
-    `lifecycle fault matrix (${results.length / venues} cells × ${venues} venues): stranded, doubled or mismatched`,
+    `lifecycle fault matrix (${results.length} cells on ${venues} venue columns): stranded, doubled or mismatched`,
     '0 failed cells',
     `${failed.length} failed, ${exercised} held, ${results.length - exercised - failed.length} not exercised`,
     failed.length === 0 && run.status === 0,

@@ -41,7 +41,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   const webDist = opts.webDist === null ? undefined : (opts.webDist ?? findWebDist());
   const scriptHashes = inlineScriptHashes(readWebIndex(webDist) ?? '');
 
-  fastify.decorate('deps', { config: opts.config, db: opts.db, venueUrlsOverride: opts.venueUrlsOverride });
+  fastify.decorate('deps', { config: opts.config, db: opts.db });
   fastify.decorate('services', opts.services ?? createServices(opts, fastify.log));
 
   // external

@@ -9,6 +9,8 @@ import { createTakeProfitOrders } from './engine/take-profit-orders';
 import { createTradeLifecycle } from './engine/trade-lifecycle';
 import { createTradeLock } from './engine/trade-lock';
 import { startTradeMonitor, type TradeMonitorOptions } from './engine/trade-monitor';
+import { createVenueStopGuard } from './engine/venue-stop-guard';
+import { createVenueStopsRepo } from './engine/venue-stops-repo';
 import { createTradeSupervisor } from './engine/trade-supervisor';
 import type { PaperVenueOptions } from './exchange/paper/paper-venue';
 import { createVenues } from './exchange/venues';
@@ -52,7 +54,6 @@ import { createUsersService } from './modules/users/users-service';
 export type AppDeps = {
   config: AppConfig;
   db: DbHandle;
-  venueUrlsOverride?: Record<string, string>;
   /** Per-request timeout towards real venues (ccxt), 10 s unless given. */
   venueTimeoutMs?: number;
   /** The paper venue's market, clock and fees (a scripted market in tests); the simulator by default. */
@@ -61,7 +62,7 @@ export type AppDeps = {
 
 /** The one composition root: every domain service is built here from narrowed dependencies. */
 export function createServices(
-  { config, db, venueUrlsOverride, venueTimeoutMs, paperVenueOptions }: AppDeps,
+  { config, db, venueTimeoutMs, paperVenueOptions }: AppDeps,
   log: FastifyBaseLogger,
 ) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
@@ -70,7 +71,7 @@ export function createServices(
     db: db.db,
     sealer,
     log,
-    urlsOverride: venueUrlsOverride,
+    venueUrls: config.venueUrls,
     timeoutMs: venueTimeoutMs,
     paper: paperVenueOptions,
   });
@@ -93,6 +94,8 @@ export function createServices(
   const lifecycle = createTradeLifecycle({ trades: repos.trades, executor });
   const tradeLock = createTradeLock(db.pool);
   const takeProfits = createTakeProfitOrders({ trades: repos.trades, executor, log });
+  const venueStopsRepo = createVenueStopsRepo(db.db);
+  const venueStops = createVenueStopGuard({ stops: venueStopsRepo, trades: repos.trades, log });
   const supervisor = createTradeSupervisor({
     trades: repos.trades,
     accounts: repos.accounts,
@@ -100,6 +103,7 @@ export function createServices(
     executor,
     lifecycle,
     takeProfits,
+    venueStops,
     lock: tradeLock,
     log,
   });
@@ -109,6 +113,7 @@ export function createServices(
     gateways: venues.gateways,
     executor,
     supervisor,
+    venueStops,
     readiness,
     log,
   });
@@ -116,6 +121,7 @@ export function createServices(
 
   const engine = {
     executor,
+    venueStops,
     lifecycle,
     supervisor,
     reconciler,
@@ -129,6 +135,7 @@ export function createServices(
           executor,
           supervisor,
           reconciler,
+          venueStops,
           lock: tradeLock,
           log,
         },
@@ -191,6 +198,7 @@ export function createServices(
       supervisor,
       takeProfits,
       lock: tradeLock,
+      venueStops: venueStopsRepo,
     }),
     bots: createBotsService({
       repo: repos.bots,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { offeredVenues } from './exchange/capabilities';
 
 const optionalString = z
   .string()
@@ -39,6 +40,7 @@ const envSchema = z
     KAIROS_ROLE: z.enum(['api', 'worker', 'all'], { message: 'expected api, worker or all' }).default('all'),
     KAIROS_PUBLIC_URL: optionalString.pipe(z.url('expected a URL').optional()),
     KAIROS_CORS_ORIGINS: optionalString,
+    KAIROS_VENUE_URLS: optionalString,
     KAIROS_TRUST_PROXY: optionalString.pipe(
       z
         .string()
@@ -95,7 +97,49 @@ export type AppConfig = {
   alertLeaseSeconds: number;
   workerConcurrency: number;
   botConcurrency: number;
+  /** Where ccxt reaches each venue listed (KAIROS_VENUE_URLS); the venue's own hosts for the others. */
+  venueUrls: VenueUrls;
 };
+
+/**
+ * One venue's API location: an origin (`http://host:port`) that replaces the scheme and host of every API URL
+ * of the venue, or an origin per ccxt API family (`public`, `fapiPrivate`, … — `*` for the families not listed;
+ * families neither listed nor covered by `*` keep the venue's own host).
+ */
+export type VenueUrl = string | Record<string, string>;
+export type VenueUrls = Record<string, VenueUrl>;
+
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'expected an origin such as http://127.0.0.1:9000 (no path)');
+const venueUrlsSchema = z.record(
+  z.string(),
+  z.union([origin, z.record(z.string().min(1), origin)], {
+    error: 'expected an origin or an object of origins',
+  }),
+);
+
+/** KAIROS_VENUE_URLS: JSON, venue id → origin (or origin per API family). */
+function parseVenueUrls(text: string | undefined): { venueUrls: VenueUrls } | { problem: string } {
+  if (text === undefined) return { venueUrls: {} };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'KAIROS_VENUE_URLS (expected JSON such as {"binanceusdm":"http://127.0.0.1:9000"})' };
+  }
+  const parsed = venueUrlsSchema.safeParse(json);
+  if (parsed.success) {
+    const known = offeredVenues().map((v) => v.id);
+    const unknown = Object.keys(parsed.data).find((id) => !known.includes(id));
+    if (unknown === undefined) return { venueUrls: parsed.data };
+    return {
+      problem: `KAIROS_VENUE_URLS (${unknown}: unknown venue ${JSON.stringify(unknown)} (known: ${known.join(', ')}))`,
+    };
+  }
+  const issue = parsed.error.issues[0]!;
+  return { problem: `KAIROS_VENUE_URLS (${[...issue.path].join('.')}: ${issue.message})` };
+}
 
 export class ConfigError extends Error {}
 
@@ -111,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const venues = parseVenueUrls(e.KAIROS_VENUE_URLS);
+  if ('problem' in venues) throw new ConfigError(`Invalid configuration: ${venues.problem}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertLeaseSeconds: e.KAIROS_ALERT_LEASE_SECONDS,
     workerConcurrency: e.KAIROS_WORKER_CONCURRENCY,
     botConcurrency: e.KAIROS_BOT_CONCURRENCY,
+    venueUrls: venues.venueUrls,
   };
 }
 

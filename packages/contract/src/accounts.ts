@@ -78,12 +78,25 @@ export const accountDeleteQuery = z.object({
   bots: z.enum(['refuse', 'delete']).default('refuse'),
 });
 
+/**
+ * A venue's test environment: a `testnet` (its own network, its own keys) or `demo` trading (the live
+ * venue's simulated-funds mode, with demo keys). Either way an account with `sandbox` moves no real funds.
+ */
+export const SANDBOX_KINDS = ['testnet', 'demo'] as const;
+export type SandboxKind = (typeof SANDBOX_KINDS)[number];
+const sandboxKindSchema = z.enum(SANDBOX_KINDS);
+
 export const exchangeListSchema = z.array(
   z.object({
     id: z.string(),
     name: z.string(),
     marketTypes: z.array(z.enum(['spot', 'future'])),
+    /** Has a testnet or demo environment for at least one market type. */
     sandbox: z.boolean(),
+    /** The market types an account may be connected in sandbox (testnet or demo) for. */
+    sandboxMarketTypes: z.array(z.enum(['spot', 'future'])),
+    /** Which kind of environment each of `sandboxMarketTypes` has. */
+    sandboxKind: z.object({ spot: sandboxKindSchema.optional(), future: sandboxKindSchema.optional() }),
     needsPassphrase: z.boolean(),
   }),
 );

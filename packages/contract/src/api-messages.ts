@@ -118,11 +118,37 @@ export const API_MESSAGES = {
 
   // ─── trading accounts and venues ────────────────────────────────────────────────────────────────
   /** The gateway's refusal (UNSUPPORTED) nested under `error`. */
-  UNSUPPORTED_EXCHANGE: { message: '{{error}}', variants: { unknown: 'Unknown exchange' } },
+  UNSUPPORTED_EXCHANGE: {
+    message: '{{error}}',
+    variants: {
+      unknown: 'Unknown exchange',
+      notOffered:
+        '{{exchange}} is not offered yet: Kairos connects only the venues its test suite proves (Binance, Bybit, OKX)',
+    },
+  },
   PASSPHRASE_REQUIRED: { message: '{{exchange}} needs the API passphrase too' },
   KEY_CAN_WITHDRAW: {
     message:
       'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
+  },
+  KEY_CANNOT_TRADE: {
+    message:
+      'This API key cannot trade {{marketType}} on {{exchange}}. Enable {{marketType}} trading for the key, then connect again.',
+  },
+  MARGIN_MODE_SHARED: {
+    message:
+      'On {{exchange}} the margin mode is the whole account’s: the bot "{{bot}}" on this account trades {{marginMode}}. Use the same margin mode, or another account.',
+  },
+  HEDGE_MODE: {
+    message:
+      '{{exchange}} is in hedge mode (separate long and short positions). Kairos trades one-way positions: switch the futures account to one-way mode, then connect again.',
+    variants: {
+      binance:
+        'Binance Futures is in hedge mode (separate long and short positions). Kairos trades one-way positions: in Binance Futures open Preferences → Position Mode, choose One-way Mode, then connect again.',
+      bybit:
+        'Bybit is in hedge mode (both sides) for USDT perpetuals. Kairos trades one-way positions: in Bybit Derivatives open Settings → Position Mode, choose One-Way Mode for USDT perpetuals, then connect again.',
+      okx: 'OKX is in long/short mode. Kairos trades one-way positions: in OKX open Trading settings → Position mode, choose One-way mode (net), then connect again.',
+    },
   },
   KEY_PAIR_REQUIRED: { message: 'Rotate the API key and secret together' },
   EXCHANGE_AUTH_FAILED: { message: '{{exchange}} refused the API key: {{reason}}' },

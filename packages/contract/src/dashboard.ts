@@ -47,9 +47,25 @@ export const currencyInfoSchema = z.object({
   rateSource: z.string().nullable(),
 });
 
+/**
+ * The user's open trades that hold something and are not protected as they should be (issue 18), over every
+ * account and bot whatever the dashboard's filters and range: always sent, it is a warning, not a figure.
+ */
+export const openTradeProtectionSchema = z.object({
+  /** Open trades holding something with no stop price: nothing protects them. */
+  unprotected: z.number().int(),
+  /**
+   * Open trades holding something whose stop the venue refused (its latest placement rejected, none resting at the
+   * stop price): Kairos alone watches them.
+   */
+  venueStopRefused: z.number().int(),
+});
+export type OpenTradeProtection = z.infer<typeof openTradeProtectionSchema>;
+
 export const dashboardSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
   currency: currencyInfoSchema,
+  protection: openTradeProtectionSchema,
   metrics: z
     .object({
       netPnl: money,
@@ -66,11 +82,27 @@ export const dashboardSchema = z.object({
     .optional(),
   dailyPnl: z.array(z.object({ date: z.string(), pnl: money, trades: z.number().int() })).optional(),
   balanceByAccount: z
-    .array(z.object({ accountId: z.string(), nickname: z.string(), exchange: z.string(), balance: money }))
+    .array(
+      z.object({
+        accountId: z.string(),
+        nickname: z.string(),
+        exchange: z.string(),
+        /** A testnet or demo-trading account: its balance is not real money. */
+        sandbox: z.boolean(),
+        balance: money,
+      }),
+    )
     .optional(),
   capitalByBot: z
     .array(
-      z.object({ botId: z.string(), nickname: z.string(), deployed: money, openTrades: z.number().int() }),
+      z.object({
+        botId: z.string(),
+        nickname: z.string(),
+        /** The bot trades on a testnet or demo-trading account. */
+        sandbox: z.boolean(),
+        deployed: money,
+        openTrades: z.number().int(),
+      }),
     )
     .optional(),
 });
@@ -85,10 +117,14 @@ export const portfolioSchema = z.object({
       amount: money,
       value: money,
       share: z.string(),
-      accounts: z.array(z.object({ accountId: z.string(), nickname: z.string(), amount: money })),
+      accounts: z.array(
+        z.object({ accountId: z.string(), nickname: z.string(), sandbox: z.boolean(), amount: money }),
+      ),
     }),
   ),
-  errors: z.array(z.object({ accountId: z.string(), nickname: z.string(), message: z.string() })),
+  errors: z.array(
+    z.object({ accountId: z.string(), nickname: z.string(), sandbox: z.boolean(), message: z.string() }),
+  ),
 });
 
 export const PORTFOLIO_PERIODS = ['1d', '7d', '30d', '90d', '1y', 'all'] as const;

@@ -137,8 +137,32 @@ export const tradeSchema = tradeRowSchema.extend({
 });
 export type Trade = z.infer<typeof tradeSchema>;
 
+/**
+ * Where an open trade's stop-loss lives (issue 18): `venue`, a stop order resting on the exchange at the trade's
+ * stop price (it protects the position while Kairos is down); `kairos`, the stop price watched by Kairos every
+ * second (the venue has no stop orders, or refused this one, or it is being replaced); `none`, the trade holds
+ * something and has no stop price: nothing protects it.
+ */
+export const STOP_PROTECTIONS = ['venue', 'kairos', 'none'] as const;
+export type StopProtectionWhere = (typeof STOP_PROTECTIONS)[number];
+
+export const tradeProtectionSchema = z.object({
+  where: z.enum(STOP_PROTECTIONS),
+  /** The venue's id of the resting stop order (`venue` only). */
+  venueOrderId: z.string().nullable(),
+  /** The stop's trigger price: the resting order's (`venue`) or the watched price (`kairos`); null for `none`. */
+  triggerPrice: z.string().nullable(),
+  /** When Kairos learnt the stop rests on the venue (ISO-8601; `venue` only). */
+  since: z.string().nullable(),
+  /** The venue refused the latest placement of this stop, so Kairos watches it alone (`kairos` only). */
+  venueRefused: z.boolean(),
+});
+export type TradeProtection = z.infer<typeof tradeProtectionSchema>;
+
 export const tradeDetailSchema = z.object({
   trade: tradeSchema,
+  /** Where the stop lives; null when there is nothing to protect (not open, or nothing held yet). */
+  protection: tradeProtectionSchema.nullable(),
   ladder: z.array(ladderLevelSchema),
   orders: z.array(tradeOrderSchema),
   fills: z.array(tradeFillSchema),

@@ -5,6 +5,7 @@ import { tradeCreateBody } from './trades';
 import {
   botAnswerSchema,
   botListAnswerSchema,
+  botSchema,
   MAX_TAKE_PROFITS,
   strategyCreateBody,
   takeProfitSizeTotal,
@@ -56,7 +57,7 @@ describe('a bot as a client reads it (spec §3)', () => {
     goalAccumulatedProfitPercent: '0',
     position: 'long',
     strategy: { id: 's1', nickname: 'S', strategyKey: 'trend', tradeCurrency: 'BTC', timeFrame: '1h' },
-    tradingAccount: { id: 'a1', nickname: 'Paper', exchange: 'paper', usdtBalance: '10000' },
+    tradingAccount: { id: 'a1', nickname: 'Paper', exchange: 'paper', usdtBalance: '10000', sandbox: true },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -65,7 +66,7 @@ describe('a bot as a client reads it (spec §3)', () => {
     expect(botAnswerSchema.parse(bot)).toEqual(bot);
   });
 
-  it('reads snake_case, a position in any case, no nickname as Bot, no margin mode as isolated', () => {
+  it('reads snake_case, a position in any case, no nickname as Bot, no margin mode as isolated, no sandbox as live', () => {
     const snake = {
       id: 'b1',
       nickname: '',
@@ -84,8 +85,18 @@ describe('a bot as a client reads it (spec §3)', () => {
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };
-    expect(botAnswerSchema.parse(snake)).toEqual({ ...bot, nickname: 'Bot' });
+    expect(botAnswerSchema.parse(snake)).toEqual({
+      ...bot,
+      nickname: 'Bot',
+      tradingAccount: { ...bot.tradingAccount, sandbox: false },
+    });
     expect(botAnswerSchema.parse({ ...bot, position: 'sideways' }).position).toBe('out');
+  });
+
+  it('is lenient only as a client: the server’s own answer must say whether the account is a testnet', () => {
+    const { sandbox: _, ...unmarked } = bot.tradingAccount;
+    expect(botSchema.safeParse({ ...bot, tradingAccount: unmarked }).success).toBe(false);
+    expect(botAnswerSchema.parse({ ...bot, tradingAccount: unmarked }).tradingAccount.sandbox).toBe(false);
   });
 
   it('reads the list as an array or an object with bots (spec §7)', () => {

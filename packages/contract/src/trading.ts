@@ -31,6 +31,8 @@ export const tradingAccountSummarySchema = z.object({
   nickname: z.string(),
   exchange: z.string(),
   usdtBalance: z.string(),
+  /** A testnet or demo-trading account: its figures are not real funds. */
+  sandbox: z.boolean(),
 });
 
 // ─── strategies ─────────────────────────────────────────────────────────────────────────────────
@@ -273,7 +275,14 @@ export const botAnswerSchema = z.preprocess(
       .transform((nickname) => nickname || 'Bot'),
     position: z.unknown().transform(readBotPosition),
     strategy: z.preprocess(camelizeBotInput, botSchema.shape.strategy),
-    tradingAccount: z.preprocess(camelizeBotInput, tradingAccountSummarySchema),
+    tradingAccount: z.preprocess(
+      camelizeBotInput,
+      tradingAccountSummarySchema.extend({
+        // Not in spec §3's shape: an answer without it reads as a live account. Only the client is this lenient:
+        // the server's own answers (botSchema) must say it, so a testnet account can never go out unmarked.
+        sandbox: z.boolean().default(false),
+      }),
+    ),
   }),
 );
 

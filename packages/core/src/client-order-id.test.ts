@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ORDER_ID_PATTERN, clientOrderId, deterministicId } from './client-order-id';
+import {
+  CLIENT_ORDER_ID_PATTERN,
+  clientOrderId,
+  clientOrderIdFromHex,
+  clientOrderIdToHex,
+  deterministicId,
+  retryClientOrderId,
+  tradeClientOrderId,
+} from './client-order-id';
 
 describe('clientOrderId', () => {
   it('is deterministic: the same alert, bot and leg always give the same id', () => {
@@ -63,5 +71,29 @@ describe('clientOrderId', () => {
     expect(deterministicId(['A1', 'B1', 'open_long'])).not.toBe(
       clientOrderId({ alertId: 'A1', botId: 'B1', leg: 'open_long' }),
     );
+  });
+});
+
+describe('clientOrderIdToHex / clientOrderIdFromHex', () => {
+  it('carries our ids as 32 hex digits and back, for every id form the engine makes', () => {
+    const ids = [
+      clientOrderId({ alertId: 'a', botId: 'b', leg: 'open_long' }),
+      tradeClientOrderId('trade-1', 'tp1', 0),
+      retryClientOrderId(tradeClientOrderId('trade-1', 'stop')),
+      'k0000000000000000000000',
+      'k' + '7n42DGM5Tflk9n8mt7Fhc7'.padStart(22, '0'),
+    ];
+    for (const id of ids) {
+      const hex = clientOrderIdToHex(id);
+      expect(hex).toMatch(/^[0-9a-f]{32}$/);
+      expect(clientOrderIdFromHex(hex!)).toBe(id);
+    }
+  });
+
+  it('leaves ids not of our form alone', () => {
+    expect(clientOrderIdToHex('fm123x4')).toBeNull();
+    expect(clientOrderIdToHex('kzzzzzzzzzzzzzzzzzzzzzz')).toBeNull(); // above 2^128
+    expect(clientOrderIdFromHex('not-hex')).toBeNull();
+    expect(clientOrderIdFromHex('6d1b345e-2821-40e2-ad83-4ecb18a06876')).toBeNull();
   });
 });

@@ -20,6 +20,43 @@ function toBase62(bytes: Uint8Array, digits: number): string {
   return text.padStart(digits, '0');
 }
 
+function fromBase62(text: string): bigint | null {
+  let value = 0n;
+  for (const char of text) {
+    const digit = BASE62.indexOf(char);
+    if (digit < 0) return null;
+    value = value * 62n + BigInt(digit);
+  }
+  return value;
+}
+
+const OUR_ID = new RegExp(`^${CLIENT_ORDER_ID_PREFIX}[0-9A-Za-z]{${HASH_DIGITS}}$`);
+const HEX_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * One of our ids (`deterministicId`'s form) as 32 lowercase hex digits — the same 128 bits, for venues whose
+ * client ids are UUIDs or too short for ours (Kraken: a UUID, or at most 18 characters of text). Null for an
+ * id not of our form.
+ */
+export function clientOrderIdToHex(id: string): string | null {
+  if (!OUR_ID.test(id)) return null;
+  const value = fromBase62(id.slice(CLIENT_ORDER_ID_PREFIX.length));
+  if (value === null || value >= 1n << 128n) return null;
+  return value.toString(16).padStart(32, '0');
+}
+
+/** The id `clientOrderIdToHex` made these 32 hex digits from; null when `hex` is not 32 hex digits. */
+export function clientOrderIdFromHex(hex: string): string | null {
+  if (!HEX_ID.test(hex)) return null;
+  const bytes = new Uint8Array(HASH_BYTES);
+  let value = BigInt(`0x${hex}`);
+  for (let i = HASH_BYTES - 1; i >= 0; i--) {
+    bytes[i] = Number(value & 0xffn);
+    value >>= 8n;
+  }
+  return CLIENT_ORDER_ID_PREFIX + toBase62(bytes, HASH_DIGITS);
+}
+
 /**
  * A 23-character `[A-Za-z0-9]` id derived from any list of parts: `k` + 128 bits of SHA-256 in base62.
  * The parts are JSON-encoded first so `['a:b', 'c']` and `['a', 'b:c']` never collide.

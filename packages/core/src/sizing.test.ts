@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botAllocation, sizeOrder, sizingRuleFromBot, type OrderSizingInput } from './sizing';
+import { botAllocation, sizeOrder, sizingPrice, sizingRuleFromBot, type OrderSizingInput } from './sizing';
 
 const BTC = { amountStep: '0.0001', minAmount: '0.0001', minNotional: '5' };
 
@@ -125,4 +125,17 @@ describe('sizeOrder', () => {
       expect(sized(input)).toEqual(expected);
     },
   );
+});
+
+describe('sizingPrice', () => {
+  it.each([
+    ['no signal price: the venue’s', null, '65000', '65000'],
+    ['within 2 %: the signal’s', '64000', '65000', '64000'],
+    ['exactly 2 % off: the signal’s', '63700', '65000', '63700'],
+    ['10× too low: the venue’s', '6500', '65000', '65000'],
+    ['far too high: the venue’s', '70000', '65000', '65000'],
+    ['no venue price: none', '64000', null, null],
+  ])('%s', (_label, signal, venue, expected) => {
+    expect(sizingPrice(signal, venue)).toBe(expected);
+  });
 });

@@ -97,3 +97,19 @@ export function sizeOrder(input: OrderSizingInput): OrderSizing {
   if (violation) return { ok: false, ...violation };
   return { ok: true, quantity, notional, margin, allocation };
 }
+
+/** How far a signal's price may be from the venue's and still size an entry (2 %). */
+export const SIGNAL_PRICE_TOLERANCE = '0.02';
+
+/**
+ * The price an entry is sized at: the signal's where it agrees with the venue's (within the tolerance), else
+ * the venue's — a signal price 10× too low would size 10× the allocation, and the order fills at the venue's
+ * price anyway. Null when the venue gives none.
+ */
+export function sizingPrice(signalPrice: DecimalInput | null | undefined, venuePrice: DecimalInput | null) {
+  if (venuePrice === null) return null;
+  const venue = toDecimal(venuePrice);
+  if (!signalPrice || venue.lte(0)) return venuePrice;
+  const off = toDecimal(signalPrice).minus(venue).abs().div(venue).gt(SIGNAL_PRICE_TOLERANCE);
+  return off ? venuePrice : signalPrice;
+}

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { mapLimited } from '../lib/batch-loader';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
-import type { ExchangeGateway, Ticker } from '../exchange/gateway';
+import type { Balances, ExchangeGateway, Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome, FanOutRow, StrategyRow } from './alerts-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { GatewayProvider } from '../exchange/gateway-provider';
@@ -59,6 +59,20 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
     for (const queue of queues) if (i < queue.length) out.push(queue[i]!);
   }
   return out;
+}
+
+/**
+ * One read shared by every bot of an alert that asks for the same key (a venue's ticker, an account's balance);
+ * a failed read is dropped, so the next bot reads again.
+ */
+function sharedRead<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = read();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+  }
+  return value;
 }
 
 /**
@@ -130,6 +144,8 @@ export function createAlertProcessor(deps: {
     entries: Map<string, OrderRow>,
     /** One ticker per venue and symbol for the whole alert. */
     tickers: Map<string, Promise<Ticker>>,
+    /** One balance snapshot per account for the whole alert (taken by its first bot to size). */
+    balances: Map<string, Promise<Balances>>,
     /** Where each new trade is left for its set-up (ladder, stop) after every bot's turn. */
     setUps: SetUp[],
   ): Promise<BotTurn> {
@@ -183,6 +199,21 @@ export function createAlertProcessor(deps: {
         },
       };
     }
+    // An alert for another pair than the one the bot holds is not about its trade: closing or reversing it on
+    // a signal for another symbol would trade against the strategy's intent (a short ETH signal is no exit of
+    // a BTC long).
+    const symbol = symbolFor(alert, strategy, bot);
+    if (openTrade && openTrade.symbol !== symbol) {
+      return {
+        outcome: {
+          ...base,
+          status: 'skipped',
+          message: `Nothing to do: the alert is for ${symbol}, the bot holds ${openTrade.symbol}`,
+          tradeIds: [],
+          retryable: false,
+        },
+      };
+    }
     const gateway = await gateways.forAccount(account);
     const tradeIds: string[] = [];
     let position: BotTurn['position'];
@@ -203,7 +234,6 @@ export function createAlertProcessor(deps: {
         }
       } else {
         const side = leg === 'open_long' ? 'long' : 'short';
-        const symbol = symbolFor(alert, strategy, bot);
         const venue = `${account.exchange}:${account.marketType}:${account.sandbox}:${symbol}`;
         const trade = await deps.entries.open(gateway, {
           userId: bot.userId,
@@ -213,14 +243,9 @@ export function createAlertProcessor(deps: {
           alertId: alert.id,
           symbol,
           side,
-          ticker: () => {
-            let ticker = tickers.get(venue);
-            if (!ticker) {
-              ticker = gateway.fetchTicker(symbol);
-              tickers.set(venue, ticker);
-            }
-            return ticker;
-          },
+          ticker: () => sharedRead(tickers, venue, () => gateway.fetchTicker(symbol)),
+          // One balance snapshot per account for the whole alert: its bots share what the account had.
+          balances: () => sharedRead(balances, account.id, () => gateway.fetchBalances()),
           clientOrderId: cid,
           knownEntry: entries.get(cid) ?? null,
           price: alert.price,
@@ -336,6 +361,7 @@ export function createAlertProcessor(deps: {
       let retryable: string | undefined;
       let retryAfterMs: number | undefined;
       const tickers = new Map<string, Promise<Ticker>>();
+      const balances = new Map<string, Promise<Balances>>();
       const writer = turnWriter();
       // A retry: trades this alert opened for bots settled before the crash may still lack their set-up.
       const setUps: SetUp[] =
@@ -348,7 +374,7 @@ export function createAlertProcessor(deps: {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row, plan, entries, tickers, setUps);
+          turn = await handleBot(alert, strategy, row, plan, entries, tickers, balances, setUps);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =

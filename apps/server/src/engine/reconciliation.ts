@@ -8,6 +8,7 @@ import type { AccountLookup, AccountRow, GatewayProvider } from '../exchange/gat
 import { startIntervalLoop } from './interval-loop';
 import type { OrderExecutor } from './order-executor';
 import type { TradeSupervisor } from './trade-supervisor';
+import type { VenueStopGuard } from './venue-stop-guard';
 
 export type Reconciler = ReturnType<typeof createReconciler>;
 
@@ -25,6 +26,8 @@ export function createReconciler(deps: {
   gateways: GatewayProvider;
   executor: OrderExecutor;
   supervisor: Pick<TradeSupervisor, 'supervise'>;
+  /** Stops resting on venues: read back on sweeps (a stop that triggered while Kairos was down is booked). */
+  venueStops?: Pick<VenueStopGuard, 'checkAccount'>;
   readiness: Pick<AccountReadiness, 'markReady'>;
   log: FastifyBaseLogger;
 }) {
@@ -114,7 +117,10 @@ export function createReconciler(deps: {
    * trades closed.
    */
   async function reconcileAccount(account: Pick<AccountRow, 'id'>, options: { sweep: boolean }) {
+    // First the venue stops: a triggered one becomes an exit order that the live orders below settle.
+    const stopsChanged = options.sweep ? await checkVenueStops(account.id) : new Set<string>();
     const touched = await settleLiveOrders(account.id);
+    for (const tradeId of stopsChanged) touched.add(tradeId);
     deps.readiness.markReady(account.id);
     // On sweeps only (about once a minute): the quantity is already covered by the inferred fill, only the
     // venue's own prices and fees wait, and the per-account read is not worth every 5 s pass.
@@ -128,6 +134,18 @@ export function createReconciler(deps: {
       }
     }
     return touched;
+  }
+
+  async function checkVenueStops(accountId: string): Promise<Set<string>> {
+    if (!deps.venueStops) return new Set();
+    try {
+      const account = await deps.accounts.findById(accountId);
+      if (!account) return new Set();
+      return await deps.venueStops.checkAccount(await deps.gateways.forAccount(account), accountId);
+    } catch (e) {
+      log.warn({ err: e, accountId }, 'could not read the venue stops back');
+      return new Set();
+    }
   }
 
   /** Every account with live orders or managed trades; one account's venue trouble never stops the others. */

@@ -7,16 +7,17 @@ import {
   retryChain,
   roundDownToStep,
   sizeOrder,
+  sizingPrice,
   sizingRuleFromBot,
   stopLossPrice,
   toDecimal,
   toNumericString,
   type DecimalInput,
 } from '@kairos/core';
-import type { ExchangeGateway, MarginMode, Market, Ticker } from '../exchange/gateway';
+import type { Balances, ExchangeGateway, MarginMode, Market, Ticker } from '../exchange/gateway';
 import { RetryableExchangeError } from '../exchange/errors';
 import { DomainRuleError } from '../lib/errors';
-import { heldQuantity } from './trades-fns';
+import { heldQuantity, sellableQuantity } from './trades-fns';
 import type { CommitMode, OrderRow, TradeDbRow, TradeFigures, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 
@@ -41,6 +42,12 @@ export type OpenRequest = {
    * venue and symbol for all bots of an alert); fetched here when absent.
    */
   ticker?: () => Promise<Ticker>;
+  /**
+   * The account's balances when the caller shares one snapshot between several entries (every bot of an alert
+   * on one account is sized from the balance the account had when the alert came, not from what the bots
+   * before it left); fetched here when absent.
+   */
+  balances?: () => Promise<Balances>;
   /** Manual trades: the trade's id (chosen by the caller), the base quantity and an optional limit price. */
   tradeId?: string;
   quantity?: string;
@@ -263,14 +270,10 @@ export function createTradeLifecycle(deps: {
     return exits.length > 0 && exits.every((f) => /^tp\d+$/.test(f.role)) ? 'take profit' : 'closed';
   }
 
-  /** What can still be sold (long) or bought back (short): held quantity rounded down to the step. */
-  function sellable(state: Pick<TradeState, 'trade' | 'fills'>, market: Pick<Market, 'amountStep'>) {
-    const held = heldQuantity(state.trade, state.fills);
-    if (held.lte(0)) return toDecimal(0);
-    return market.amountStep ? roundDownToStep(held, market.amountStep) : held;
-  }
+  const sellable = (state: Pick<TradeState, 'trade' | 'fills'>, market: Pick<Market, 'amountStep'>) =>
+    sellableQuantity(state.trade, state.fills, market);
 
-  async function sellableQuantity(tradeId: string, market: Pick<Market, 'amountStep'>) {
+  async function storedSellableQuantity(tradeId: string, market: Pick<Market, 'amountStep'>) {
     const trade = (await trades.findById(tradeId))!;
     return sellable({ trade, fills: await trades.fillsOfTrade(tradeId) }, market);
   }
@@ -346,11 +349,11 @@ export function createTradeLifecycle(deps: {
   async function sizeEntry(gateway: ExchangeGateway, req: OpenRequest, market: Market): Promise<string> {
     if (!req.sizing) throw new TradeRefusedError(...apiError('SIZING_REFUSED', { variant: 'noRule' }));
     // Size at the price a market order will actually meet: the ask for a buy, the bid for a sell.
-    const ticker = req.price ? undefined : await (req.ticker?.() ?? gateway.fetchTicker(req.symbol));
-    const price =
-      req.price ?? (req.side === 'long' ? (ticker?.ask ?? ticker?.last) : (ticker?.bid ?? ticker?.last));
+    const ticker = await (req.ticker?.() ?? gateway.fetchTicker(req.symbol));
+    const venuePrice = req.side === 'long' ? (ticker.ask ?? ticker.last) : (ticker.bid ?? ticker.last);
+    const price = sizingPrice(req.price, venuePrice);
     if (!price) throw new TradeRefusedError(...apiError('NO_PRICE', { symbol: req.symbol }));
-    const balances = await gateway.fetchBalances();
+    const balances = await (req.balances?.() ?? gateway.fetchBalances());
     const sized = sizeOrder({
       rule: sizingRuleFromBot(req.sizing),
       stableBalance: balances[req.sizing.stableCoin]?.free ?? '0',
@@ -480,7 +483,7 @@ export function createTradeLifecycle(deps: {
     loadState,
     settleFigures,
     refreshFigures,
-    sellableQuantity,
+    sellableQuantity: storedSellableQuantity,
     closeState,
 
     /**

@@ -8,6 +8,7 @@ import { startReconciliationLoop, type Reconciler } from './reconciliation';
 import { startStopLossWatch } from './stop-loss-watch';
 import type { TradeLock } from './trade-lock';
 import type { TradeSupervisor } from './trade-supervisor';
+import type { VenueStopGuard } from './venue-stop-guard';
 
 export type TradeMonitorOptions = {
   /** Reconciliation and ccxt fill polling (default 5 s). */
@@ -28,6 +29,7 @@ export function startTradeMonitor(
     executor: OrderExecutor;
     supervisor: TradeSupervisor;
     reconciler: Reconciler;
+    venueStops?: VenueStopGuard;
     lock: TradeLock;
     log: FastifyBaseLogger;
   },

@@ -19,6 +19,7 @@ import type { AccountLookup, GatewayProvider } from '../exchange/gateway-provide
 import { UNRESOLVED_GRACE_MS, type OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
+import type { VenueStopGuard } from './venue-stop-guard';
 import { findMarket, type OpenRequest, type TradeLifecycle, type TradeState } from './trade-lifecycle';
 
 /** An order that left without an answer is looked up again only after this long (it may be in flight). */
@@ -39,6 +40,8 @@ export function createTradeSupervisor(deps: {
   executor: OrderExecutor;
   lifecycle: TradeLifecycle;
   takeProfits: TakeProfitOrders;
+  /** The stop resting on the venue, where it has stop orders (issue 18). */
+  venueStops?: Pick<VenueStopGuard, 'ensure' | 'retire'>;
   lock: TradeLock;
   log: FastifyBaseLogger;
   now?: () => number;
@@ -253,6 +256,8 @@ export function createTradeSupervisor(deps: {
 
   /** A trade that ended: nothing of it left resting, and its bot out. */
   async function settleEndedTrade(gateway: ExchangeGateway, trade: TradeDbRow, orders: OrderRow[]) {
+    // Its venue stop goes last: it covered the position until the exit was done.
+    await deps.venueStops?.retire(gateway, trade.id);
     for (const order of orders) {
       if (order.status === 'new') await trades.deleteUnsentOrder(order.id);
       else if (isOpenState(order.status) && order.role !== 'entry') await executor.cancel(gateway, order);
@@ -287,6 +292,14 @@ export function createTradeSupervisor(deps: {
         const managed = await manageOpenTrade(gateway, state, market);
         state = managed.filledAtOnce ? (await lifecycle.loadState(tradeId))! : managed.state;
         state = { ...state, trade: await lifecycle.settleFigures(state, market) };
+        if (state.trade.status === 'open' && deps.venueStops) {
+          try {
+            await deps.venueStops.ensure(gateway, state, market);
+          } catch (e) {
+            // The price watch covers the trade; the next pass tries again.
+            log.warn({ err: e, tradeId }, 'could not set the stop on the venue');
+          }
+        }
       }
     }
     const trade = state.trade;

@@ -2,6 +2,7 @@ import {
   isTakeProfitRole,
   parseSymbol,
   pushableTakeProfit,
+  roundDownToStep,
   sum,
   takeProfitStatusFromOrder,
   tpDisplayName,
@@ -29,6 +30,17 @@ export function heldQuantity(trade: { side: 'long' | 'short'; symbol: string }, 
       ? sum(fills.filter((f) => f.feeCurrency === base).map((f) => f.fee ?? '0'))
       : toDecimal(0);
   return entered.minus(exited).minus(baseFees);
+}
+
+/** What can still be sold (long) or bought back (short): the held quantity rounded down to the step, never < 0. */
+export function sellableQuantity(
+  trade: { side: 'long' | 'short'; symbol: string },
+  fills: readonly FillLike[],
+  market: { amountStep: string | null },
+) {
+  const held = heldQuantity(trade, fills);
+  if (held.lte(0)) return toDecimal(0);
+  return market.amountStep ? roundDownToStep(held, market.amountStep) : held;
 }
 
 type OrderLike = {

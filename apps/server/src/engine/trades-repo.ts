@@ -4,7 +4,7 @@ import { LIVE_ORDER_STATES, toDecimal, toNumericString } from '@kairos/core';
 import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
-import { bots, fills, orders, trades, tradingAccounts } from '../db/schema/index';
+import { bots, fills, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -891,9 +891,18 @@ export function createTradesRepo(db: Database) {
     },
 
     /** Open trades with a stop price, with their account: what the stop-loss watch checks. */
+    /**
+     * Open trades with a stop-loss, their account, and whether their stop rests on the venue at that very
+     * price (submitted, open or unknown: the watch leaves such a trade to the venue for a grace period).
+     */
     async openTradesWithStops() {
       return db
-        .select({ trade: trades, account: tradingAccounts })
+        .select({
+          trade: trades,
+          account: tradingAccounts,
+          restsOnVenue: sql<boolean>`EXISTS (SELECT 1 FROM ${venueStops} s WHERE s.trade_id = ${trades.id}
+            AND s.status IN ('submitted', 'open', 'unknown') AND s.trigger_price = ${trades.stopLossPrice})`,
+        })
         .from(trades)
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.tradingAccountId))
         .where(and(eq(trades.status, 'open'), isNotNull(trades.stopLossPrice)));
@@ -910,7 +919,9 @@ export function createTradesRepo(db: Database) {
               OR EXISTS (SELECT 1 FROM ${trades} t WHERE t.trading_account_id = ${tradingAccounts.id}
                 AND t.status IN ('open', 'closing'))
               OR EXISTS (SELECT 1 FROM ${fills} f JOIN ${orders} o ON o.id = f.order_id
-                WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})`,
+                WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})
+              OR EXISTS (SELECT 1 FROM ${venueStops} s WHERE s.trading_account_id = ${tradingAccounts.id}
+                AND s.status IN ('submitted', 'open', 'unknown'))`,
         );
     },
 

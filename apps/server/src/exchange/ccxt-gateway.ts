@@ -1,6 +1,8 @@
+import { clientOrderIdFromHex, clientOrderIdToHex } from '@kairos/core';
 import ccxt from 'ccxt';
 import type { Exchange, MarketInterface as CcxtMarket, Order as CcxtOrder, Trade as CcxtTrade } from 'ccxt';
 import { capabilitiesFor, type ExchangeCapabilities } from './capabilities';
+import { CcxtVenueStops } from './ccxt-venue-stops';
 import {
   kairosSymbol,
   toBalances,
@@ -14,6 +16,7 @@ import {
 } from './ccxt-normalize';
 import { Decimal, dec } from './decimal';
 import {
+  ClockSkewError,
   DEFAULT_READ_RETRY,
   ExchangeGatewayError,
   InvalidOrderError,
@@ -40,8 +43,11 @@ import type {
   Position,
   Ticker,
   Timeframe,
+  VenueStops,
 } from './gateway';
+import type { VenueUrl } from '../config';
 import { sharedMarketCache, type MarketCache } from './market-cache';
+import { isUrgent } from './urgency';
 import { parseRetryAfter, venueKey, type VenueThrottle, type VenueThrottleRegistry } from './venue-throttle';
 
 /** A venue's answer that the margin mode is already the one asked for. */
@@ -59,11 +65,11 @@ export interface CcxtGatewayOptions {
   sandbox?: boolean;
   marketType: AccountMarketType;
   /**
-   * Replaces every `urls.api` entry (tests point ccxt at a local protocol server). Keys are ccxt's api names
-   * ('public', 'sapi', 'fapiPrivate', …); `'*'` is an origin substituted into every entry not listed.
-   * Construction fails if an entry would still point elsewhere, so a test can never reach the real venue.
+   * Where ccxt reaches this venue instead of its own hosts (KAIROS_VENUE_URLS' entry for it): an origin for
+   * every `urls.api` entry, or an origin per ccxt API family (`public`, `fapiPrivate`, …; `*` for the rest).
+   * Paths are kept: only the scheme and host change.
    */
-  urlsOverride?: Record<string, string>;
+  apiUrls?: VenueUrl;
   /** The shared registry: every gateway on a venue draws from the same throttle. */
   throttle: VenueThrottleRegistry;
   marketCache?: MarketCache;
@@ -93,23 +99,22 @@ function replaceOrigin(url: string, origin: string): string {
   return match ? origin.replace(/\/$/, '') + url.slice(match[0].length) : url;
 }
 
-/** Walks `urls.api` (flat or nested) and rewrites every string entry. */
-function overrideApiUrls(
+/** Walks `urls.api` (flat or nested) and moves every entry listed (or covered by `*`) to its new origin. */
+function relocateApiUrls(
   api: Record<string, unknown>,
-  override: Record<string, string>,
+  origins: Record<string, string>,
   path: string[] = [],
 ): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(api)) {
     const dotted = [...path, key].join('.');
+    const target = origins[dotted] ?? origins[key] ?? origins['*'];
     if (typeof value === 'string') {
-      const exact = override[dotted] ?? override[key];
-      const wildcard = override['*'];
-      if (exact !== undefined) result[key] = exact;
-      else if (wildcard !== undefined) result[key] = replaceOrigin(value, wildcard);
-      else throw new Error(`urlsOverride misses urls.api.${dotted} (${value})`);
+      result[key] = target === undefined ? value : replaceOrigin(value, target);
     } else if (value && typeof value === 'object') {
-      result[key] = overrideApiUrls(value as Record<string, unknown>, override, [...path, key]);
+      const inner =
+        target === undefined || origins[dotted] === undefined ? origins : { ...origins, '*': target };
+      result[key] = relocateApiUrls(value as Record<string, unknown>, inner, [...path, key]);
     } else {
       result[key] = value;
     }
@@ -149,6 +154,11 @@ function headerValue(headers: unknown, name: string): string | undefined {
 export class CcxtGateway implements ExchangeGateway {
   readonly exchangeId: string;
   readonly marketType: AccountMarketType;
+  /**
+   * Stop orders resting on the venue (issue 18), where the capability row has `venueStops` for this market
+   * type (Binance USDⓈ-M: the Algo Service); null elsewhere.
+   */
+  readonly stops: VenueStops | null;
   readonly capabilities: ExchangeCapabilities;
   /** Identifies the egress: exchange id + sandbox flag + base URL. */
   readonly venueKey: string;
@@ -158,6 +168,7 @@ export class CcxtGateway implements ExchangeGateway {
   private readonly retry: RetryOptions;
   private readonly marketsKey: string;
   private markets: MarketsByKairosSymbol | null = null;
+  private clockResync: Promise<void> | null = null;
   /** Margin modes set per venue symbol (venues that take the mode with every order: OKX). */
   private readonly marginModes = new Map<string, MarginMode>();
 
@@ -203,6 +214,8 @@ export class CcxtGateway implements ExchangeGateway {
       timeout: options.timeoutMs ?? 10_000,
       options: {
         ...capabilities.options,
+        // Signed calls carry the venue's time (host clock + the offset read at a clock-skew refusal).
+        adjustForTimeDifference: true,
         // Start-up calls: no currencies, no margin pairs, only the market type this account trades.
         fetchCurrencies: false,
         fetchMargins: false,
@@ -214,10 +227,10 @@ export class CcxtGateway implements ExchangeGateway {
       if (sandboxMode === 'demo') exchange.enableDemoTrading(true);
       else exchange.setSandboxMode(true);
     }
-    if (options.urlsOverride) {
-      exchange.urls['api'] = overrideApiUrls(
+    if (options.apiUrls !== undefined) {
+      exchange.urls['api'] = relocateApiUrls(
         exchange.urls['api'] as Record<string, unknown>,
-        options.urlsOverride,
+        typeof options.apiUrls === 'string' ? { '*': options.apiUrls } : options.apiUrls,
       ) as typeof exchange.urls.api;
     }
     this.exchange = exchange;
@@ -244,7 +257,7 @@ export class CcxtGateway implements ExchangeGateway {
     });
     const throttle = this.throttle;
     const signal = capabilities.rateLimitSignal;
-    exchange.throttle = (cost?: number) => throttle.acquire(cost ?? 1);
+    exchange.throttle = (cost?: number) => throttle.acquire(cost ?? 1, isUrgent());
     const onRestResponse = exchange.onRestResponse.bind(exchange);
     exchange.onRestResponse = (
       statusCode,
@@ -268,6 +281,26 @@ export class CcxtGateway implements ExchangeGateway {
       }
       return onRestResponse(statusCode, statusText, url, method, responseHeaders, responseBody, ...rest);
     };
+
+    const stopsCapability = capabilities.venueStops?.[options.marketType];
+    this.stops = stopsCapability
+      ? new CcxtVenueStops(
+          {
+            exchangeId: this.exchangeId,
+            exchange,
+            market: (symbol) => this.market(symbol),
+            contractSize: (market) => this.contractSize(market),
+            read: (fn) => this.read(fn),
+            mutate: (fn) => this.mutate(fn),
+            checkClientOrderId: (id) => this.checkClientOrderId(id),
+            venueClientOrderId: (id) => this.venueClientOrderId(id),
+            ourClientOrderId: (id) => this.ourClientOrderId(id),
+            isDuplicateClientOrderId: (error) => this.isDuplicateClientOrderId(error),
+            marginModeParams: (market) => this.orderMarginModeParams(market),
+          },
+          stopsCapability,
+        )
+      : null;
   }
 
   // ---- markets -------------------------------------------------------------------------------------------
@@ -365,44 +398,65 @@ export class CcxtGateway implements ExchangeGateway {
     return toBalances(balances);
   }
 
-  /** Whether the key may withdraw, where the venue reports it (Binance: apiRestrictions.enableWithdrawals). */
+  /** What the key may do, where the venue reports it (Binance apiRestrictions, Bybit query-api, OKX perm). */
   async checkApiKeyPermissions(): Promise<ApiKeyPermissions> {
-    const probe = this.capabilities.withdrawPermission;
-    if (!probe) return { canWithdraw: null, source: 'not reported by venue' };
+    const probe = this.capabilities.keyPermissions;
+    if (!probe) return { canWithdraw: null, canTrade: null, source: 'not reported by venue' };
     try {
       const response = await this.read(() => callImplicit(this.exchange, probe.method));
-      return { canWithdraw: probe.canWithdraw(response), source: probe.source };
+      return {
+        canWithdraw: probe.canWithdraw(response),
+        canTrade: probe.canTrade(response, this.marketType),
+        source: probe.source,
+      };
     } catch (error) {
       // Sandboxes often lack the endpoint (Binance's testnet has no sapi); their keys cannot withdraw anyway.
       if (error instanceof UnsupportedOperationError) {
-        return { canWithdraw: null, source: `${probe.source} unavailable here` };
+        return { canWithdraw: null, canTrade: null, source: `${probe.source} unavailable here` };
       }
       throw error;
     }
+  }
+
+  /**
+   * The futures account's position mode: 'hedge' (separate long and short positions per symbol) or 'oneWay';
+   * null where the venue does not say. Kairos trades one-way positions only.
+   */
+  async fetchPositionMode(): Promise<'oneWay' | 'hedge' | null> {
+    if (this.marketType !== 'future') return null;
+    const how = this.capabilities.positionMode;
+    if (how === 'fetchPositionMode') {
+      const mode = await this.read(() => this.exchange.fetchPositionMode());
+      return typeof mode.hedged === 'boolean' ? (mode.hedged ? 'hedge' : 'oneWay') : null;
+    }
+    if (how === 'positions') {
+      // The mode is per settle coin: the records of one listed symbol say it (Bybit: positionIdx 1/2 in hedge).
+      const markets = await this.ensureMarkets();
+      const market = markets.get('BTC/USDT') ?? markets.values().next().value;
+      if (!market) return null;
+      const positions = await this.read(() => this.exchange.fetchPositions([market.symbol]));
+      if (positions.length === 0) return null;
+      return positions.some((p) => p.hedged === true) ? 'hedge' : 'oneWay';
+    }
+    return null;
   }
 
   // ---- orders --------------------------------------------------------------------------------------------
 
   async createOrder(request: CreateOrderRequest): Promise<Order> {
     const { clientOrderId } = request;
-    if (!clientOrderId || clientOrderId.length > this.capabilities.clientOrderIdMaxLength) {
-      throw new InvalidOrderError(
-        `clientOrderId is required (at most ${this.capabilities.clientOrderIdMaxLength} characters)`,
-      );
-    }
+    this.checkClientOrderId(clientOrderId);
     if (request.type === 'limit' && request.price === undefined) {
       throw new InvalidOrderError('A limit order needs a price');
     }
     const market = await this.market(request.symbol);
-    const params: Record<string, unknown> = { [this.capabilities.clientOrderIdParam]: clientOrderId };
+    const params: Record<string, unknown> = {
+      [this.capabilities.clientOrderIdParam]: this.venueClientOrderId(clientOrderId),
+    };
     if (request.reduceOnly && (market.contract || this.capabilities.reduceOnlyOnSpot)) {
       params['reduceOnly'] = true;
     }
-    if (market.contract && this.capabilities.marginMode === 'perOrder') {
-      // After a restart the mode is not known yet: the open position's own (an exit must name it).
-      if (!this.marginModes.has(market.symbol)) await this.learnMarginMode(market);
-      Object.assign(params, this.marginModeParams(market.symbol));
-    }
+    Object.assign(params, await this.orderMarginModeParams(market));
     // Kairos sizes in base units; contract venues want contracts. ccxt takes JS numbers: these are exact
     // conversions of short decimal strings, and ccxt turns them back into strings for the request.
     const size = this.contractSize(market);
@@ -412,23 +466,16 @@ export class CcxtGateway implements ExchangeGateway {
 
     let placed: CcxtOrder;
     try {
-      placed = await withRetry(async () => {
-        try {
-          return await this.exchange.createOrder(
-            market.symbol,
-            request.type,
-            request.side,
-            amount.toNumber(),
-            price,
-            params,
-          );
-        } catch (error) {
-          throw translateCcxtError(error, {
-            mutation: true,
-            retryAfterMs: this.throttle.pausedForMs() || null,
-          });
-        }
-      }, this.retry);
+      placed = await this.mutate(() =>
+        this.exchange.createOrder(
+          market.symbol,
+          request.type,
+          request.side,
+          amount.toNumber(),
+          price,
+          params,
+        ),
+      );
     } catch (error) {
       if (error instanceof InvalidOrderError && this.isDuplicateClientOrderId(error)) {
         // Already placed (an earlier attempt got through): answer with that order, as the port promises.
@@ -472,16 +519,7 @@ export class CcxtGateway implements ExchangeGateway {
 
   async cancelOrder(venueOrderId: string, symbol: string): Promise<Order> {
     const market = await this.market(symbol);
-    const cancelled = await withRetry(async () => {
-      try {
-        return await this.exchange.cancelOrder(venueOrderId, market.symbol);
-      } catch (error) {
-        throw translateCcxtError(error, {
-          mutation: true,
-          retryAfterMs: this.throttle.pausedForMs() || null,
-        });
-      }
-    }, this.retry);
+    const cancelled = await this.mutate(() => this.exchange.cancelOrder(venueOrderId, market.symbol));
     if (cancelled.status === undefined || cancelled.amount === undefined) {
       // Some venues acknowledge a cancel with the id only.
       return this.fetchOrder(venueOrderId, symbol);
@@ -528,11 +566,12 @@ export class CcxtGateway implements ExchangeGateway {
     const market = await this.market(symbol);
     const lookup = this.capabilities.orderListLookup;
     if (lookup) {
+      const venueId = this.venueClientOrderId(clientOrderId);
       const order = await this.findInOrderLists(
         market,
         lookup.endedOrdersMethod,
-        { [lookup.clientIdParam]: clientOrderId },
-        (o) => o.clientOrderId === clientOrderId,
+        { [lookup.clientIdParam]: venueId },
+        (o) => o.clientOrderId === venueId,
       );
       if (order) return this.normalizeOrder(order, market, clientOrderId);
       throw new OrderNotFoundError(`${this.exchangeId} has no order ${clientOrderId} on ${symbol}`);
@@ -540,17 +579,18 @@ export class CcxtGateway implements ExchangeGateway {
     const param = this.capabilities.fetchOrderByClientIdParam;
     if (param) {
       const order = await this.read(() =>
-        this.exchange.fetchOrder('', market.symbol, { [param]: clientOrderId }),
+        this.exchange.fetchOrder('', market.symbol, { [param]: this.venueClientOrderId(clientOrderId) }),
       );
       return this.normalizeOrder(order, market, clientOrderId);
     }
     // No direct lookup on this venue: search the open orders, then the recent closed ones.
+    const venueId = this.venueClientOrderId(clientOrderId);
     const open = await this.read(() => this.exchange.fetchOpenOrders(market.symbol));
-    const inOpen = open.find((order) => order.clientOrderId === clientOrderId);
+    const inOpen = open.find((order) => order.clientOrderId === venueId);
     if (inOpen) return this.normalizeOrder(inOpen, market, clientOrderId);
     if (this.exchange.has['fetchClosedOrders']) {
       const closed = await this.read(() => this.exchange.fetchClosedOrders(market.symbol));
-      const inClosed = closed.find((order) => order.clientOrderId === clientOrderId);
+      const inClosed = closed.find((order) => order.clientOrderId === venueId);
       if (inClosed) return this.normalizeOrder(inClosed, market, clientOrderId);
     }
     throw new OrderNotFoundError(`${this.exchangeId} has no order ${clientOrderId} on ${symbol}`);
@@ -562,6 +602,8 @@ export class CcxtGateway implements ExchangeGateway {
     const orders = await this.read(() => this.exchange.fetchOpenOrders(market?.symbol));
     const result: Order[] = [];
     for (const order of orders) {
+      // Bybit's open orders hold its conditional orders too: stops resting there are `stops`' own.
+      if (this.stops && order.triggerPrice !== undefined && order.triggerPrice !== null) continue;
       const own = market ?? this.knownMarket(order.symbol);
       if (own) result.push(this.normalizeOrder(order, own));
     }
@@ -667,14 +709,18 @@ export class CcxtGateway implements ExchangeGateway {
     if (!Number.isInteger(leverage) || leverage < 1)
       throw new InvalidOrderError(`Invalid leverage ${leverage}`);
     const unchanged = this.capabilities.leverageUnchanged;
-    await withRetry(async () => {
-      try {
-        await this.exchange.setLeverage(leverage, market.symbol, params);
-      } catch (error) {
-        if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
-        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
-      }
-    }, this.retry);
+    await withRetry(
+      () =>
+        this.venue(async () => {
+          try {
+            await this.exchange.setLeverage(leverage, market.symbol, params);
+          } catch (error) {
+            if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
+            throw error;
+          }
+        }),
+      this.retry,
+    );
   }
 
   private async learnMarginMode(market: CcxtMarket) {
@@ -682,6 +728,17 @@ export class CcxtGateway implements ExchangeGateway {
     const open = positions.find((p) => p.symbol === market.symbol && Number(p.contracts ?? 0) !== 0);
     if (open?.marginMode === 'isolated' || open?.marginMode === 'cross')
       this.marginModes.set(market.symbol, open.marginMode);
+  }
+
+  /**
+   * The margin mode an order (or a stop) on this market carries, where the venue takes it with every order
+   * (OKX tdMode); {} elsewhere. After a restart the mode is not known yet: the open position's own (an exit
+   * must name it).
+   */
+  private async orderMarginModeParams(market: CcxtMarket): Promise<Record<string, unknown>> {
+    if (!market.contract || this.capabilities.marginMode !== 'perOrder') return {};
+    if (!this.marginModes.has(market.symbol)) await this.learnMarginMode(market);
+    return this.marginModeParams(market.symbol);
   }
 
   /** The margin mode set for a symbol, for venues that take it with every order and leverage call (OKX). */
@@ -701,16 +758,21 @@ export class CcxtGateway implements ExchangeGateway {
       this.marginModes.set(market.symbol, settings.mode);
       return;
     }
-    await withRetry(async () => {
-      try {
-        await this.exchange.setMarginMode(settings.mode, market.symbol);
-      } catch (error) {
-        // "Already so" is what we wanted. ccxt maps it to MarginModeAlreadySet only on the venue's real
-        // host, so the venue's own code is read too (Binance -4046, Bybit 110026).
-        if (error instanceof ccxt.MarginModeAlreadySet || MARGIN_MODE_ALREADY_SET.test(String(error))) return;
-        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
-      }
-    }, this.retry);
+    await withRetry(
+      () =>
+        this.venue(async () => {
+          try {
+            await this.exchange.setMarginMode(settings.mode, market.symbol);
+          } catch (error) {
+            // "Already so" is what we wanted. ccxt maps it to MarginModeAlreadySet only on the venue's real
+            // host, so the venue's own code is read too (Binance -4046, Bybit 110026).
+            if (error instanceof ccxt.MarginModeAlreadySet || MARGIN_MODE_ALREADY_SET.test(String(error)))
+              return;
+            throw error;
+          }
+        }),
+      this.retry,
+    );
     await this.setLeverageWith(market, settings.leverage);
   }
 
@@ -718,13 +780,50 @@ export class CcxtGateway implements ExchangeGateway {
 
   /** Idempotent calls: translated, and retried when the error is transient. */
   private read<T>(fn: () => Promise<T>): Promise<T> {
-    return withRetry(async () => {
+    return withRetry(() => this.venue(fn), this.retry);
+  }
+
+  /**
+   * State-changing calls: translated as mutations, so a lost answer is `UnknownOutcomeError` (never retried:
+   * looked up by client id instead) and only refusals before execution (rate limit, clock skew) go again.
+   */
+  private mutate<T>(fn: () => Promise<T>): Promise<T> {
+    return withRetry(() => this.venue(fn, { mutation: true }), this.retry);
+  }
+
+  /**
+   * One call to the venue, its error translated. A refusal for the request's timestamp (the host clock is off
+   * by more than the receive window) resyncs the clock with the venue's and sends the call once more — it was
+   * refused before execution, so even an order may go again; sent with the same clock it would only fail again.
+   */
+  private async venue<T>(fn: () => Promise<T>, options: { mutation?: boolean } = {}): Promise<T> {
+    for (let resynced = false; ; resynced = true) {
       try {
         return await fn();
       } catch (error) {
-        throw translateCcxtError(error, { retryAfterMs: this.throttle.pausedForMs() || null });
+        const translated = translateCcxtError(error, {
+          ...options,
+          retryAfterMs: this.throttle.pausedForMs() || null,
+          clockSkew: this.capabilities.clockSkew,
+        });
+        if (!(translated instanceof ClockSkewError) || resynced) throw translated;
+        await this.resyncClock();
       }
-    }, this.retry);
+    }
+  }
+
+  /** The offset between this host's clock and the venue's, read again (one read for concurrent callers). */
+  private resyncClock(): Promise<void> {
+    this.clockResync ??= (async () => {
+      try {
+        await this.exchange.loadTimeDifference();
+      } catch (error) {
+        throw translateCcxtError(error);
+      } finally {
+        this.clockResync = null;
+      }
+    })();
+    return this.clockResync;
   }
 
   private knownMarket(venueSymbol: string | undefined): CcxtMarket | undefined {
@@ -738,8 +837,29 @@ export class CcxtGateway implements ExchangeGateway {
       originalClientOrderIdField: this.capabilities.originalClientOrderIdField,
       contractSize: this.contractSize(market),
     });
+    if (normalized.clientOrderId) normalized.clientOrderId = this.ourClientOrderId(normalized.clientOrderId);
     if (knownClientOrderId && !normalized.clientOrderId) normalized.clientOrderId = knownClientOrderId;
     return normalized;
+  }
+
+  /** Our client order id as this venue takes it (`clientOrderIdEncoding`). */
+  venueClientOrderId(id: string): string {
+    return this.capabilities.clientOrderIdEncoding === 'hex32' ? (clientOrderIdToHex(id) ?? id) : id;
+  }
+
+  /** The client order id the venue shows, as ours. */
+  private ourClientOrderId(venueId: string): string {
+    return this.capabilities.clientOrderIdEncoding === 'hex32'
+      ? (clientOrderIdFromHex(venueId.replaceAll('-', '').toLowerCase()) ?? venueId)
+      : venueId;
+  }
+
+  /** Our client order id must be there and fit the venue's rule as it travels (`clientOrderIdRule`). */
+  private checkClientOrderId(clientOrderId: string): void {
+    const rule = this.capabilities.clientOrderIdRule;
+    if (!clientOrderId || !rule.pattern.test(this.venueClientOrderId(clientOrderId))) {
+      throw new InvalidOrderError(`clientOrderId is required (${this.exchangeId} takes ${rule.description})`);
+    }
   }
 
   private isDuplicateClientOrderId(error: InvalidOrderError): boolean {

@@ -18,6 +18,7 @@ import {
 } from 'ccxt';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  ClockSkewError,
   ExchangeAuthenticationError,
   InsufficientFundsError,
   InvalidOrderError,
@@ -41,12 +42,7 @@ describe('translateCcxtError', () => {
     ['ExchangeNotAvailable on a read', new ExchangeNotAvailable('503'), false, RetryableExchangeError],
     ['DDoSProtection (418/429) on an order', new DDoSProtection('429'), true, RateLimitedError],
     ['RateLimitExceeded', new RateLimitExceeded('-1003'), false, RateLimitedError],
-    [
-      'InvalidNonce on an order (refused before execution)',
-      new InvalidNonce('-1021'),
-      true,
-      RetryableExchangeError,
-    ],
+    ['InvalidNonce on an order (refused before execution)', new InvalidNonce('-1021'), true, ClockSkewError],
     ['AuthenticationError', new AuthenticationError('-2015'), false, ExchangeAuthenticationError],
     ['PermissionDenied', new PermissionDenied('no trading'), true, ExchangeAuthenticationError],
     ['InsufficientFunds', new InsufficientFunds('-2010'), true, InsufficientFundsError],
@@ -62,6 +58,17 @@ describe('translateCcxtError', () => {
     const translated = translateCcxtError(error, { mutation });
     expect(translated).toBeInstanceOf(expected);
     expect(translated.cause).toBe(error);
+  });
+
+  it("reads a clock-skew refusal by the venue's own code when ccxt gives a plain ExchangeError (local host)", () => {
+    const refusal = new ExchangeError(
+      'binanceusdm {"code":-1021,"msg":"Timestamp for this request is outside of the recvWindow."}',
+    );
+    expect(translateCcxtError(refusal, { mutation: true, clockSkew: /"code"\s*:\s*-1021\b/ })).toBeInstanceOf(
+      ClockSkewError,
+    );
+    // Without the venue's code it is a refusal of the order, as before.
+    expect(translateCcxtError(refusal, { mutation: true })).toBeInstanceOf(InvalidOrderError);
   });
 
   it('carries the Retry-After into RateLimitedError', () => {

@@ -65,6 +65,9 @@ export class RetryableExchangeError extends ExchangeGatewayError {
   readonly code: ExchangeErrorCode = 'RETRYABLE';
 }
 
+/** The venue refused a signed request for its timestamp (host clock off by more than the receive window). */
+export class ClockSkewError extends RetryableExchangeError {}
+
 /** The venue (or our own venue throttle) asked us to slow down. */
 export class RateLimitedError extends RetryableExchangeError {
   override readonly code: ExchangeErrorCode = 'RATE_LIMITED';
@@ -126,6 +129,12 @@ export interface TranslateOptions {
   mutation?: boolean;
   /** Pause the venue asked for, when the response carried a Retry-After. */
   retryAfterMs?: number | null;
+  /**
+   * The venue's own code for a timestamp outside its receive window, read besides ccxt's class: ccxt picks
+   * some error tables by the venue's real host, so against another URL the refusal can arrive as a plain
+   * ExchangeError.
+   */
+  clockSkew?: RegExp;
 }
 
 /** Maps a ccxt error to a domain error. Errors that are not ccxt's (our own bugs) are returned unchanged. */
@@ -141,9 +150,9 @@ export function translateCcxtError(error: unknown, options: TranslateOptions = {
     // A 429/418 is an answer: the request was refused, so even an order can be sent again.
     return new RateLimitedError(message, options.retryAfterMs ?? null, cause);
   }
-  if (error instanceof InvalidNonce) {
+  if (error instanceof InvalidNonce || options.clockSkew?.test(message)) {
     // Timestamp outside the receive window: refused before execution.
-    return new RetryableExchangeError(message, cause);
+    return new ClockSkewError(message, cause);
   }
   if (error instanceof NetworkError) {
     return mutation ? new UnknownOutcomeError(message, cause) : new RetryableExchangeError(message, cause);

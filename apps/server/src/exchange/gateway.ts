@@ -150,9 +150,57 @@ export interface Position {
   liquidationPrice: DecimalString | null;
 }
 
+/**
+ * A stop resting on the venue (issue 18): when the venue's price crosses `triggerPrice` it sends a reduce-only
+ * market order of `amount` — on futures the mark price (Binance `workingType=MARK_PRICE`), on the paper venue
+ * its own price path. It protects the position while Kairos, its database or its network are down.
+ */
+export interface StopOrderRequest {
+  symbol: string;
+  /** The side of the order it sends: sell for a long position, buy for a short. */
+  side: OrderSide;
+  /** Base units, like every amount. */
+  amount: DecimalString;
+  triggerPrice: DecimalString;
+  /** Deterministic, persisted before the call like any order's; never sent twice. */
+  clientOrderId: string;
+}
+
+/** `triggered`: the market order it sent exists (`triggeredOrderId`); its fills are the exit's. */
+export type StopOrderStatus = 'open' | 'triggered' | 'cancelled' | 'rejected' | 'expired';
+
+export interface StopOrder {
+  venueOrderId: string;
+  clientOrderId: string | null;
+  symbol: string;
+  side: OrderSide;
+  amount: DecimalString;
+  triggerPrice: DecimalString;
+  status: StopOrderStatus;
+  /** The order the stop became once triggered (its fills: `fetchOrderFills`); null before. */
+  triggeredOrderId: string | null;
+  timestamp: number;
+}
+
+/** Stop orders resting on the venue, where the venue has them for the account's market type. */
+export interface VenueStops {
+  /**
+   * Places the stop. Throws `UnknownOutcomeError` when it may have reached the venue: look it up with
+   * `fetchStopByClientId` before placing it again.
+   */
+  placeStop(request: StopOrderRequest): Promise<StopOrder>;
+  /** Cancels a stop; a stop already triggered or gone answers with its state (no error). */
+  cancelStop(venueOrderId: string, symbol: string): Promise<StopOrder>;
+  fetchStop(venueOrderId: string, symbol: string): Promise<StopOrder>;
+  /** Throws `OrderNotFoundError` when the venue has no stop with that client id. */
+  fetchStopByClientId(clientOrderId: string, symbol: string): Promise<StopOrder>;
+}
+
 export interface ApiKeyPermissions {
   /** null when the venue does not report it. */
   canWithdraw: boolean | null;
+  /** Whether the key may place orders on the account's market type; null when the venue does not report it. */
+  canTrade: boolean | null;
   /** Where the answer came from, for the 422 message (e.g. 'binance apiRestrictions'). */
   source: string;
 }
@@ -203,6 +251,11 @@ export interface ExchangeGateway {
    * error). Refused while a position is open where the venue refuses it.
    */
   configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void>;
+  /**
+   * Stop orders on the venue, where it has them for this account's market type (null: the stop is watched by
+   * Kairos). Futures only for now: a spot stop locks the coins the take-profit ladder sells.
+   */
+  readonly stops: VenueStops | null;
 }
 
 export const TIMEFRAME_MS: Record<Timeframe, number> = {

@@ -58,6 +58,34 @@ describe('VenueThrottle', () => {
     expect(order).toEqual([1, 2, 3, 4]);
   });
 
+  it('lets urgent requests (stop exits) go ahead of queued polling, in their own arrival order', async () => {
+    const clock = new FakeClock();
+    const throttle = new VenueThrottle('v', { capacity: 1, refillPerSecond: 10 }, clock);
+    const order: string[] = [];
+    await throttle.acquire(1);
+    const requests = [
+      throttle.acquire(1).then(() => order.push('poll 1')),
+      throttle.acquire(1).then(() => order.push('poll 2')),
+      throttle.acquire(1, true).then(() => order.push('stop A')),
+      throttle.acquire(1).then(() => order.push('poll 3')),
+      throttle.acquire(1, true).then(() => order.push('stop B')),
+    ];
+    await clock.advance(500);
+    await Promise.all(requests);
+    expect(order).toEqual(['stop A', 'stop B', 'poll 1', 'poll 2', 'poll 3']);
+  });
+
+  it('marks the venue calls of an urgent task, and only those', async () => {
+    const { urgently, isUrgent } = await import('./urgency');
+    const seen: boolean[] = [];
+    const call = async () => {
+      await Promise.resolve();
+      seen.push(isUrgent());
+    };
+    await Promise.all([urgently(async () => call()), call()]);
+    expect(seen.sort()).toEqual([false, true]);
+  });
+
   it('never lets a light request overtake a heavy one queued before it', async () => {
     const clock = new FakeClock();
     const throttle = new VenueThrottle('v', { capacity: 5, refillPerSecond: 5 }, clock);

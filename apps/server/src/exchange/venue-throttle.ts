@@ -31,6 +31,7 @@ const MAX_DEFAULT_PAUSE_MS = 60_000;
 
 interface Waiter {
   cost: number;
+  urgent: boolean;
   resolve: () => void;
 }
 
@@ -46,7 +47,10 @@ const systemClock: ThrottleClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Token bucket with a FIFO queue (no request overtakes an earlier, heavier one) and a venue-wide pause. */
+/**
+ * Token bucket with a FIFO queue (no request overtakes an earlier, heavier one) and a venue-wide pause. Urgent
+ * requests (stop-loss exits) queue ahead of every normal one, in their own arrival order.
+ */
 export class VenueThrottle {
   private tokens: number;
   private refilledAt: number;
@@ -65,10 +69,13 @@ export class VenueThrottle {
   }
 
   /** Resolves when `cost` units may be spent. A cost above capacity waits for a full bucket, then overdraws. */
-  acquire(cost = 1): Promise<void> {
+  acquire(cost = 1, urgent = false): Promise<void> {
     const normalized = Number.isFinite(cost) && cost > 0 ? cost : 1;
     return new Promise<void>((resolve) => {
-      this.queue.push({ cost: normalized, resolve });
+      const waiter = { cost: normalized, urgent, resolve };
+      const firstNormal = urgent ? this.queue.findIndex((w) => !w.urgent) : -1;
+      if (firstNormal === -1) this.queue.push(waiter);
+      else this.queue.splice(firstNormal, 0, waiter);
       this.drain();
     });
   }

@@ -1,12 +1,13 @@
 import { apiError, nestedParams } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { VenueUrls } from '../config';
 import type { Database } from '../db/client';
 import type { tradingAccounts } from '../db/schema/index';
 import { createGatewayProvider, type AccountVenues, type VenueCredentials } from './gateway-provider';
 import type { Sealer } from '../lib/crypto';
 import { DomainRuleError } from '../lib/errors';
 import { valueBalances } from './valuation';
-import { capabilitiesFor, knownVenues } from './capabilities';
+import { capabilitiesFor, offeredVenues } from './capabilities';
 import { CcxtGateway } from './ccxt-gateway';
 import { ExchangeAuthenticationError, ExchangeGatewayError } from './errors';
 import type { ExchangeGateway } from './gateway';
@@ -28,7 +29,8 @@ export function createVenues(deps: {
   db: Database;
   sealer: Sealer;
   log: FastifyBaseLogger;
-  urlsOverride?: Record<string, string>;
+  /** KAIROS_VENUE_URLS: where ccxt reaches each venue listed. */
+  venueUrls: VenueUrls;
   /** Per-request timeout of ccxt calls (ccxt's own default, 10 s, when unset). */
   timeoutMs?: number;
   /** Market, clock and fees of the paper venue (defaults: the simulator, the wall clock, 0.1 %). */
@@ -45,7 +47,7 @@ export function createVenues(deps: {
       sandbox: c.sandbox,
       marketType: c.marketType,
       throttle: sharedVenueThrottles,
-      ...(deps.urlsOverride ? { urlsOverride: deps.urlsOverride } : {}),
+      ...(deps.venueUrls[c.exchange] !== undefined ? { apiUrls: deps.venueUrls[c.exchange] } : {}),
       ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     });
   }
@@ -64,6 +66,10 @@ export function createVenues(deps: {
 
   const accountVenues: AccountVenues = {
     async verify(c) {
+      if (!capabilitiesFor(c.exchange).proven)
+        throw new DomainRuleError(
+          ...apiError('UNSUPPORTED_EXCHANGE', { variant: 'notOffered', exchange: c.exchange }),
+        );
       let gateway: CcxtGateway;
       try {
         gateway = ccxtGateway(c);
@@ -85,6 +91,20 @@ export function createVenues(deps: {
         const permissions = await gateway.checkApiKeyPermissions();
         if (permissions.canWithdraw) {
           throw new DomainRuleError(...apiError('KEY_CAN_WITHDRAW'));
+        }
+        if (permissions.canTrade === false) {
+          throw new DomainRuleError(
+            ...apiError('KEY_CANNOT_TRADE', { exchange: c.exchange, marketType: c.marketType }),
+          );
+        }
+        // Kairos keeps one position per symbol: a hedge-mode account would refuse every futures order.
+        if ((await gateway.fetchPositionMode()) === 'hedge') {
+          const family = c.exchange.startsWith('binance') ? 'binance' : c.exchange;
+          throw new DomainRuleError(
+            ...(family === 'binance' || family === 'bybit' || family === 'okx'
+              ? apiError('HEDGE_MODE', { variant: family })
+              : apiError('HEDGE_MODE', { exchange: c.exchange })),
+          );
         }
         return { usdtBalance: balances.USDT?.total ?? '0' };
       } catch (e) {
@@ -126,15 +146,29 @@ export function createVenues(deps: {
         name: 'Paper trading (simulated)',
         marketTypes: ['spot', 'future'] as ('spot' | 'future')[],
         sandbox: false,
+        sandboxMarketTypes: [] as ('spot' | 'future')[],
+        sandboxKind: {},
         needsPassphrase: false,
       },
-      ...knownVenues().map((v) => ({
-        id: v.id,
-        name: v.displayName,
-        marketTypes: [...v.marketTypes],
-        sandbox: Object.keys(v.sandbox).length > 0,
-        needsPassphrase: v.requiresPassword,
-      })),
+      ...offeredVenues().map((v) => {
+        // The capability says how ccxt switches it on; the answer, what the user gets: testnet or demo.
+        const kindOf = (type: 'spot' | 'future') =>
+          !v.marketTypes.includes(type) || v.sandbox[type] === undefined
+            ? undefined
+            : v.sandbox[type] === 'demo'
+              ? ('demo' as const)
+              : ('testnet' as const);
+        const sandboxMarketTypes = v.marketTypes.filter((type) => kindOf(type) !== undefined);
+        return {
+          id: v.id,
+          name: v.displayName,
+          marketTypes: [...v.marketTypes],
+          sandbox: sandboxMarketTypes.length > 0,
+          sandboxMarketTypes,
+          sandboxKind: { spot: kindOf('spot'), future: kindOf('future') },
+          needsPassphrase: v.requiresPassword,
+        };
+      }),
     ],
   };
 }

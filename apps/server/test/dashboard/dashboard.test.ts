@@ -228,11 +228,11 @@ describe('GET /api/dashboard', () => {
   it('ranks capital deployed by bot and lists balances by account', async () => {
     const { body } = await dashboard(alice, 'include=capitalByBot,balanceByAccount&topN=1');
     expect(body.results.capitalByBot).toEqual([
-      { botId: botA1, nickname: 'Alpha', deployed: '300.00', openTrades: 1 },
+      { botId: botA1, nickname: 'Alpha', sandbox: false, deployed: '300.00', openTrades: 1 },
     ]);
     expect(body.results.balanceByAccount).toEqual([
-      { accountId: acctA, nickname: 'Main', exchange: 'paper', balance: '10000.00' },
-      { accountId: acctB, nickname: 'Second', exchange: 'paper', balance: '2500.00' },
+      { accountId: acctA, nickname: 'Main', exchange: 'paper', sandbox: false, balance: '10000.00' },
+      { accountId: acctB, nickname: 'Second', exchange: 'paper', sandbox: false, balance: '2500.00' },
     ]);
   });
 
@@ -306,8 +306,8 @@ describe('portfolio', () => {
         value: '12500.00',
         share: '100.00',
         accounts: [
-          { accountId: acctA, nickname: 'Main', amount: '10000' },
-          { accountId: acctB, nickname: 'Second', amount: '2500' },
+          { accountId: acctA, nickname: 'Main', sandbox: false, amount: '10000' },
+          { accountId: acctB, nickname: 'Second', sandbox: false, amount: '2500' },
         ],
       },
     ]);

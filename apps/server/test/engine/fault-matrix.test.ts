@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedMarket } from '../exchange/scripted-market';
 import { callApi } from '../security/world';
-import { createPaperAccount } from '../support/engine';
 import {
   FAULTS,
   STEPS,
@@ -12,13 +10,13 @@ import {
   type CellResult,
   type MatrixVenue,
 } from '../support/fault-matrix';
-import { registerUser } from '../support/users';
-import { startTradesApp } from '../trades/trades-app';
-import { BinanceTestServer } from '../venues/binance-server';
+import { VENUE_COLUMNS, startVenue, type VenueKind, type VenueSetup } from '../support/venue-matrix';
+import { syncSection, table } from '../support/venues-doc';
 
 /**
- * The lifecycle fault matrix (steps × faults) on the paper venue and on the Binance protocol server through
- * ccxt. `npm run bench -- --faults` runs this file and prints the table it writes.
+ * The lifecycle fault matrix (steps × faults) on every venue column: the paper venue and the Binance, Bybit
+ * and OKX protocol servers through ccxt, spot and futures (Binance's futures as binanceusdm; the reversal on
+ * futures only). `npm run bench -- --faults` runs this file and prints the table it writes.
  */
 const results: CellResult[] = [];
 const OUT = process.env.FAULT_MATRIX_OUT;
@@ -35,66 +33,9 @@ async function strategyOf(venue: MatrixVenue) {
   return res.json().results.id as string;
 }
 
-async function paperVenue(): Promise<Setup> {
-  const market = new ScriptedMarket(() => Date.now());
-  const t = await startTradesApp({ paperVenueOptions: { market } });
-  const owner = await registerUser(t.app);
-  const venue: MatrixVenue = {
-    name: 'paper',
-    t,
-    owner,
-    async newAccount(marketType) {
-      market.moveTo('65000');
-      const account = await createPaperAccount(t.app, owner, { marketType });
-      const row = (await t.app.services.repos.accounts.findById(account.id))!;
-      return { accountId: account.id, gateway: await t.app.services.venues.gateways.forAccount(row) };
-    },
-    async movePrice(accountId, price) {
-      market.moveTo(price);
-      await t.app.services.venues.paperVenue.matchRestingOrders(accountId);
-    },
-  };
-  return { venue, strategyId: await strategyOf(venue), close: () => t.close() };
-}
-
-async function binanceVenue(): Promise<Setup> {
-  const server = await BinanceTestServer.start();
-  const t = await startTradesApp({ venueUrlsOverride: server.urlsOverride() });
-  const owner = await registerUser(t.app);
-  let keys = 0;
-  const venue: MatrixVenue = {
-    name: 'binance (protocol server, ccxt)',
-    t,
-    owner,
-    async newAccount(marketType) {
-      server.setPrice('BTCUSDT', '65000.00');
-      keys += 1;
-      const apiKey = `matrixKey${String(keys).padStart(16, '0')}`;
-      const secret = `matrix-secret-${keys}`;
-      server.addAccount({ apiKey, secret, balances: { USDT: '10000' }, futuresWallet: '10000' });
-      const res = await callApi(t, owner, 'POST', '/api/trading-accounts', {
-        nickname: `Binance ${keys}`,
-        exchange: 'binance',
-        marketType,
-        apiKey,
-        apiSecret: secret,
-      });
-      if (res.status !== 201) throw new Error(`account: ${res.status} ${res.body}`);
-      const row = (await t.app.services.repos.accounts.findById(res.json().results.id))!;
-      return { accountId: row.id, gateway: await t.app.services.venues.gateways.forAccount(row) };
-    },
-    async movePrice(_accountId, price) {
-      server.setPrice('BTCUSDT', price);
-    },
-  };
-  return {
-    venue,
-    strategyId: await strategyOf(venue),
-    async close() {
-      await t.close();
-      await server.close();
-    },
-  };
+async function matrixVenue(kind: VenueKind): Promise<Setup> {
+  const setup: VenueSetup = await startVenue(kind);
+  return { venue: setup.venue, strategyId: await strategyOf(setup.venue), close: () => setup.close() };
 }
 
 afterAll(() => {
@@ -103,31 +44,60 @@ afterAll(() => {
   fs.writeFileSync(OUT, JSON.stringify({ results, table: matrixTable(results) }, null, 2));
 });
 
-for (const [name, start] of [
-  ['paper', paperVenue],
-  ['binance', binanceVenue],
-] as const) {
-  describe(`the lifecycle fault matrix on ${name}`, () => {
+const KINDS: VenueKind[] = ['paper', 'binance', 'bybit', 'okx'];
+const applies = (step: (typeof STEPS)[number], marketType: 'spot' | 'future') =>
+  !step.marketType || step.marketType === marketType;
+
+for (const kind of KINDS) {
+  describe(`the lifecycle fault matrix on ${kind}`, () => {
     let setup: Setup;
     beforeAll(async () => {
-      setup = await start();
+      setup = await matrixVenue(kind);
     });
     afterAll(() => setup?.close());
 
-    for (const step of STEPS) {
-      it(`${step.name}: every fault leaves positions covered, quantities equal and nothing placed twice`, async () => {
-        const failures: string[] = [];
-        for (const fault of FAULTS) {
-          const result = await runCell(setup.venue, { strategyId: setup.strategyId }, step, fault);
-          results.push(result);
-          if (!result.ok) failures.push(`${fault}: ${result.problems.join('; ')}`);
-        }
-        expect(failures).toEqual([]);
-        // A step no fault ever met tests nothing (a broken set-up would look like a pass).
-        expect(results.some((r) => r.venue === setup.venue.name && r.step === step.name && r.exercised)).toBe(
-          true,
-        );
-      });
+    for (const column of VENUE_COLUMNS.filter((c) => c.kind === kind)) {
+      for (const step of STEPS.filter((s) => applies(s, column.marketType))) {
+        it(`${column.label}, ${step.name}: every fault leaves positions covered, quantities equal and nothing placed twice`, async () => {
+          const failures: string[] = [];
+          for (const fault of FAULTS) {
+            const result = await runCell(setup.venue, { strategyId: setup.strategyId }, step, fault, {
+              name: column.label,
+              marketType: column.marketType,
+              exchange: column.exchange,
+            });
+            results.push(result);
+            if (!result.ok) failures.push(`${fault}: ${result.problems.join('; ')}`);
+          }
+          expect(failures).toEqual([]);
+          // A step no fault ever met tests nothing (a broken set-up would look like a pass).
+          expect(results.some((r) => r.venue === column.label && r.step === step.name && r.exercised)).toBe(
+            true,
+          );
+        });
+      }
     }
   });
 }
+
+describe('docs/venues.md', () => {
+  it('prints the lifecycle fault matrix these results give (steps × venue columns)', async (ctx) => {
+    const cells = VENUE_COLUMNS.reduce(
+      (n, c) => n + STEPS.filter((s) => applies(s, c.marketType)).length * FAULTS.length,
+      0,
+    );
+    // A run of part of the matrix (a -t filter) proves nothing about the rest of the table.
+    if (results.length !== cells) ctx.skip();
+    const held = (label: string, step: string) =>
+      results.filter((r) => r.venue === label && r.step === step).every((r) => r.ok) ? '✓' : '✗';
+    const rendered = table(
+      ['step', ...VENUE_COLUMNS.map((c) => c.label)],
+      STEPS.map((step) => [
+        step.name,
+        ...VENUE_COLUMNS.map((c) => (applies(step, c.marketType) ? held(c.label, step.name) : '—')),
+      ]),
+    );
+    const section = await syncSection('fault-matrix', rendered);
+    expect(section.actual).toBe(section.expected);
+  });
+});

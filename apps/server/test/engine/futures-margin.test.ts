@@ -28,7 +28,7 @@ beforeAll(async () => {
   venue = await BinanceTestServer.start({
     accounts: [{ ...KEYS, balances: { USDT: '1000' }, futuresWallet: '10000' }],
   });
-  t = await createTestApp({}, { venueUrlsOverride: venue.urlsOverride() });
+  t = await createTestApp({}, { venueUrls: venue.venueUrls() });
   alice = await registerUser(t.app);
   worker = startTestAlertWorker(t, 'futures-margin');
 });
@@ -116,7 +116,7 @@ describe('a futures bot on OKX (margin mode given with each order)', () => {
 
   beforeAll(async () => {
     okx = await OkxTestServer.start({ accounts: [{ ...OKX, balances: { USDT: '10000' } }] });
-    app = await createTestApp({}, { venueUrlsOverride: okx.urlsOverride() });
+    app = await createTestApp({}, { venueUrls: okx.venueUrls() });
     bob = await registerUser(app.app);
     okxWorker = startTestAlertWorker(app, 'futures-margin-okx');
   });

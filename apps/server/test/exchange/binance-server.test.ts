@@ -95,4 +95,129 @@ describe('Binance protocol test server', () => {
     expect((await fetch(`${venue.origin}/api/v3/ping`)).status).toBe(200);
     expect((await fetch(`${venue.origin}/api/v3/time`)).status).toBe(200);
   });
+
+  it('keeps USDⓈ-M conditional orders in the Algo Service: place, query, list, trigger into a market order, cancel', async () => {
+    const key = { apiKey: 'algoTrader00000000000001', secret: 'algo-secret' };
+    venue.addAccount({ ...key, futuresWallet: '10000' });
+    const signed = (method: string, path: string, params: Record<string, string>) => {
+      const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
+      const signature = binanceSignature(key.secret, query);
+      return call(method, path, `${query}&signature=${signature}`, '', { 'X-MBX-APIKEY': key.apiKey });
+    };
+    const stop = {
+      algoType: 'CONDITIONAL',
+      symbol: 'SOLUSDT',
+      side: 'SELL',
+      type: 'STOP_MARKET',
+      quantity: '10',
+      triggerPrice: '140',
+      workingType: 'MARK_PRICE',
+      reduceOnly: 'true',
+      clientAlgoId: 'sol-stop-1',
+    };
+
+    // The plain order endpoint no longer takes conditional types.
+    expect(
+      await signed('POST', '/fapi/v1/order', {
+        symbol: 'SOLUSDT',
+        side: 'SELL',
+        type: 'STOP_MARKET',
+        quantity: '10',
+        stopPrice: '140',
+      }),
+    ).toMatchObject({ status: 400, body: { code: -4120 } });
+    // Reduce-only with no position; a trigger the price is already through.
+    expect(await signed('POST', '/fapi/v1/algoOrder', stop)).toEqual({
+      status: 400,
+      body: { code: -2022, msg: 'ReduceOnly Order is rejected.' },
+    });
+    expect(
+      await signed('POST', '/fapi/v1/order', {
+        symbol: 'SOLUSDT',
+        side: 'BUY',
+        type: 'MARKET',
+        quantity: '10',
+      }),
+    ).toMatchObject({ status: 200, body: { status: 'FILLED' } });
+    expect(await signed('POST', '/fapi/v1/algoOrder', { ...stop, triggerPrice: '151' })).toEqual({
+      status: 400,
+      body: { code: -2021, msg: 'Order would immediately trigger.' },
+    });
+
+    const placed = await signed('POST', '/fapi/v1/algoOrder', stop);
+    expect(placed.status).toBe(200);
+    expect(placed.body).toMatchObject({
+      clientAlgoId: 'sol-stop-1',
+      algoType: 'CONDITIONAL',
+      orderType: 'STOP_MARKET',
+      symbol: 'SOLUSDT',
+      side: 'SELL',
+      positionSide: 'BOTH',
+      quantity: '10',
+      algoStatus: 'NEW',
+      triggerPrice: '140.00',
+      workingType: 'MARK_PRICE',
+      reduceOnly: true,
+      closePosition: false,
+      triggerTime: 0,
+    });
+    expect(placed.body).not.toHaveProperty('actualOrderId');
+    const algoId = String(placed.body['algoId']);
+    expect(await signed('POST', '/fapi/v1/algoOrder', stop)).toMatchObject({
+      status: 400,
+      body: { code: -4116 },
+    });
+
+    const open = await signed('GET', '/fapi/v1/openAlgoOrders', { symbol: 'SOLUSDT' });
+    expect(open.body).toEqual([expect.objectContaining({ algoId: Number(algoId), actualOrderId: '' })]);
+    expect(await signed('GET', '/fapi/v1/algoOrder', { algoId: '999999' })).toEqual({
+      status: 400,
+      body: { code: -2013, msg: 'Order does not exist.' },
+    });
+
+    venue.setPrice('SOLUSDT', '139');
+    const triggered = await signed('GET', '/fapi/v1/algoOrder', { clientAlgoId: 'sol-stop-1' });
+    expect(triggered.body).toMatchObject({ algoStatus: 'FINISHED', actualType: 'MARKET', actualQty: '10' });
+    const actualOrderId = String(triggered.body['actualOrderId']);
+    expect(actualOrderId).toMatch(/^\d+$/);
+    expect(
+      await signed('GET', '/fapi/v1/order', { symbol: 'SOLUSDT', orderId: actualOrderId }),
+    ).toMatchObject({
+      body: { status: 'FILLED', type: 'MARKET', side: 'SELL', reduceOnly: true, executedQty: '10' },
+    });
+    expect(venue.positionAmount(key.apiKey, 'SOLUSDT')).toBe('0');
+    expect(await signed('DELETE', '/fapi/v1/algoOrder', { algoId })).toEqual({
+      status: 400,
+      body: { code: -2011, msg: 'Unknown order sent.' },
+    });
+    expect((await signed('GET', '/fapi/v1/openAlgoOrders', {})).body).toEqual([]);
+
+    // A close-all stop under a new short, cancelled: Binance answers a cancel with the ids only.
+    await signed('POST', '/fapi/v1/order', {
+      symbol: 'SOLUSDT',
+      side: 'SELL',
+      type: 'MARKET',
+      quantity: '5',
+    });
+    const closeAll = await signed('POST', '/fapi/v1/algoOrder', {
+      algoType: 'CONDITIONAL',
+      symbol: 'SOLUSDT',
+      side: 'BUY',
+      type: 'STOP_MARKET',
+      triggerPrice: '150',
+      closePosition: 'true',
+      clientAlgoId: 'sol-stop-2',
+    });
+    expect(closeAll.body).toMatchObject({ algoStatus: 'NEW', closePosition: true, quantity: '0' });
+    expect(await signed('DELETE', '/fapi/v1/algoOrder', { clientAlgoId: 'sol-stop-2' })).toEqual({
+      status: 200,
+      body: { algoId: closeAll.body['algoId'], clientAlgoId: 'sol-stop-2', code: '200', msg: 'success' },
+    });
+    const history = await signed('GET', '/fapi/v1/allAlgoOrders', { symbol: 'SOLUSDT' });
+    expect((history.body as unknown as { algoStatus: string }[]).map((a) => a.algoStatus)).toEqual([
+      'FINISHED',
+      'CANCELED',
+    ]);
+    venue.setPrice('SOLUSDT', '150.00');
+  });
 });

@@ -17,7 +17,7 @@ describe('CcxtGateway (binance USDⓈ-M futures) against the Binance protocol se
       exchangeId: 'binance',
       ...TRADER,
       marketType: 'future',
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: new VenueThrottleRegistry(),
       marketCache: new MarketCache(),
       retry: { retries: 0, baseMs: 10, maxMs: 100 },
@@ -27,7 +27,8 @@ describe('CcxtGateway (binance USDⓈ-M futures) against the Binance protocol se
 
   it('loads only the USDⓈ-M perpetuals, under Kairos symbols', async () => {
     const markets = await gateway.loadMarkets();
-    expect(venue.requests.map((request) => request.path)).toEqual(['/fapi/v1/exchangeInfo']);
+    // The markets, and the venue's clock (signed calls carry its time).
+    expect(venue.requests.map((request) => request.path)).toEqual(['/fapi/v1/exchangeInfo', '/fapi/v1/time']);
     expect(markets.find((market) => market.symbol === 'BTC/USDT')).toMatchObject({
       venueSymbol: 'BTC/USDT:USDT',
       type: 'swap',
@@ -93,6 +94,7 @@ describe('CcxtGateway (binance USDⓈ-M futures) against the Binance protocol se
     expect(new Set(venue.requests.map((r) => `${r.method} ${r.path}`))).toEqual(
       new Set([
         'GET /fapi/v1/exchangeInfo',
+        'GET /fapi/v1/time',
         'POST /fapi/v1/leverage',
         'GET /fapi/v3/account',
         'POST /fapi/v1/order',
@@ -109,7 +111,7 @@ describe('CcxtGateway (binance USDⓈ-M futures) against the Binance protocol se
       exchangeId: 'binance',
       ...TRADER,
       marketType: 'spot',
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: new VenueThrottleRegistry(),
     });
     await expect(spot.setLeverage('BTC/USDT', 5)).rejects.toBeInstanceOf(UnsupportedOperationError);

@@ -42,7 +42,7 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
       exchangeId: 'binance',
       ...keys,
       marketType: 'spot',
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: throttles,
       marketCache,
       retry: NO_RETRY,
@@ -55,7 +55,7 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
     const markets = await gateway(ALICE).loadMarkets();
     await gateway(BOB).loadMarkets();
     const calls = venue.requests.slice(before).map((request) => request.path);
-    expect(calls).toEqual(['/api/v3/exchangeInfo']);
+    expect(calls).toEqual(['/api/v3/exchangeInfo', '/api/v3/time']);
     const btc = markets.find((market) => market.symbol === 'BTC/USDT');
     expect(btc).toEqual({
       symbol: 'BTC/USDT',
@@ -229,6 +229,7 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
     expect(sandbox.venueKey).toBe('binance|sandbox|https://testnet.binance.vision');
     expect(await sandbox.checkApiKeyPermissions()).toEqual({
       canWithdraw: null,
+      canTrade: null,
       source: 'binance apiRestrictions unavailable here',
     });
   });
@@ -236,6 +237,7 @@ describe('CcxtGateway (binance spot) against the Binance protocol server', () =>
   it('reports whether the key can withdraw (binance apiRestrictions)', async () => {
     expect(await gateway(ALICE).checkApiKeyPermissions()).toEqual({
       canWithdraw: false,
+      canTrade: true,
       source: 'binance apiRestrictions',
     });
     expect((await gateway(BOB).checkApiKeyPermissions()).canWithdraw).toBe(true);

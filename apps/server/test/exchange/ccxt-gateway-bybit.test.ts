@@ -63,7 +63,7 @@ describe('CcxtGateway (bybit spot, unified account) against the Bybit protocol s
       exchangeId: 'bybit',
       ...keys,
       marketType: 'spot',
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: throttles,
       marketCache,
       retry: NO_RETRY,
@@ -76,6 +76,7 @@ describe('CcxtGateway (bybit spot, unified account) against the Bybit protocol s
     const markets = await gateway(ALICE).loadMarkets();
     await gateway(BOB).loadMarkets();
     expect(venue.requests.slice(before).map((r) => `${r.path}?${r.query}`)).toEqual([
+      '/v5/market/time?',
       '/v5/market/instruments-info?category=spot',
     ]);
     expect(markets.find((market) => market.symbol === 'BTC/USDT')).toEqual({
@@ -260,6 +261,7 @@ describe('CcxtGateway (bybit spot, unified account) against the Bybit protocol s
   it('reports whether the key can withdraw (bybit query-api)', async () => {
     expect(await gateway(ALICE).checkApiKeyPermissions()).toEqual({
       canWithdraw: false,
+      canTrade: true,
       source: 'bybit query-api',
     });
     expect((await gateway(BOB).checkApiKeyPermissions()).canWithdraw).toBe(true);
@@ -345,7 +347,7 @@ describe('CcxtGateway (bybit USDT perpetuals, unified account) against the Bybit
       exchangeId: 'bybit',
       ...FUTURES,
       marketType: 'future',
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: new VenueThrottleRegistry(),
       marketCache: new MarketCache(),
       retry: NO_RETRY,
@@ -358,6 +360,7 @@ describe('CcxtGateway (bybit USDT perpetuals, unified account) against the Bybit
     expect(venue.requests.map((r) => `${r.path}?${r.query}`).sort()).toEqual([
       '/v5/market/instruments-info?category=linear&limit=1000',
       '/v5/market/instruments-info?category=linear&limit=1000&status=PreLaunch',
+      '/v5/market/time?',
     ]);
     expect(markets.find((market) => market.symbol === 'BTC/USDT')).toMatchObject({
       venueSymbol: 'BTC/USDT:USDT',
@@ -447,6 +450,7 @@ describe('CcxtGateway (bybit USDT perpetuals, unified account) against the Bybit
     expect(new Set(requestLines(venue))).toEqual(
       new Set([
         'GET /v5/market/instruments-info',
+        'GET /v5/market/time',
         'POST /v5/position/set-leverage',
         'GET /v5/user/query-api',
         'GET /v5/account/info',
@@ -507,7 +511,7 @@ describe("a Bybit account's reconciliation pass", () => {
         { ...WITHDRAWER, wallet: { USDT: '10000' }, canWithdraw: true },
       ],
     });
-    t = await startTradesApp({ venueUrlsOverride: venue.urlsOverride() });
+    t = await startTradesApp({ venueUrls: venue.venueUrls() });
     alice = await registerUser(t.app);
     const account = await asUser(t.app, alice).post('/api/trading-accounts', {
       nickname: 'Bybit',

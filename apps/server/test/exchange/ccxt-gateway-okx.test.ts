@@ -56,7 +56,7 @@ describe('CcxtGateway (okx, spot and USDT swaps) against the OKX protocol server
       secret: keys.secret,
       password: keys.passphrase,
       marketType,
-      urlsOverride: venue.urlsOverride(),
+      apiUrls: venue.origin,
       throttle: throttles,
       marketCache,
       retry: NO_RETRY,
@@ -77,7 +77,9 @@ describe('CcxtGateway (okx, spot and USDT swaps) against the OKX protocol server
     await gateway(BOB, 'spot').loadMarkets();
     const swaps = await gateway(ALICE, 'future').loadMarkets();
     expect(callsSince(from).map((r) => `${r.path}?${r.query}`)).toEqual([
+      '/api/v5/public/time?',
       '/api/v5/public/instruments?instType=SPOT',
+      '/api/v5/public/time?',
       '/api/v5/public/instruments?instType=SWAP',
     ]);
     expect(spot.find((m) => m.symbol === 'BTC/USDT')).toEqual({
@@ -121,6 +123,7 @@ describe('CcxtGateway (okx, spot and USDT swaps) against the OKX protocol server
     expect(lastCall('GET', '/api/v5/account/balance')).toMatchObject({ status: 200, apiKey: ALICE.apiKey });
     expect(await gateway(ALICE, 'spot').checkApiKeyPermissions()).toEqual({
       canWithdraw: false,
+      canTrade: true,
       source: 'okx account config',
     });
     expect((await gateway(BOB, 'spot').checkApiKeyPermissions()).canWithdraw).toBe(true);
@@ -275,10 +278,11 @@ describe('CcxtGateway (okx, spot and USDT swaps) against the OKX protocol server
     expect(lastCall('POST', '/api/v5/trade/batch-orders').sCodes).toEqual(['51008']);
     await expect(order({ amount: '0.000005' })).rejects.toBeInstanceOf(InvalidOrderError);
     expect(lastCall('POST', '/api/v5/trade/batch-orders').sCodes).toEqual(['51020']);
-    // Letters and digits only, 32 at most (OKX's clOrdId): others are refused by the venue or the gateway.
+    // Letters and digits only, 32 at most (OKX's clOrdId): others are refused by the gateway, unsent.
+    const placements = venue.requests.filter((r) => r.path === '/api/v5/trade/batch-orders').length;
     await expect(order({ clientOrderId: 'with-dashes-1' })).rejects.toBeInstanceOf(InvalidOrderError);
-    expect(lastCall('POST', '/api/v5/trade/batch-orders').sCodes).toEqual(['51000']);
     await expect(order({ clientOrderId: 'k'.repeat(33) })).rejects.toBeInstanceOf(InvalidOrderError);
+    expect(venue.requests.filter((r) => r.path === '/api/v5/trade/batch-orders')).toHaveLength(placements);
     await expect(bob.fetchOrderByClientId(kid('never', 'placed'), 'BTC/USDT')).rejects.toBeInstanceOf(
       OrderNotFoundError,
     );

@@ -8,6 +8,7 @@ import {
   type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
+  type PaperStopRow,
 } from '../../src/exchange/paper/paper-ledger-store';
 
 /** Test double of the paper ledger: per-account serialised transactions with rollback, rows copied in and out. */
@@ -17,10 +18,18 @@ interface AccountState {
   fills: PaperFillRow[];
   positions: Map<string, PaperPositionRow>;
   leverage: Map<string, number>;
+  stops: PaperStopRow[];
 }
 
 function emptyState(): AccountState {
-  return { balances: new Map(), orders: [], fills: [], positions: new Map(), leverage: new Map() };
+  return {
+    balances: new Map(),
+    orders: [],
+    fills: [],
+    positions: new Map(),
+    leverage: new Map(),
+    stops: [],
+  };
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -39,13 +48,51 @@ class InMemoryLedger implements PaperLedger {
     return { takenBy: taken?.venueOrderId ?? null, balances: await this.balances() };
   }
   async hasOpenOrders() {
-    return this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled');
+    return (
+      this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled') ||
+      this.state.stops.some((stop) => stop.status === 'open')
+    );
   }
-  async write({ newOrders = [], changedOrders = [], fills = [], balances = [] }: PaperLedgerWrites) {
+  async write({
+    newOrders = [],
+    changedOrders = [],
+    fills = [],
+    balances = [],
+    newStops = [],
+    changedStops = [],
+  }: PaperLedgerWrites) {
     for (const row of newOrders) this.insertOrder(row);
     for (const row of changedOrders) this.updateOrder(row);
     this.insertFills(fills);
     for (const row of balances) this.state.balances.set(row.asset, copy(row));
+    for (const row of newStops) {
+      if (this.state.stops.some((stop) => stop.clientOrderId === row.clientOrderId)) {
+        throw new DuplicateClientOrderIdError(row.clientOrderId);
+      }
+      this.state.stops.push(copy(row));
+    }
+    for (const row of changedStops) {
+      const index = this.state.stops.findIndex((stop) => stop.venueOrderId === row.venueOrderId);
+      if (index === -1) throw new Error(`updateStop: unknown stop ${row.venueOrderId}`);
+      if (row.triggeredOrderId && !this.state.orders.some((o) => o.venueOrderId === row.triggeredOrderId)) {
+        throw new Error(`updateStop: unknown triggered order ${row.triggeredOrderId}`);
+      }
+      this.state.stops[index] = copy(row);
+    }
+  }
+  async stopById(venueOrderId: string) {
+    const row = this.state.stops.find((stop) => stop.venueOrderId === venueOrderId);
+    return row ? copy(row) : null;
+  }
+  async stopByClientId(clientOrderId: string) {
+    const row = this.state.stops.find((stop) => stop.clientOrderId === clientOrderId);
+    return row ? copy(row) : null;
+  }
+  async resting() {
+    return {
+      orders: await this.openOrders(),
+      stops: this.state.stops.filter((stop) => stop.status === 'open').map(copy),
+    };
   }
   async orderById(venueOrderId: string) {
     const row = this.state.orders.find((order) => order.venueOrderId === venueOrderId);
@@ -134,8 +181,10 @@ export class InMemoryPaperLedgerStore implements PaperLedgerStore {
 
   async accountsWithOpenOrders(): Promise<string[]> {
     return [...this.accounts.entries()]
-      .filter(([, state]) =>
-        state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled'),
+      .filter(
+        ([, state]) =>
+          state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled') ||
+          state.stops.some((stop) => stop.status === 'open'),
       )
       .map(([accountId]) => accountId);
   }

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as paperSchema from '../../src/db/schema/paper';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
 import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
+import { Decimal } from '../../src/exchange/decimal';
 import { InsufficientFundsError } from '../../src/exchange/errors';
-import { PaperVenue } from '../../src/exchange/paper/paper-venue';
+import { PaperVenue, type PaperStopEvent } from '../../src/exchange/paper/paper-venue';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ScriptedMarket } from './scripted-market';
 
@@ -258,5 +259,153 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
     expect(await reread(poor!).fetchBalances()).toEqual({ USDT: { free: '10', used: '0', total: '10' } });
     expect(await reread(poor!).fetchMyTrades('BTC/USDT')).toEqual([]);
     expect(await reread(margin!, 'future').fetchPositions()).toMatchObject([{ side: 'long', amount: '0.1' }]);
+  });
+
+  it('keeps futures stops across a restart, and triggers the one the price went through meanwhile at the first pass', async () => {
+    const accountId = await createPaperAccount(database.db, 'stops');
+    const book = market.book;
+    now += 60_000;
+    market.moveTo('65000');
+    try {
+      const first = venue();
+      await first.fundAccount(accountId, { USDT: '20000' });
+      const gateway = new PaperGateway(first, accountId, 'future');
+      await gateway.createOrder({
+        symbol: 'BTC/USDT',
+        side: 'buy',
+        type: 'market',
+        amount: '0.1',
+        clientOrderId: 'stop-entry',
+      });
+      const stop = await gateway.stops!.placeStop({
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        amount: '0.1',
+        triggerPrice: '64000.00',
+        clientOrderId: 'stop-sl',
+      });
+      const untouched = await gateway.stops!.placeStop({
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        amount: '0.1',
+        triggerPrice: '60000.00',
+        clientOrderId: 'stop-far',
+      });
+      expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).toContain(accountId);
+
+      // Kairos stops. Meanwhile the price dips through the stop and comes back above it.
+      now += 5 * 60_000;
+      market.moveTo('63900');
+      const crossedAt = now;
+      now += 5 * 60_000;
+      market.moveTo('64500');
+      market.book = {
+        bids: [[new Decimal('63890.00'), new Decimal('1')]],
+        asks: [[new Decimal('63910.00'), new Decimal('1')]],
+      };
+
+      // A new process on the same database: its first matching pass replays the path it missed.
+      const restarted = venue();
+      const stopEvents: PaperStopEvent[] = [];
+      restarted.events.on('stop', (event) => stopEvents.push(event));
+      await restarted.matchAll();
+      expect(stopEvents.map((e) => [e.stop.clientOrderId, e.stop.status])).toEqual([
+        ['stop-sl', 'triggered'],
+      ]);
+
+      const again = new PaperGateway(venue(), accountId, 'future');
+      const triggered = await again.stops!.fetchStopByClientId('stop-sl', 'BTC/USDT');
+      expect(triggered).toMatchObject({
+        venueOrderId: stop.venueOrderId,
+        status: 'triggered',
+        amount: '0.1',
+        triggerPrice: '64000',
+      });
+      expect(await again.fetchOrder(triggered.triggeredOrderId!, 'BTC/USDT')).toMatchObject({
+        type: 'market',
+        status: 'filled',
+        filled: '0.1',
+        average: '63890',
+        fee: { cost: '6.389', currency: 'USDT' },
+        reduceOnly: true,
+        timestamp: crossedAt,
+      });
+      const fills = await again.fetchOrderFills(triggered.triggeredOrderId!, 'BTC/USDT');
+      expect(fills.map((f) => [f.price, f.amount, f.fee, f.timestamp])).toEqual([
+        ['63890', '0.1', '6.389', crossedAt],
+      ]);
+      expect(await again.fetchPositions()).toEqual([]);
+      // Margin 6500 back, PnL −111, fees 6.5 + 6.389.
+      expect((await again.fetchBalances())['USDT']).toEqual({
+        free: '19876.111',
+        used: '0',
+        total: '19876.111',
+      });
+      // The far stop still rests (nothing left to reduce: it expires when its trigger is crossed).
+      expect(await again.stops!.fetchStop(untouched.venueOrderId, 'BTC/USDT')).toMatchObject({
+        status: 'open',
+      });
+      expect(await again.stops!.cancelStop(untouched.venueOrderId, 'BTC/USDT')).toMatchObject({
+        status: 'cancelled',
+      });
+      expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
+      // Stops are not open orders.
+      expect(await again.fetchOpenOrders()).toEqual([]);
+    } finally {
+      market.book = book;
+    }
+  });
+
+  it('reads resting orders and stops together for a pass: the take-profit the path reached first fills before the stop', async () => {
+    const accountId = await createPaperAccount(database.db, 'resting');
+    now += 60_000;
+    market.moveTo('65000');
+    const paper = venue();
+    await paper.fundAccount(accountId, { USDT: '20000' });
+    const gateway = new PaperGateway(paper, accountId, 'future');
+    await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.2',
+      clientOrderId: 'resting-entry',
+    });
+    const tp = await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'limit',
+      amount: '0.1',
+      price: '65500.00',
+      reduceOnly: true,
+      clientOrderId: 'resting-tp',
+    });
+    const stop = await gateway.stops!.placeStop({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      amount: '0.2',
+      triggerPrice: '64000.00',
+      clientOrderId: 'resting-sl',
+    });
+    expect(await gateway.fetchOpenOrders()).toMatchObject([{ venueOrderId: tp.venueOrderId }]);
+
+    now += 60_000;
+    market.moveTo('65600');
+    now += 60_000;
+    market.moveTo('63900');
+    await paper.matchAll();
+
+    expect(await gateway.fetchOrder(tp.venueOrderId, 'BTC/USDT')).toMatchObject({
+      status: 'filled',
+      average: '65500',
+    });
+    const triggered = await gateway.stops!.fetchStop(stop.venueOrderId, 'BTC/USDT');
+    expect(triggered.status).toBe('triggered');
+    expect(await gateway.fetchOrder(triggered.triggeredOrderId!, 'BTC/USDT')).toMatchObject({
+      status: 'filled',
+      amount: '0.1',
+      filled: '0.1',
+    });
+    expect(await gateway.fetchPositions()).toEqual([]);
+    expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
   });
 });

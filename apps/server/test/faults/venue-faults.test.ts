@@ -89,7 +89,7 @@ beforeAll(async () => {
       { ...TWO, balances: { USDT: '10000' } },
     ],
   });
-  t = await createTestApp({}, { venueUrlsOverride: venue.urlsOverride(), venueTimeoutMs: VENUE_TIMEOUT_MS });
+  t = await createTestApp({}, { venueUrls: venue.venueUrls(), venueTimeoutMs: VENUE_TIMEOUT_MS });
   alice = await registerUser(t.app);
   for (const [i, keys] of [ONE, TWO].entries()) {
     const res = await callApi(t, alice, 'POST', '/api/trading-accounts', {

@@ -46,4 +46,23 @@ describe('configuration', () => {
       '10.0.0.0/8, 127.0.0.1',
     );
   });
+
+  it('reads where each venue is reached from KAIROS_VENUE_URLS, and refuses venues it does not know', () => {
+    expect(loadConfig({}).venueUrls).toEqual({});
+    const urls = {
+      binanceusdm: 'http://127.0.0.1:9000',
+      binance: { public: 'https://proxy.internal', '*': 'https://api.binance.com' },
+    };
+    expect(loadConfig({ KAIROS_VENUE_URLS: JSON.stringify(urls) }).venueUrls).toEqual(urls);
+    expect(() => loadConfig({ KAIROS_VENUE_URLS: '{"mtgox":"http://127.0.0.1:1"}' })).toThrow(
+      /KAIROS_VENUE_URLS \(mtgox: unknown venue "mtgox" \(known: binance, binanceusdm/,
+    );
+    expect(() => loadConfig({ KAIROS_VENUE_URLS: '{"okx":"http://127.0.0.1:1/api"}' })).toThrow(
+      /KAIROS_VENUE_URLS \(okx: expected an origin/,
+    );
+    expect(() => loadConfig({ KAIROS_VENUE_URLS: 'binance=http://x' })).toThrow(/expected JSON/);
+    expect(() => loadConfig({ KAIROS_VENUE_URLS: '{"paper":"http://127.0.0.1:1"}' })).toThrow(
+      /unknown venue/,
+    );
+  });
 });

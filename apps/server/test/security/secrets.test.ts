@@ -84,7 +84,7 @@ beforeAll(async () => {
   });
   t = await createTestApp(
     { KAIROS_ADMIN_EMAIL: ADMIN_EMAIL, LOG_LEVEL: 'trace' },
-    { logStream, venueUrlsOverride: venue.urlsOverride() },
+    { logStream, venueUrls: venue.venueUrls() },
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

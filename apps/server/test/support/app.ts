@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, serverOptions } from '../../src/app';
 import type { AppDeps } from '../../src/composition';
-import { loadConfig, type AppConfig } from '../../src/config';
+import { loadConfig, type AppConfig, type VenueUrls } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export type TestApp = { app: FastifyInstance; db: TestDatabase; config: AppConfig; close(): Promise<void> };
@@ -14,8 +14,8 @@ export type TestAppOptions = {
   webDist?: string | null;
   /** The app's own pino logger (same level and redaction as production) written to this stream. */
   logStream?: Writable;
-  /** ccxt pointed at a protocol test server (`BinanceTestServer.urlsOverride()`). */
-  venueUrlsOverride?: AppDeps['venueUrlsOverride'];
+  /** ccxt pointed at protocol test servers (`BinanceTestServer.venueUrls()`), through KAIROS_VENUE_URLS. */
+  venueUrls?: VenueUrls;
   venueTimeoutMs?: AppDeps['venueTimeoutMs'];
 };
 
@@ -26,7 +26,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', KAIROS_DATA_DIR: dataDir, DATABASE_URL: db.url, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    KAIROS_DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    ...venueUrlsEnv(opts.venueUrls),
+    ...env,
+  });
   const overrides: FastifyServerOptions = {};
   if (opts.logStream) {
     const logger = serverOptions(config).logger as Exclude<FastifyServerOptions['logger'], boolean>;
@@ -37,7 +43,6 @@ export async function createTestApp(
       config,
       db,
       webDist: opts.webDist ?? null,
-      venueUrlsOverride: opts.venueUrlsOverride,
       venueTimeoutMs: opts.venueTimeoutMs,
     },
     overrides,
@@ -53,4 +58,9 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The environment that points ccxt at test servers: the operator's own KAIROS_VENUE_URLS, no test-only path. */
+export function venueUrlsEnv(venueUrls: VenueUrls | undefined): Record<string, string> {
+  return venueUrls ? { KAIROS_VENUE_URLS: JSON.stringify(venueUrls) } : {};
 }

@@ -27,7 +27,11 @@ export type MatrixVenue = {
   name: string;
   t: TradesApp;
   owner: Session;
-  newAccount(marketType: 'spot' | 'future'): Promise<{ accountId: string; gateway: ExchangeGateway }>;
+  /** A fresh account at the venue, connected through the API (`exchange`: another ccxt id on the same venue). */
+  newAccount(
+    marketType: 'spot' | 'future',
+    options?: { exchange?: string },
+  ): Promise<{ accountId: string; gateway: ExchangeGateway }>;
   /** Moves BTC/USDT to `price` and lets resting orders that it crosses fill. */
   movePrice(accountId: string, price: string): Promise<void>;
 };
@@ -286,22 +290,32 @@ function arm(faults: VenueFaults, fault: VenueFault, step: StepSpec) {
       on('cancelOrder');
       on('fetchOrder');
       on('fetchOrderByClientId');
+      on('cancelStop');
+      on('fetchStop');
+      on('fetchStopByClientId');
       return;
     case 'refused':
       on('createOrder', creates);
       on('cancelOrder');
       on('fetchTicker');
+      on('placeStop');
+      on('cancelStop');
       return;
     case 'killed':
       on('createOrder', creates);
+      on('placeStop');
       return;
     default:
-      // Timeouts and rate limits meet the step's mutations and its reads alike.
+      // Timeouts and rate limits meet the step's mutations and its reads alike (stops resting on the venue too).
       on('createOrder', creates);
       on('cancelOrder');
       on('fetchTicker');
       on('fetchOrder');
       on('fetchOrderFills');
+      on('placeStop');
+      on('cancelStop');
+      on('fetchStop');
+      on('fetchStopByClientId');
   }
 }
 
@@ -358,6 +372,26 @@ export async function checkInvariant(cell: Cell): Promise<string[]> {
   }
   const venue = await venueHolds(cell.gateway);
   if (!venue.eq(booked)) problems.push(`venue holds ${venue.toFixed()}, trades say ${booked.toFixed()}`);
+  // Stops resting on the venue: each one Kairos placed known as it is there, together never more than the position.
+  if (cell.gateway.stops) {
+    const { rows: stops } = await t.db.pool.query(
+      `SELECT client_order_id, status, amount::text AS amount FROM venue_stops WHERE trading_account_id = $1`,
+      [cell.accountId],
+    );
+    let resting = toDecimal(0);
+    for (const stop of stops as { client_order_id: string; status: string; amount: string }[]) {
+      const onVenue = await cell.gateway.stops
+        .fetchStopByClientId(stop.client_order_id, 'BTC/USDT')
+        .catch(() => undefined);
+      if (onVenue?.status === 'open') resting = resting.plus(onVenue.amount);
+      if ((onVenue?.status === 'open') !== (stop.status === 'open'))
+        problems.push(
+          `stop ${stop.client_order_id} is ${onVenue?.status ?? 'unknown'} at the venue, ${stop.status} here`,
+        );
+    }
+    if (resting.gt(venue.abs()))
+      problems.push(`stops rest for ${resting.toFixed()}, the position is ${venue.toFixed()}`);
+  }
   const reached = cell.faults.reachedIds();
   const twice = reached.filter((id, i) => reached.indexOf(id) !== i);
   if (twice.length > 0) problems.push(`sent twice: ${twice.join(', ')}`);
@@ -374,6 +408,11 @@ async function recover(cell: Cell, step: StepSpec) {
        WHERE trading_account_id = $1 AND status IN ('submitted', 'unknown', 'rejected')`,
       [cell.accountId],
     );
+    await cell.venue.t.db.pool.query(
+      `UPDATE venue_stops SET updated_at = updated_at - interval '5 minutes'
+       WHERE trading_account_id = $1 AND status IN ('submitted', 'unknown', 'rejected')`,
+      [cell.accountId],
+    );
     await reconcile(cell).catch(() => undefined);
     await stopWatch(cell).catch(() => undefined);
     await step.retry?.(cell).catch(() => undefined);
@@ -381,13 +420,20 @@ async function recover(cell: Cell, step: StepSpec) {
   await reconcile(cell).catch(() => undefined);
 }
 
+/**
+ * One cell on a fresh account: of the step's market type (spot unless it says), or of the `column` given — a
+ * market type, the ccxt id to connect it with, and the name its results carry.
+ */
 export async function runCell(
   venue: MatrixVenue,
   ctx: CellContext,
   step: StepSpec,
   fault: VenueFault,
+  column: { name?: string; marketType?: 'spot' | 'future'; exchange?: string } = {},
 ): Promise<CellResult> {
-  const { accountId, gateway } = await venue.newAccount(step.marketType ?? 'spot');
+  const { accountId, gateway } = await venue.newAccount(column.marketType ?? step.marketType ?? 'spot', {
+    exchange: column.exchange,
+  });
   const cell: Cell = { ctx, venue, accountId, gateway, faults: new VenueFaults(gateway) };
   await step.setup?.(cell);
   arm(cell.faults, fault, step);
@@ -395,7 +441,8 @@ export async function runCell(
   const exercised = cell.faults.fired();
   await recover(cell, step);
   const problems = await checkInvariant(cell);
-  return { venue: venue.name, step: step.name, fault, exercised, ok: problems.length === 0, problems };
+  const name = column.name ?? venue.name;
+  return { venue: name, step: step.name, fault, exercised, ok: problems.length === 0, problems };
 }
 
 /** The matrix as a text table: steps down, faults across. */

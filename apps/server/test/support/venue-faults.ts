@@ -6,7 +6,12 @@ import {
   RetryableExchangeError,
   UnknownOutcomeError,
 } from '../../src/exchange/errors';
-import type { CreateOrderRequest, ExchangeGateway } from '../../src/exchange/gateway';
+import type {
+  CreateOrderRequest,
+  ExchangeGateway,
+  StopOrderRequest,
+  VenueStops,
+} from '../../src/exchange/gateway';
 
 /**
  * The faults a venue shows the engine, one at a time, on the gateway instance the engine itself uses (the
@@ -41,7 +46,10 @@ type Method =
   | 'fetchOrder'
   | 'fetchOrderByClientId'
   | 'fetchMyTrades'
-  | 'fetchOrderFills';
+  | 'fetchOrderFills'
+  | StopMethod;
+type StopMethod = 'placeStop' | 'cancelStop' | 'fetchStop' | 'fetchStopByClientId';
+const STOP_METHODS: StopMethod[] = ['placeStop', 'cancelStop', 'fetchStop', 'fetchStopByClientId'];
 
 type Rule = {
   method: Method;
@@ -52,7 +60,13 @@ type Rule = {
 };
 
 /** Client order ids the engine sent, in order (create calls that reached the venue, and those lost in flight). */
-export type SentOrder = { clientOrderId: string; request: CreateOrderRequest; reached: boolean };
+export type SentOrder = {
+  clientOrderId: string;
+  request: CreateOrderRequest | StopOrderRequest;
+  reached: boolean;
+  /** A stop order (`placeStop`) rather than an order. */
+  stop?: boolean;
+};
 
 /** The process died during the call: nothing after it ran. */
 export class ProcessKilled extends Error {
@@ -66,7 +80,7 @@ export class VenueFaults {
   private hits = 0;
   private readonly killed: string[] = [];
   readonly sent: SentOrder[] = [];
-  private readonly original: Pick<ExchangeGateway, Method>;
+  private readonly original: Pick<ExchangeGateway, Exclude<Method, StopMethod>> & Partial<VenueStops>;
 
   constructor(private readonly gateway: ExchangeGateway) {
     this.original = {
@@ -78,11 +92,23 @@ export class VenueFaults {
       fetchMyTrades: gateway.fetchMyTrades.bind(gateway),
       fetchOrderFills: gateway.fetchOrderFills.bind(gateway),
     };
-    // A venue behind a network from now on: an order it does not show may still be in flight.
-    Object.defineProperty(gateway, 'sharesDatabase', { value: false });
     const g = gateway as unknown as Record<Method, (...args: unknown[]) => Promise<unknown>>;
     for (const method of Object.keys(this.original) as Method[])
       g[method] = (...args: unknown[]) => this.call(method, args);
+    // Stop orders resting on the venue meet the same faults.
+    const stops = gateway.stops;
+    if (stops) {
+      const wrapped = {} as Record<StopMethod, (...args: unknown[]) => Promise<unknown>>;
+      for (const method of STOP_METHODS) {
+        (this.original as Record<string, unknown>)[method] = (
+          stops[method] as (...a: unknown[]) => unknown
+        ).bind(stops);
+        wrapped[method] = (...args: unknown[]) => this.call(method, args);
+      }
+      Object.defineProperty(gateway, 'stops', { value: wrapped });
+    }
+    // A venue behind a network from now on: an order it does not show may still be in flight.
+    Object.defineProperty(gateway, 'sharesDatabase', { value: false });
   }
 
   /** The next `count` matching calls of `method` meet `fault`. */
@@ -123,6 +149,11 @@ export class VenueFaults {
            last_error = NULL WHERE client_order_id = $1`,
         [clientOrderId],
       );
+      await pool.query(
+        `UPDATE venue_stops SET status = 'submitted', venue_order_id = NULL, triggered_order_id = NULL,
+           last_error = NULL WHERE client_order_id = $1`,
+        [clientOrderId],
+      );
     }
   }
 
@@ -131,7 +162,9 @@ export class VenueFaults {
     const lost = this.sent.find((s) => s.clientOrderId === clientOrderId && !s.reached);
     if (!lost) throw new Error(`no lost order ${clientOrderId}`);
     lost.reached = true;
-    return this.original.createOrder(lost.request);
+    return lost.stop
+      ? this.original.placeStop!(lost.request as StopOrderRequest)
+      : this.original.createOrder(lost.request as CreateOrderRequest);
   }
 
   /** Orders that reached the venue, by client order id. */
@@ -151,9 +184,14 @@ export class VenueFaults {
   private async call(method: Method, args: unknown[]): Promise<unknown> {
     const rule = this.take(method, args);
     const real = () => (this.original[method] as (...a: unknown[]) => Promise<unknown>)(...args);
-    if (method === 'createOrder') {
-      const request = args[0] as CreateOrderRequest;
-      const sent: SentOrder = { clientOrderId: request.clientOrderId, request, reached: false };
+    if (method === 'createOrder' || method === 'placeStop') {
+      const request = args[0] as CreateOrderRequest | StopOrderRequest;
+      const sent: SentOrder = {
+        clientOrderId: request.clientOrderId,
+        request,
+        reached: false,
+        ...(method === 'placeStop' ? { stop: true } : {}),
+      };
       this.sent.push(sent);
       switch (rule?.fault) {
         case 'refused':
@@ -194,12 +232,12 @@ export class VenueFaults {
         throw new RateLimitedError('Too many requests', 50);
       case 'timeout':
         // A cancel is a mutation: without an answer its outcome is unknown; a read is just retried.
-        throw method === 'cancelOrder'
+        throw method === 'cancelOrder' || method === 'cancelStop'
           ? new UnknownOutcomeError('Request timed out')
           : new RetryableExchangeError('Request timed out');
       case 'timeoutAfterAccept':
         await real();
-        throw method === 'cancelOrder'
+        throw method === 'cancelOrder' || method === 'cancelStop'
           ? new UnknownOutcomeError('Request timed out')
           : new RetryableExchangeError('Request timed out');
       case 'refused':

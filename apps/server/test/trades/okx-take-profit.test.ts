@@ -24,7 +24,7 @@ describe('a trade on OKX with a take-profit ladder', () => {
         { ...SPOT, balances: { USDT: '10000' } },
       ],
     });
-    t = await startTradesApp({ venueUrlsOverride: venue.urlsOverride() });
+    t = await startTradesApp({ venueUrls: venue.venueUrls() });
     alice = await registerUser(t.app);
   });
   beforeEach(() => venue.setPrice('BTC-USDT', '65000'));

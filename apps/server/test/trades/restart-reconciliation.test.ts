@@ -23,7 +23,7 @@ describe('restart with take-profits resting on the Binance-protocol venue', () =
 
   beforeAll(async () => {
     venue = await BinanceTestServer.start({ accounts: [{ ...TRADER, balances: { USDT: '10000' } }] });
-    first = await startTradesApp({ venueUrlsOverride: venue.urlsOverride() });
+    first = await startTradesApp({ venueUrls: venue.venueUrls() });
     alice = await registerUser(first.app);
   });
   afterAll(async () => {
@@ -78,7 +78,7 @@ describe('restart with take-profits resting on the Binance-protocol venue', () =
     second = await startTradesApp({
       db: first.db,
       dataDir: first.dataDir,
-      venueUrlsOverride: venue.urlsOverride(),
+      venueUrls: venue.venueUrls(),
       monitor: true,
     });
     const api = asUser(second.app, alice);

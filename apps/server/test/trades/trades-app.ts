@@ -4,8 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { AppDeps } from '../../src/composition';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type VenueUrls } from '../../src/config';
 import { startAlertWorker } from '../../src/engine/alert-worker';
+import { venueUrlsEnv } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { bearer, type Session } from '../support/users';
 
@@ -28,18 +29,22 @@ export async function startTradesApp(
     db?: TestDatabase;
     dataDir?: string;
     monitor?: boolean;
-    venueUrlsOverride?: AppDeps['venueUrlsOverride'];
+    venueUrls?: VenueUrls;
     paperVenueOptions?: AppDeps['paperVenueOptions'];
   } = {},
 ): Promise<TradesApp> {
   const db = options.db ?? (await createTestDatabase());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-trades-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', KAIROS_DATA_DIR: dataDir, DATABASE_URL: db.url });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    KAIROS_DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    ...venueUrlsEnv(options.venueUrls),
+  });
   const app = await buildApp({
     config,
     db,
     webDist: null,
-    venueUrlsOverride: options.venueUrlsOverride,
     paperVenueOptions: options.paperVenueOptions,
   });
   await app.ready();

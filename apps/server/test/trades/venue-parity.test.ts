@@ -33,7 +33,7 @@ beforeAll(async () => {
   venue = await BinanceTestServer.start({ accounts: [{ ...TRADER, futuresWallet: '10000' }] });
   t = await startTradesApp({
     monitor: true,
-    venueUrlsOverride: venue.urlsOverride(),
+    venueUrls: venue.venueUrls(),
     paperVenueOptions: { market, fees: { maker: '0.0002', taker: '0.0004' } },
   });
   alice = await registerUser(t.app);

@@ -9,8 +9,15 @@
  *
  * Orders are matched for real: takers walk a book made of synthetic liquidity around the current price plus
  * the resting limit orders of every account; resting orders fill when the price moves through them (hook
- * `setPrice`). Test hooks also inject 429/418 answers with Retry-After and delay responses after the request
+ * `setPrice`). USDⓈ-M conditional orders (STOP_MARKET, TAKE_PROFIT_MARKET) rest in the Algo Service
+ * (`/fapi/v1/algoOrder`, as since Dec 2025) and, when `setPrice` crosses their trigger, become market orders. Test hooks also inject 429/418 answers with Retry-After and delay responses after the request
  * was processed (a timeout after the venue accepted an order).
+ *
+ * USDⓈ-M funding (hook `chargeFunding`): every account holding a position on the symbol pays (long with a
+ * positive rate) or receives position × mark price × rate in its wallet balance, booked as a FUNDING_FEE row
+ * of the income history (`GET /fapi/v1/income`, which also lists every futures fill's COMMISSION and
+ * REALIZED_PNL); `GET /fapi/v1/premiumIndex` answers the mark price (the last price: this server has no
+ * separate mark), the funding rate last charged and the next funding time.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -53,6 +60,11 @@ export interface BinanceTestAccountSpec {
   /** USDⓈ-M wallet balance in USDT. */
   futuresWallet?: string;
   canWithdraw?: boolean;
+  /** USDⓈ-M position mode: hedge (long and short sides) when true; one-way (Binance's default) otherwise. */
+  dualSidePosition?: boolean;
+  /** What the key may trade (apiRestrictions): both by default. */
+  enableFutures?: boolean;
+  enableSpotAndMarginTrading?: boolean;
 }
 
 export interface RecordedRequest {
@@ -87,6 +99,9 @@ interface Account {
   marginType: Map<string, 'ISOLATED' | 'CROSSED'>;
   /** Margin held by open futures orders, by order id. */
   orderMargin: Map<number, Decimal>;
+  dualSidePosition: boolean;
+  enableFutures: boolean;
+  enableSpotAndMarginTrading: boolean;
 }
 
 interface OrderState {
@@ -127,6 +142,45 @@ interface TradeState {
   time: number;
 }
 
+/** A row of the USDⓈ-M income history (`GET /fapi/v1/income`); `income` is signed (< 0: paid). */
+interface IncomeState {
+  tranId: number;
+  apiKey: string;
+  symbol: string;
+  incomeType: 'FUNDING_FEE' | 'COMMISSION' | 'REALIZED_PNL';
+  income: Decimal;
+  time: number;
+  /** The fill's trade id for COMMISSION and REALIZED_PNL, '' for funding. */
+  tradeId: string;
+}
+
+/** USDⓈ-M Algo Service statuses (ALGO_UPDATE "Algo Status" in Binance's user data stream docs). */
+type AlgoStatus = 'NEW' | 'CANCELED' | 'TRIGGERING' | 'TRIGGERED' | 'FINISHED' | 'REJECTED' | 'EXPIRED';
+
+/** A conditional order resting in the Algo Service (`POST /fapi/v1/algoOrder`, algoType=CONDITIONAL). */
+interface AlgoOrderState {
+  algoId: number;
+  clientAlgoId: string;
+  apiKey: string;
+  symbol: string;
+  side: Side;
+  positionSide: string;
+  orderType: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
+  /** null with closePosition=true (the whole position at trigger). */
+  quantity: Decimal | null;
+  triggerPrice: Decimal;
+  workingType: 'MARK_PRICE' | 'CONTRACT_PRICE';
+  reduceOnly: boolean;
+  closePosition: boolean;
+  priceProtect: boolean;
+  algoStatus: AlgoStatus;
+  /** The matching-engine order it became once triggered. */
+  actualOrderId: number | null;
+  createTime: number;
+  updateTime: number;
+  triggerTime: number;
+}
+
 interface MarketState {
   id: string;
   spec: BinanceTestMarket;
@@ -150,6 +204,10 @@ const FUTURES_TAKER_FEE = new Decimal('0.0004');
 const FUTURES_MAKER_FEE = new Decimal('0.0002');
 const SYNTHETIC_LEVELS = 20;
 const DEFAULT_LEVERAGE = 20;
+/** USDⓈ-M perpetuals settle funding every 8 hours (00:00, 08:00, 16:00 UTC) unless Binance shortens it. */
+const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+/** The rate premiumIndex shows before any `chargeFunding`: the interest-rate-only 0.01 %. */
+const DEFAULT_FUNDING_RATE = new Decimal('0.0001');
 
 export const DEFAULT_TEST_MARKETS: Record<string, BinanceTestMarket> = {
   BTCUSDT: {
@@ -188,6 +246,13 @@ export const DEFAULT_TEST_MARKETS: Record<string, BinanceTestMarket> = {
 };
 
 const SPOT_PREFIX = '/api/v3/';
+const CONDITIONAL_TYPES = new Set([
+  'STOP',
+  'STOP_MARKET',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_MARKET',
+  'TRAILING_STOP_MARKET',
+]);
 const SAPI_PREFIX = '/sapi/v1/';
 const FAPI_PREFIX = /^\/fapi\/v[123]\//;
 
@@ -217,6 +282,8 @@ export function binanceSignature(secret: string, totalParams: string): string {
 }
 
 export class BinanceTestServer {
+  /** How far the venue's clock runs ahead of this host's (ms; negative: behind) — a host clock that drifted. */
+  clockOffsetMs = 0;
   readonly requests: RecordedRequest[] = [];
   private server: Server | null = null;
   private originUrl = '';
@@ -226,6 +293,12 @@ export class BinanceTestServer {
   private readonly trades: TradeState[] = [];
   private nextOrderId = 100_000;
   private nextTradeId = 500_000;
+  private readonly incomes: IncomeState[] = [];
+  private nextTranId = 9_689_322_392;
+  /** The funding rate last charged per symbol (premiumIndex's lastFundingRate). */
+  private readonly fundingRates = new Map<string, Decimal>();
+  private readonly algoOrders = new Map<number, AlgoOrderState>();
+  private nextAlgoId = 3_000;
   private readonly failures: Array<Injection & { status: 429 | 418; retryAfterSeconds: number | null }> = [];
   private readonly delays: Array<Injection & { ms: number }> = [];
   private readonly recvWindowMs: number;
@@ -256,9 +329,9 @@ export class BinanceTestServer {
     return this.originUrl;
   }
 
-  /** For `CcxtGateway`'s `urlsOverride`: every ccxt api entry keeps its path, on this server's origin. */
-  urlsOverride(): Record<string, string> {
-    return { '*': this.originUrl };
+  /** KAIROS_VENUE_URLS' entries sending ccxt's every API URL of binance and binanceusdm here. */
+  venueUrls(): Record<string, string> {
+    return { binance: this.originUrl, binanceusdm: this.originUrl };
   }
 
   // ---- test hooks ----------------------------------------------------------------------------------------
@@ -278,6 +351,9 @@ export class BinanceTestServer {
       leverage: new Map(),
       marginType: new Map(),
       orderMargin: new Map(),
+      dualSidePosition: spec.dualSidePosition ?? false,
+      enableFutures: spec.enableFutures ?? true,
+      enableSpotAndMarginTrading: spec.enableSpotAndMarginTrading ?? true,
     });
   }
 
@@ -298,8 +374,65 @@ export class BinanceTestServer {
     };
   }
 
+  /** The account's live orders on a market ('BTCUSDT'), as the venue holds them. */
+  liveOrders(
+    apiKey: string,
+    symbol: string,
+    venue: Venue = 'futures',
+  ): { side: Side; origQty: string; reduceOnly: boolean; clientOrderId: string }[] {
+    return [...this.orders.values()]
+      .filter(
+        (o) =>
+          o.apiKey === apiKey &&
+          o.symbol === symbol &&
+          o.venue === venue &&
+          (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED'),
+      )
+      .map((o) => ({
+        side: o.side,
+        origQty: o.origQty.toFixed(),
+        reduceOnly: o.reduceOnly,
+        clientOrderId: o.clientOrderId,
+      }));
+  }
+
+  /** The account's signed futures position on a symbol ('0' when flat). */
+  positionAmount(apiKey: string, symbol: string): string {
+    return (this.accounts.get(apiKey)?.positions.get(symbol)?.amount ?? new Decimal(0)).toFixed();
+  }
+
   futuresWallet(apiKey: string): string {
     return (this.accounts.get(apiKey)?.futuresWallet ?? new Decimal(0)).toFixed();
+  }
+
+  /** The realised PnL (before fees) the venue booked on an order's fills, as its userTrades' realizedPnl. */
+  closedPnl(orderId: string): string {
+    return this.trades
+      .filter((trade) => String(trade.orderId) === orderId)
+      .reduce((sum, trade) => sum.plus(trade.realizedPnl), new Decimal(0))
+      .toFixed();
+  }
+
+  /**
+   * A funding settlement of `symbol` ('BTCUSDT') at `rate`, at `time` (default now): every account holding a
+   * position receives −position × mark price × rate (8 decimals; a long pays a positive rate, a short
+   * receives it) in its USDⓈ-M wallet balance, as a FUNDING_FEE income at that time. The rate becomes
+   * premiumIndex's lastFundingRate. Answers what each account got, by API key (negative: paid).
+   */
+  chargeFunding(symbol: string, rate: string, time = Date.now()): Record<string, string> {
+    const market = this.requireMarket(symbol);
+    const fundingRate = new Decimal(rate);
+    this.fundingRates.set(market.id, fundingRate);
+    const charged: Record<string, string> = {};
+    for (const account of this.accounts.values()) {
+      const amount = account.positions.get(market.id)?.amount ?? new Decimal(0);
+      const income = amount.times(market.price).times(fundingRate).neg().toDecimalPlaces(8);
+      if (income.isZero()) continue;
+      account.futuresWallet = account.futuresWallet.plus(income);
+      this.recordIncome(account.apiKey, market.id, 'FUNDING_FEE', income, time, '');
+      charged[account.apiKey] = income.toFixed();
+    }
+    return charged;
   }
 
   /** Moves the last price; resting limit orders the price went through fill (as makers) at their price. */
@@ -313,6 +446,16 @@ export class BinanceTestServer {
       const crossed = order.side === 'BUY' ? market.price.lte(order.price) : market.price.gte(order.price);
       if (crossed) this.fill(order, order.price, order.origQty.minus(order.executedQty), true);
     }
+    this.triggerAlgoOrders(market);
+  }
+
+  /**
+   * From now on each synthetic level of `symbol` offers `levelQty`: a thin book, where a market order fills
+   * level by level and, past the last one, expires short of its quantity (a partial fill).
+   */
+  setLevelQty(symbol: string, levelQty: string): void {
+    const market = this.requireMarket(symbol);
+    market.spec = { ...market.spec, levelQty };
   }
 
   /** The next `count` matching requests get HTTP `status` (429 or 418) with an optional Retry-After. */
@@ -333,6 +476,46 @@ export class BinanceTestServer {
   /** The next `count` matching requests are processed at once but answered `ms` later. */
   delayNext(options: { count: number; ms: number; match?: (method: string, path: string) => boolean }): void {
     this.delays.push({ remaining: options.count, ms: options.ms, match: options.match ?? (() => true) });
+  }
+
+  /** The account's conditional orders still waiting in the Algo Service on a market ('BTCUSDT'). */
+  liveAlgoOrders(
+    apiKey: string,
+    symbol: string,
+  ): {
+    algoId: number;
+    clientAlgoId: string;
+    side: Side;
+    orderType: string;
+    quantity: string | null;
+    triggerPrice: string;
+    workingType: string;
+    reduceOnly: boolean;
+    closePosition: boolean;
+  }[] {
+    return [...this.algoOrders.values()]
+      .filter((a) => a.apiKey === apiKey && a.symbol === symbol && a.algoStatus === 'NEW')
+      .map((a) => ({
+        algoId: a.algoId,
+        clientAlgoId: a.clientAlgoId,
+        side: a.side,
+        orderType: a.orderType,
+        quantity: a.quantity?.toFixed() ?? null,
+        triggerPrice: a.triggerPrice.toFixed(),
+        workingType: a.workingType,
+        reduceOnly: a.reduceOnly,
+        closePosition: a.closePosition,
+      }));
+  }
+
+  /** The latest conditional order with that client algo id: its status and the order it became, if any. */
+  algoOrderByClientId(
+    clientAlgoId: string,
+  ): { algoId: number; algoStatus: AlgoStatus; actualOrderId: number | null } | undefined {
+    const found = [...this.algoOrders.values()].reverse().find((a) => a.clientAlgoId === clientAlgoId);
+    return found
+      ? { algoId: found.algoId, algoStatus: found.algoStatus, actualOrderId: found.actualOrderId }
+      : undefined;
   }
 
   orderByClientId(clientOrderId: string): { orderId: number; status: BinanceStatus } | undefined {
@@ -412,7 +595,7 @@ export class BinanceTestServer {
         case 'GET ping':
           return {};
         case 'GET time':
-          return { serverTime: Date.now() };
+          return { serverTime: Date.now() + this.clockOffsetMs };
         case 'GET exchangeInfo':
           return this.spotExchangeInfo();
         case 'GET ticker/24hr':
@@ -457,11 +640,13 @@ export class BinanceTestServer {
         case 'GET ping':
           return {};
         case 'GET time':
-          return { serverTime: Date.now() };
+          return { serverTime: Date.now() + this.clockOffsetMs };
         case 'GET exchangeInfo':
           return this.futuresExchangeInfo();
         case 'GET ticker/24hr':
           return this.ticker24hr(this.requireMarket(params.get('symbol')), 2);
+        case 'GET premiumIndex':
+          return this.premiumIndex(params.get('symbol'));
         case 'GET depth':
           return this.depth(
             'futures',
@@ -483,6 +668,8 @@ export class BinanceTestServer {
           return this.setLeverage(account, params);
         case 'POST marginType':
           return this.setMarginType(account, params);
+        case 'GET positionSide/dual':
+          return { dualSidePosition: account.dualSidePosition };
         case 'POST order':
           return this.placeOrder('futures', account, params);
         case 'DELETE order':
@@ -495,6 +682,18 @@ export class BinanceTestServer {
           return this.listOrders('futures', account, params.get('symbol'), false);
         case 'GET userTrades':
           return this.listTrades('futures', account, params);
+        case 'GET income':
+          return this.incomeHistory(account, params);
+        case 'POST algoOrder':
+          return this.placeAlgoOrder(account, params);
+        case 'GET algoOrder':
+          return this.algoOrderView(this.findAlgoOrder(account, params));
+        case 'DELETE algoOrder':
+          return this.cancelAlgoOrder(account, params);
+        case 'GET openAlgoOrders':
+          return this.listAlgoOrders(account, params, true);
+        case 'GET allAlgoOrders':
+          return this.listAlgoOrders(account, params, false);
       }
     }
     throw new BinanceApiError(404, -1000, `Unknown endpoint ${method} ${path}`);
@@ -521,7 +720,7 @@ export class BinanceTestServer {
       );
     }
     const recvWindow = Math.min(Number(params.get('recvWindow') ?? 5000), this.recvWindowMs);
-    const now = Date.now();
+    const now = Date.now() + this.clockOffsetMs;
     if (timestamp > now + 1000 || now - timestamp > recvWindow) {
       throw new BinanceApiError(400, -1021, 'Timestamp for this request is outside of the recvWindow.');
     }
@@ -833,12 +1032,12 @@ export class BinanceTestServer {
       enableWithdrawals: account.canWithdraw,
       enableInternalTransfer: false,
       enableMargin: false,
-      enableFutures: true,
+      enableFutures: account.enableFutures,
       permitsUniversalTransfer: false,
       enableVanillaOptions: false,
       enableFixApiTrade: false,
       enableFixReadOnly: false,
-      enableSpotAndMarginTrading: true,
+      enableSpotAndMarginTrading: account.enableSpotAndMarginTrading,
       enablePortfolioMarginTrading: false,
     };
   }
@@ -1025,6 +1224,14 @@ export class BinanceTestServer {
     const side = params.get('side');
     if (side !== 'BUY' && side !== 'SELL') throw new BinanceApiError(400, -1117, 'Invalid side.');
     const type = params.get('type');
+    if (venue === 'futures' && type !== null && CONDITIONAL_TYPES.has(type)) {
+      // Since Dec 2025 USDⓈ-M conditional orders live in the Algo Service (POST /fapi/v1/algoOrder).
+      throw new BinanceApiError(
+        400,
+        -4120,
+        'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.',
+      );
+    }
     if (type !== 'LIMIT' && type !== 'MARKET') throw new BinanceApiError(400, -1116, 'Invalid orderType.');
     const clientOrderId =
       params.get('newClientOrderId') ?? `web_${randomBytes(10).toString('hex')}`.slice(0, 24);
@@ -1039,6 +1246,11 @@ export class BinanceTestServer {
         (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED'),
     );
     if (duplicate) throw new BinanceApiError(400, -2010, 'Duplicate order sent.');
+    // A hedge-mode account needs positionSide LONG/SHORT on every order; one-way mode takes BOTH or none.
+    const positionSide = params.get('positionSide') ?? 'BOTH';
+    if (venue === 'futures' && (positionSide === 'BOTH') === account.dualSidePosition) {
+      throw new BinanceApiError(400, -4061, "Order's position side does not match user's setting.");
+    }
 
     const tick = new Decimal(market.spec.tickSize);
     const step = new Decimal(market.spec.stepSize);
@@ -1363,6 +1575,13 @@ export class BinanceTestServer {
       time: now,
     };
     this.trades.push(trade);
+    if (order.venue === 'futures') {
+      const tradeId = String(trade.id);
+      if (!realizedPnl.isZero()) {
+        this.recordIncome(order.apiKey, order.symbol, 'REALIZED_PNL', realizedPnl, now, tradeId);
+      }
+      this.recordIncome(order.apiKey, order.symbol, 'COMMISSION', commission.neg(), now, tradeId);
+    }
     return trade;
   }
 
@@ -1509,6 +1728,274 @@ export class BinanceTestServer {
       .map((order) => this.orderView(order));
   }
 
+  // ---- Algo Service: conditional orders (USDⓈ-M) ----------------------------------------------------------
+
+  /**
+   * POST /fapi/v1/algoOrder, algoType=CONDITIONAL: STOP_MARKET and TAKE_PROFIT_MARKET. The trigger watches the
+   * server's last price whatever `workingType` says (this server has no separate mark price). No margin is
+   * checked until the order triggers, as Binance documents for the Algo Service.
+   */
+  private placeAlgoOrder(account: Account, params: URLSearchParams) {
+    const market = this.requireMarket(params.get('symbol'));
+    const mandatory = (name: string) =>
+      new BinanceApiError(
+        400,
+        -1102,
+        `Mandatory parameter '${name}' was not sent, was empty/null, or malformed.`,
+      );
+    const algoType = params.get('algoType');
+    if (!algoType) throw mandatory('algoType');
+    if (algoType !== 'CONDITIONAL') {
+      throw new BinanceApiError(400, -1130, "Data sent for parameter 'algoType' is not valid.");
+    }
+    const side = params.get('side');
+    if (side !== 'BUY' && side !== 'SELL') throw new BinanceApiError(400, -1117, 'Invalid side.');
+    const orderType = params.get('type');
+    if (!orderType) throw mandatory('type');
+    if (orderType !== 'STOP_MARKET' && orderType !== 'TAKE_PROFIT_MARKET') {
+      // STOP, TAKE_PROFIT and TRAILING_STOP_MARKET exist on Binance; this server does not model them.
+      throw new BinanceApiError(400, -1116, 'Invalid orderType.');
+    }
+    const positionSide = params.get('positionSide') ?? 'BOTH';
+    if ((positionSide === 'BOTH') === account.dualSidePosition) {
+      throw new BinanceApiError(400, -4061, "Order's position side does not match user's setting.");
+    }
+    const reduceOnly = params.get('reduceOnly') === 'true';
+    const closePosition = params.get('closePosition') === 'true';
+    if (reduceOnly && (account.dualSidePosition || closePosition)) {
+      // Binance: reduceOnly "Cannot be sent in Hedge Mode; cannot be sent with closePosition=true".
+      throw new BinanceApiError(400, -1106, "Parameter 'reduceOnly' sent when not required.");
+    }
+    const workingType = params.get('workingType') ?? 'CONTRACT_PRICE';
+    if (workingType !== 'MARK_PRICE' && workingType !== 'CONTRACT_PRICE') {
+      throw new BinanceApiError(400, -4031, 'Invalid workingType.');
+    }
+    const clientAlgoId = params.get('clientAlgoId') ?? randomBytes(11).toString('hex');
+    if (!/^[.A-Z:/a-z0-9_-]{1,36}$/.test(clientAlgoId)) {
+      throw new BinanceApiError(400, -4015, 'Client order id is not valid.');
+    }
+    // "A unique id among open orders."
+    const duplicate = [...this.algoOrders.values()].some(
+      (a) => a.apiKey === account.apiKey && a.clientAlgoId === clientAlgoId && a.algoStatus === 'NEW',
+    );
+    if (duplicate) throw new BinanceApiError(400, -4116, 'ClientOrderId is duplicated.');
+
+    const rawTrigger = params.get('triggerPrice');
+    if (!rawTrigger) throw mandatory('triggerPrice');
+    const triggerPrice = new Decimal(rawTrigger);
+    if (triggerPrice.lte(0)) throw new BinanceApiError(400, -4006, 'Stop price less than zero.');
+    if (!isMultiple(triggerPrice, new Decimal(market.spec.tickSize))) {
+      throw new BinanceApiError(400, -4014, 'Price not increased by tick size.');
+    }
+    let quantity: Decimal | null = null;
+    if (closePosition) {
+      if (params.get('quantity')) {
+        throw new BinanceApiError(400, -4137, 'Quantity must be zero with closePosition equals true');
+      }
+    } else {
+      if (!params.get('quantity')) throw mandatory('quantity');
+      quantity = new Decimal(params.get('quantity')!);
+      if (
+        quantity.lte(0) ||
+        quantity.lt(market.spec.minQty) ||
+        !isMultiple(quantity, new Decimal(market.spec.stepSize))
+      ) {
+        throw new BinanceApiError(400, -1013, 'Filter failure: LOT_SIZE');
+      }
+    }
+    if (this.algoWouldTrigger(side, orderType, triggerPrice, market.price)) {
+      throw new BinanceApiError(400, -2021, 'Order would immediately trigger.');
+    }
+    if (reduceOnly && this.algoCloses(account, market.id, side).isZero()) {
+      throw new BinanceApiError(400, -2022, 'ReduceOnly Order is rejected.');
+    }
+
+    const now = Date.now();
+    const algo: AlgoOrderState = {
+      algoId: this.nextAlgoId++,
+      clientAlgoId,
+      apiKey: account.apiKey,
+      symbol: market.id,
+      side,
+      positionSide,
+      orderType,
+      quantity,
+      triggerPrice,
+      workingType,
+      reduceOnly,
+      closePosition,
+      priceProtect: params.get('priceProtect')?.toLowerCase() === 'true',
+      algoStatus: 'NEW',
+      actualOrderId: null,
+      createTime: now,
+      updateTime: now,
+      triggerTime: 0,
+    };
+    this.algoOrders.set(algo.algoId, algo);
+    // The New Algo Order answer has no actual* fields (the order has not triggered).
+    return this.algoOrderView(algo, { placed: true });
+  }
+
+  /** STOP: BUY when the price rises to the trigger, SELL when it falls to it; TAKE_PROFIT the other way. */
+  private algoWouldTrigger(side: Side, orderType: string, trigger: Decimal, price: Decimal): boolean {
+    const rising = (side === 'BUY') === (orderType === 'STOP_MARKET');
+    return rising ? price.gte(trigger) : price.lte(trigger);
+  }
+
+  /** How much of the position an order on `side` can close: the opposite position's size, else 0. */
+  private algoCloses(account: Account, symbol: string, side: Side): Decimal {
+    const position = account.positions.get(symbol)?.amount ?? new Decimal(0);
+    const opposite = side === 'BUY' ? position.isNeg() : position.isPos();
+    return opposite ? position.abs() : new Decimal(0);
+  }
+
+  /**
+   * Called on every price move: each waiting conditional order whose condition holds becomes a MARKET order in
+   * the matching engine (its own orderId, `actualOrderId` on the algo order), filled like any market order.
+   * Reduce-only and close-all orders are capped to the position; with nothing left to close the algo order is
+   * EXPIRED by the system; an order the matching engine refuses leaves it REJECTED.
+   */
+  private triggerAlgoOrders(market: MarketState): void {
+    for (const algo of [...this.algoOrders.values()]) {
+      if (algo.symbol !== market.id || algo.algoStatus !== 'NEW') continue;
+      if (!this.algoWouldTrigger(algo.side, algo.orderType, algo.triggerPrice, market.price)) continue;
+      const account = this.accounts.get(algo.apiKey)!;
+      const now = Date.now();
+      algo.triggerTime = now;
+      algo.updateTime = now;
+      let quantity = algo.quantity;
+      if (algo.reduceOnly || algo.closePosition) {
+        const closable = this.algoCloses(account, algo.symbol, algo.side);
+        quantity = quantity ? Decimal.min(quantity, closable) : closable;
+      }
+      if (!quantity || quantity.isZero()) {
+        algo.algoStatus = 'EXPIRED';
+        continue;
+      }
+      algo.algoStatus = 'TRIGGERING';
+      const request = new URLSearchParams({
+        symbol: algo.symbol,
+        side: algo.side,
+        type: 'MARKET',
+        quantity: quantity.toFixed(),
+        positionSide: algo.positionSide,
+        newClientOrderId: `algo_${algo.algoId}_${randomBytes(6).toString('hex')}`,
+      });
+      if (algo.reduceOnly || algo.closePosition) request.set('reduceOnly', 'true');
+      try {
+        const placed = this.placeOrder('futures', account, request) as { orderId: number; status: string };
+        algo.actualOrderId = placed.orderId;
+        algo.algoStatus =
+          placed.status === 'NEW' || placed.status === 'PARTIALLY_FILLED' ? 'TRIGGERED' : 'FINISHED';
+      } catch (error) {
+        if (!(error instanceof BinanceApiError)) throw error;
+        algo.algoStatus = 'REJECTED';
+      }
+    }
+  }
+
+  /** GET /fapi/v1/algoOrder: by algoId or clientAlgoId (the latest with it); -2013 when there is none. */
+  private findAlgoOrder(account: Account, params: URLSearchParams): AlgoOrderState {
+    const algoId = params.get('algoId');
+    const clientAlgoId = params.get('clientAlgoId');
+    if (!algoId && !clientAlgoId) {
+      throw new BinanceApiError(
+        400,
+        -1102,
+        "Param 'clientAlgoId' or 'algoId' must be sent, but both were empty/null!",
+      );
+    }
+    const found = [...this.algoOrders.values()]
+      .filter(
+        (a) =>
+          a.apiKey === account.apiKey &&
+          (algoId ? String(a.algoId) === algoId : a.clientAlgoId === clientAlgoId),
+      )
+      .at(-1);
+    if (!found) throw new BinanceApiError(400, -2013, 'Order does not exist.');
+    return found;
+  }
+
+  /** DELETE /fapi/v1/algoOrder: only a waiting order can be cancelled (-2011 otherwise). */
+  private cancelAlgoOrder(account: Account, params: URLSearchParams) {
+    let algo: AlgoOrderState;
+    try {
+      algo = this.findAlgoOrder(account, params);
+    } catch (error) {
+      if (error instanceof BinanceApiError && error.binanceCode === -2013) {
+        throw new BinanceApiError(400, -2011, 'Unknown order sent.');
+      }
+      throw error;
+    }
+    if (algo.algoStatus !== 'NEW') throw new BinanceApiError(400, -2011, 'Unknown order sent.');
+    algo.algoStatus = 'CANCELED';
+    algo.updateTime = Date.now();
+    return { algoId: algo.algoId, clientAlgoId: algo.clientAlgoId, code: '200', msg: 'success' };
+  }
+
+  /** GET /fapi/v1/openAlgoOrders (symbol optional) and /fapi/v1/allAlgoOrders (symbol, algoId ≥, time window). */
+  private listAlgoOrders(account: Account, params: URLSearchParams, openOnly: boolean) {
+    const symbol = params.get('symbol');
+    if (symbol || !openOnly) this.requireMarket(symbol);
+    const algoId = Number(params.get('algoId') ?? 0);
+    const startTime = Number(params.get('startTime') ?? 0);
+    const endTime = Number(params.get('endTime') ?? Number.MAX_SAFE_INTEGER);
+    const limit = Number(params.get('limit') ?? 500);
+    return [...this.algoOrders.values()]
+      .filter(
+        (a) =>
+          a.apiKey === account.apiKey &&
+          (symbol === null || a.symbol === symbol) &&
+          (openOnly
+            ? a.algoStatus === 'NEW'
+            : a.algoId >= algoId && a.createTime >= startTime && a.createTime <= endTime),
+      )
+      .slice(0, limit)
+      .map((a) => this.algoOrderView(a));
+  }
+
+  /** Query Algo Order's answer (Binance's documented example fields); New Algo Order's lacks actual*. */
+  private algoOrderView(algo: AlgoOrderState, options: { placed?: boolean } = {}) {
+    const actual = algo.actualOrderId === null ? undefined : this.orders.get(algo.actualOrderId);
+    const average =
+      actual && actual.executedQty.gt(0) ? actual.cumQuote.div(actual.executedQty) : new Decimal(0);
+    const places = new Decimal(this.markets.get(algo.symbol)!.spec.tickSize).decimalPlaces();
+    return {
+      algoId: algo.algoId,
+      clientAlgoId: algo.clientAlgoId,
+      algoType: 'CONDITIONAL',
+      orderType: algo.orderType,
+      symbol: algo.symbol,
+      side: algo.side,
+      positionSide: algo.positionSide,
+      timeInForce: 'GTC',
+      quantity: (algo.quantity ?? new Decimal(0)).toFixed(),
+      algoStatus: algo.algoStatus,
+      ...(options.placed
+        ? {}
+        : {
+            // Empty string until triggered, then the matching-engine order's id.
+            actualOrderId: actual ? String(actual.orderId) : '',
+            actualPrice: average.toFixed(5),
+            ...(actual ? { actualType: actual.type } : {}),
+            ...(actual && actual.executedQty.gt(0) ? { actualQty: actual.executedQty.toFixed() } : {}),
+          }),
+      triggerPrice: algo.triggerPrice.toFixed(places),
+      price: new Decimal(0).toFixed(places),
+      icebergQuantity: null,
+      selfTradePreventionMode: 'EXPIRE_MAKER',
+      workingType: algo.workingType,
+      priceMatch: 'NONE',
+      closePosition: algo.closePosition,
+      priceProtect: algo.priceProtect,
+      reduceOnly: algo.reduceOnly,
+      createTime: algo.createTime,
+      updateTime: algo.updateTime,
+      triggerTime: algo.triggerTime,
+      goodTillDate: 0,
+    };
+  }
+
   private listTrades(venue: Venue, account: Account, params: URLSearchParams) {
     const market = this.requireMarket(params.get('symbol'));
     const startTime = Number(params.get('startTime') ?? 0);
@@ -1559,5 +2046,80 @@ export class BinanceTestServer {
               buyer: trade.side === 'BUY',
             },
       );
+  }
+
+  // ---- USDⓈ-M funding and income ---------------------------------------------------------------------------
+
+  private recordIncome(
+    apiKey: string,
+    symbol: string,
+    incomeType: IncomeState['incomeType'],
+    income: Decimal,
+    time: number,
+    tradeId: string,
+  ): void {
+    this.incomes.push({ tranId: this.nextTranId++, apiKey, symbol, incomeType, income, time, tradeId });
+  }
+
+  /** GET /fapi/v1/premiumIndex: one symbol's object, or every symbol's in an array. */
+  private premiumIndex(symbol: string | null) {
+    const view = (market: MarketState) => {
+      const now = Date.now();
+      return {
+        symbol: market.id,
+        markPrice: dp(market.price),
+        indexPrice: dp(market.price),
+        estimatedSettlePrice: dp(market.price),
+        lastFundingRate: dp(this.fundingRates.get(market.id) ?? DEFAULT_FUNDING_RATE),
+        interestRate: '0.00010000',
+        nextFundingTime: (Math.floor(now / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS,
+        time: now,
+      };
+    };
+    return symbol ? view(this.requireMarket(symbol)) : [...this.markets.values()].map(view);
+  }
+
+  /**
+   * GET /fapi/v1/income: the account's rows by symbol and incomeType (every type when absent), oldest first.
+   * startTime and endTime are inclusive; with neither, the last 7 days. `limit` (default 100, at most 1000)
+   * rows counted from startTime when it is sent, else the latest ones; `page` (from 1) the next ones.
+   */
+  private incomeHistory(account: Account, params: URLSearchParams) {
+    const symbol = params.get('symbol');
+    if (symbol) this.requireMarket(symbol);
+    const incomeType = params.get('incomeType');
+    const start = params.get('startTime') ? Number(params.get('startTime')) : null;
+    const end = params.get('endTime') ? Number(params.get('endTime')) : null;
+    const from = start ?? (end === null ? Date.now() - 7 * 86_400_000 : 0);
+    const to = end ?? Number.MAX_SAFE_INTEGER;
+    const limit = Math.min(Number(params.get('limit') ?? 100), 1000);
+    const page = Math.max(Math.floor(Number(params.get('page') ?? 1)) || 1, 1);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new BinanceApiError(400, -1130, "Data sent for parameter 'limit' is not valid.");
+    }
+    const rows = this.incomes
+      .filter(
+        (row) =>
+          row.apiKey === account.apiKey &&
+          (symbol === null || row.symbol === symbol) &&
+          (incomeType === null || row.incomeType === incomeType) &&
+          row.time >= from &&
+          row.time <= to,
+      )
+      .sort((a, b) => a.time - b.time || a.tranId - b.tranId);
+    const chosen =
+      start !== null
+        ? rows.slice((page - 1) * limit, page * limit)
+        : rows.slice(Math.max(0, rows.length - page * limit), Math.max(0, rows.length - (page - 1) * limit));
+    return chosen.map((row) => ({
+      symbol: row.symbol,
+      incomeType: row.incomeType,
+      income: dp(row.income),
+      asset: 'USDT',
+      info: row.incomeType,
+      time: row.time,
+      tranId: row.tranId,
+      tradeId: row.tradeId,
+    }));
   }
 }

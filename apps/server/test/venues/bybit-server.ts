@@ -17,7 +17,19 @@
  *   keeps ended orders (cancelled ones without fills for 24 h only) in 7-day windows;
  * - `/v5/execution/list` pages with `nextPageCursor` in 7-day windows, except by order id;
  * - reduce-only orders are cut to the position (refused with 110017 when nothing is left) and cancelled
- *   when the position closes; linear minimum notional does not apply to them.
+ *   when the position closes; linear minimum notional does not apply to them;
+ * - linear conditional orders (`triggerPrice`, `triggerDirection` 1 rise / 2 fall, `triggerBy`; reduce-only
+ *   Market ones only): `Untriggered` until `setPrice` reaches the trigger — mark price = last price here —
+ *   then `Triggered` and a reduce-only market order under the same orderId/orderLinkId (cut to the position,
+ *   taker fees; `Filled`, or `Cancelled` short of its quantity); `Deactivated` when cancelled before (or when
+ *   the position closes); one that would trigger at once is refused (110092 expect Rising / 110093 expect
+ *   Falling). Lists take `orderFilter` (`StopOrder`: conditional orders only, `Order`: the others);
+ * - funding (hook `chargeFunding`): every linear holder pays (long, positive rate) or receives size × mark
+ *   price × rate in the unified USDT wallet, cumRealisedPnl untouched, as a `Funding` execution
+ *   (`/v5/execution/list?execType=Funding`, what ccxt's fetchFundingHistory reads: `execFee` > 0 paid,
+ *   `feeRate` the rate for a long and its opposite for a short) and a SETTLEMENT row of
+ *   `/v5/account/transaction-log` (`funding` > 0 received), which also has a TRADE row for every linear
+ *   fill (spot rows are not modelled); tickers show the rate last charged.
  *
  * Orders are matched for real against synthetic liquidity around the current price plus other accounts'
  * resting orders; resting orders fill when the price moves through them (`setPrice`). Test hooks inject
@@ -41,7 +53,16 @@ import {
 type Category = 'spot' | 'linear';
 type Side = 'Buy' | 'Sell';
 type BybitStatus =
-  'New' | 'PartiallyFilled' | 'Filled' | 'Cancelled' | 'PartiallyFilledCanceled' | 'Rejected';
+  | 'New'
+  | 'PartiallyFilled'
+  | 'Filled'
+  | 'Cancelled'
+  | 'PartiallyFilledCanceled'
+  | 'Rejected'
+  // Conditional orders: waiting for the trigger, triggered (becoming the order), cancelled before the trigger.
+  | 'Untriggered'
+  | 'Triggered'
+  | 'Deactivated';
 
 export interface BybitTestMarket {
   base: string;
@@ -70,6 +91,10 @@ export interface BybitTestAccountSpec {
   /** Unified wallet: coin → wallet balance. */
   wallet?: Record<string, string>;
   canWithdraw?: boolean;
+  /** Linear position mode: hedge ("both sides", positionIdx 1/2) when true; one-way (positionIdx 0) otherwise. */
+  hedgeMode?: boolean;
+  /** A read-only key (query-api `readOnly: 1`, no trade permissions). */
+  readOnly?: boolean;
 }
 
 export interface RecordedRequest {
@@ -111,6 +136,8 @@ interface Account {
   orderIM: Map<string, Decimal>;
   /** The last ended orders `/v5/order/realtime` still answers for, per category (newest last). */
   recentEnded: Record<Category, string[]>;
+  hedgeMode: boolean;
+  readOnly: boolean;
 }
 
 interface OrderState {
@@ -134,6 +161,8 @@ interface OrderState {
   cancelType: string;
   rejectReason: string;
   reduceOnly: boolean;
+  /** A conditional order (`triggerPrice`): 1 triggers when the price rises to it, 2 when it falls to it. */
+  trigger: { price: Decimal; direction: 1 | 2; by: string } | null;
   createdTime: number;
   updatedTime: number;
   /** Spot: what the unfilled part still locks (quote for buys, base for sells). */
@@ -144,12 +173,14 @@ interface ExecutionState {
   seq: number;
   category: Category;
   execId: string;
+  /** `Funding`: a funding settlement (no order; `execFee` is the funding paid, < 0 when received). */
+  execType: 'Trade' | 'Funding';
   orderId: string;
   orderLinkId: string;
   apiKey: string;
   symbol: string;
   side: Side;
-  orderType: 'Market' | 'Limit';
+  orderType: 'Market' | 'Limit' | 'UNKNOWN';
   orderPrice: Decimal;
   orderQty: Decimal;
   leavesQty: Decimal;
@@ -163,6 +194,31 @@ interface ExecutionState {
   closedSize: Decimal;
   markPrice: Decimal;
   execTime: number;
+}
+
+/** A row of the unified account's transaction log (`/v5/account/transaction-log`); linear USDT only. */
+interface TransactionLogState {
+  seq: number;
+  id: string;
+  apiKey: string;
+  symbol: string;
+  side: Side;
+  type: 'TRADE' | 'SETTLEMENT';
+  qty: Decimal;
+  /** The position after it, signed (short < 0). */
+  size: Decimal;
+  tradePrice: Decimal;
+  /** SETTLEMENT: > 0 received, < 0 paid; null on trades. */
+  funding: Decimal | null;
+  fee: Decimal;
+  /** Realised PnL of a closing fill. */
+  cashFlow: Decimal;
+  cashBalance: Decimal;
+  feeRate: Decimal;
+  tradeId: string;
+  orderId: string;
+  orderLinkId: string;
+  time: number;
 }
 
 interface MarketState {
@@ -191,10 +247,14 @@ const LINEAR_TAKER_FEE = new Decimal('0.00055');
 const LINEAR_MAKER_FEE = new Decimal('0.0002');
 const SYNTHETIC_LEVELS = 20;
 const DEFAULT_LEVERAGE = 10;
+/** The rate tickers show before any `chargeFunding`. */
+const DEFAULT_FUNDING_RATE = new Decimal('0.0001');
 const RECENT_ENDED_ORDERS = 500;
 const DAY_MS = 86_400_000;
 const WINDOW_MS = 7 * DAY_MS;
 const OPEN_STATUSES: ReadonlySet<BybitStatus> = new Set(['New', 'PartiallyFilled']);
+/** Listed among open orders and cancellable: open orders and conditional orders waiting for their trigger. */
+const RESTING_STATUSES: ReadonlySet<BybitStatus> = new Set([...OPEN_STATUSES, 'Untriggered']);
 
 export const DEFAULT_BYBIT_MARKETS: Record<string, BybitTestMarket> = {
   BTCUSDT: {
@@ -255,7 +315,9 @@ const ENDPOINT_LIMITS: Record<string, number> = {
   'POST /v5/position/set-leverage': 10,
   'GET /v5/account/wallet-balance': 50,
   'GET /v5/account/info': 50,
+  'GET /v5/account/transaction-log': 50,
   'GET /v5/user/query-api': 10,
+  'POST /v5/account/set-margin-mode': 5,
 };
 
 /** Bybit's HMAC: hex HMAC-SHA256 over `timestamp + apiKey + recvWindow + (queryString | jsonBody)`. */
@@ -297,6 +359,8 @@ function seqOfCursor(cursor: string): number | null {
 }
 
 export class BybitTestServer {
+  /** How far the venue's clock runs ahead of this host's (ms; negative: behind) — a host clock that drifted. */
+  clockOffsetMs = 0;
   readonly requests: RecordedRequest[] = [];
   private server: Server | null = null;
   private originUrl = '';
@@ -304,6 +368,9 @@ export class BybitTestServer {
   private readonly accounts = new Map<string, Account>();
   private readonly orders = new Map<string, OrderState>();
   private readonly executions: ExecutionState[] = [];
+  private readonly transactionLog: TransactionLogState[] = [];
+  /** The funding rate last charged per linear symbol (tickers' fundingRate). */
+  private readonly fundingRates = new Map<string, Decimal>();
   private nextSeq = 1;
   private nextSpotOrderId = 1_900_000_000_000_000_000n;
   private nextUid = 100_000_001;
@@ -312,6 +379,8 @@ export class BybitTestServer {
   private readonly delays: Array<Injection & { ms: number }> = [];
   /** Requests per UID, endpoint and second, for the X-Bapi-Limit headers. */
   private readonly usage = new Map<string, { second: number; count: number }>();
+  /** A unified account's margin mode (account-wide), by API key; REGULAR_MARGIN (cross) until set. */
+  private readonly marginModes = new Map<string, string>();
   private readonly enforceRateLimits: boolean;
 
   private constructor(options: { markets?: Record<string, BybitTestMarket>; enforceRateLimits?: boolean }) {
@@ -341,9 +410,9 @@ export class BybitTestServer {
     return this.originUrl;
   }
 
-  /** For `CcxtGateway`'s `urlsOverride`: every ccxt api entry (spot, futures, v2, public, private) here. */
-  urlsOverride(): Record<string, string> {
-    return { '*': this.originUrl };
+  /** KAIROS_VENUE_URLS' entries sending ccxt's every API URL of bybit here. */
+  venueUrls(): Record<string, string> {
+    return { bybit: this.originUrl };
   }
 
   // ---- test hooks ----------------------------------------------------------------------------------------
@@ -367,6 +436,8 @@ export class BybitTestServer {
       leverage: new Map(),
       orderIM: new Map(),
       recentEnded: { spot: [], linear: [] },
+      hedgeMode: spec.hedgeMode ?? false,
+      readOnly: spec.readOnly ?? false,
     });
   }
 
@@ -379,6 +450,87 @@ export class BybitTestServer {
   /** Signed linear position size ('0' when flat). */
   positionSize(apiKey: string, symbol: string): string {
     return text(this.accounts.get(apiKey)?.positions.get(symbol)?.size ?? new Decimal(0));
+  }
+
+  /** The realised PnL (before fees) the venue booked on a linear order's fills: its TRADE rows' cashFlow. */
+  closedPnl(orderId: string): string {
+    return text(
+      this.transactionLog
+        .filter((row) => row.type === 'TRADE' && row.orderId === orderId)
+        .reduce((sum, row) => sum.plus(row.cashFlow), new Decimal(0)),
+    );
+  }
+
+  /**
+   * A funding settlement of the linear `symbol` ('BTCUSDT') at `rate`, at `time` (default now): every account
+   * holding a position pays size × mark price × rate (8 decimals; a long pays a positive rate, a short
+   * receives it) from its unified USDT wallet, recorded as a Funding execution and a SETTLEMENT transaction
+   * log row at that time. cumRealisedPnl does not move. The rate becomes the tickers' fundingRate. Answers what
+   * each account got, by API key (negative: paid).
+   */
+  chargeFunding(symbol: string, rate: string, time = Date.now()): Record<string, string> {
+    const market = this.markets.get(symbol);
+    if (!market) throw new Error(`no market ${symbol}`);
+    const marketRate = new Decimal(rate);
+    this.fundingRates.set(symbol, marketRate);
+    const charged: Record<string, string> = {};
+    for (const account of this.accounts.values()) {
+      const size = account.positions.get(symbol)?.size ?? new Decimal(0);
+      if (size.isZero()) continue;
+      const side: Side = size.isPos() ? 'Buy' : 'Sell';
+      // Bybit's feeRate of a funding record: the market rate for a long, its opposite for a short.
+      const feeRate = size.isPos() ? marketRate : marketRate.neg();
+      const value = size.abs().times(market.price);
+      const paid = value.times(feeRate).toDecimalPlaces(8);
+      if (paid.isZero()) continue;
+      const usdt = this.coinOf(account, 'USDT');
+      usdt.wallet = usdt.wallet.minus(paid);
+      const zero = new Decimal(0);
+      const execution: ExecutionState = {
+        seq: this.nextSeq++,
+        category: 'linear',
+        execId: randomUUID(),
+        execType: 'Funding',
+        orderId: randomUUID(),
+        orderLinkId: '',
+        apiKey: account.apiKey,
+        symbol,
+        side,
+        orderType: 'UNKNOWN',
+        orderPrice: zero,
+        orderQty: zero,
+        leavesQty: zero,
+        execPrice: market.price,
+        execQty: size.abs(),
+        execValue: value,
+        execFee: paid,
+        feeCurrency: '',
+        feeRate,
+        isMaker: false,
+        closedSize: zero,
+        markPrice: market.price,
+        execTime: time,
+      };
+      this.executions.push(execution);
+      this.logTransaction(account, {
+        symbol,
+        side,
+        type: 'SETTLEMENT',
+        qty: size.abs(),
+        size,
+        tradePrice: market.price,
+        funding: paid.neg(),
+        fee: zero,
+        cashFlow: zero,
+        feeRate,
+        tradeId: execution.execId,
+        orderId: execution.orderId,
+        orderLinkId: '',
+        time,
+      });
+      charged[account.apiKey] = text(paid.neg());
+    }
+    return charged;
   }
 
   /** Moves the last price; resting limit orders the price went through fill (as makers) at their price. */
@@ -399,13 +551,32 @@ export class BybitTestServer {
         this.finish(order, 'Cancelled', 'CancelByReduceOnly');
       }
     }
+    // Conditional orders the price reached (mark price = last price here) become market orders.
+    for (const order of [...this.orders.values()]) {
+      if (order.symbol !== symbol || order.status !== 'Untriggered' || !order.trigger) continue;
+      const reached =
+        order.trigger.direction === 1
+          ? market.price.gte(order.trigger.price)
+          : market.price.lte(order.trigger.price);
+      if (reached) this.triggerConditional(order, market);
+    }
+  }
+
+  /**
+   * From now on each synthetic level of `symbol` offers `levelQty`: a thin book, where a market order fills
+   * level by level and, past the last one, is cancelled short of its quantity (a partial fill).
+   */
+  setLevelQty(symbol: string, levelQty: string): void {
+    const market = this.markets.get(symbol);
+    if (!market) throw new Error(`no market ${symbol}`);
+    market.spec = { ...market.spec, levelQty };
   }
 
   /** Cancels an order as its owner would on Bybit's website (by order id or order link id). */
   cancelAtVenue(id: string): void {
     const order = [...this.orders.values()].find((o) => o.orderId === id || o.orderLinkId === id);
-    if (!order || !OPEN_STATUSES.has(order.status)) throw new Error(`no open order ${id}`);
-    this.finish(order, 'Cancelled', 'CancelByUser');
+    if (!order || !RESTING_STATUSES.has(order.status)) throw new Error(`no open order ${id}`);
+    this.finish(order, order.status === 'Untriggered' ? 'Deactivated' : 'Cancelled', 'CancelByUser');
   }
 
   /**
@@ -423,6 +594,7 @@ export class BybitTestServer {
       order.updatedTime -= ms;
     }
     for (const execution of this.executions) execution.execTime -= ms;
+    for (const row of this.transactionLog) row.time -= ms;
   }
 
   /**
@@ -482,7 +654,7 @@ export class BybitTestServer {
   }
 
   private envelope(retCode: number, retMsg: string, result: unknown) {
-    return { retCode, retMsg, result, retExtInfo: {}, time: Date.now() };
+    return { retCode, retMsg, result, retExtInfo: {}, time: Date.now() + this.clockOffsetMs };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -571,7 +743,7 @@ export class BybitTestServer {
     const params = this.params(method, rawQuery, rawBody);
     switch (`${method} ${path}`) {
       case 'GET /v5/market/time': {
-        const now = Date.now();
+        const now = Date.now() + this.clockOffsetMs;
         return { timeSecond: String(Math.floor(now / 1000)), timeNano: `${now}000000` };
       }
       case 'GET /v5/market/instruments-info':
@@ -592,7 +764,7 @@ export class BybitTestServer {
         return this.apiKeyInfo(account);
       case 'GET /v5/account/info':
         return {
-          marginMode: 'REGULAR_MARGIN',
+          marginMode: this.marginModes.get(account.apiKey) ?? 'REGULAR_MARGIN',
           updatedTime: String(Date.now()),
           unifiedMarginStatus: 6,
           dcpStatus: 'OFF',
@@ -603,6 +775,8 @@ export class BybitTestServer {
         };
       case 'GET /v5/account/wallet-balance':
         return this.walletBalance(account, params);
+      case 'GET /v5/account/transaction-log':
+        return this.transactionLogList(account, params);
       case 'POST /v5/order/create':
         return this.placeOrder(account, params);
       case 'POST /v5/order/cancel':
@@ -617,6 +791,8 @@ export class BybitTestServer {
         return this.positionList(account, params);
       case 'POST /v5/position/set-leverage':
         return this.setLeverage(account, params);
+      case 'POST /v5/account/set-margin-mode':
+        return this.setMarginMode(account, params);
     }
     throw new BybitApiError(10001, `Cannot find path ${path}`, 404);
   }
@@ -635,7 +811,7 @@ export class BybitTestServer {
     }
     const account = this.accounts.get(apiKey);
     if (!account) throw new BybitApiError(10003, 'API key is invalid.', 401);
-    const serverTime = Date.now();
+    const serverTime = Date.now() + this.clockOffsetMs;
     const sent = Number(timestamp);
     const window = Number(recvWindow);
     // The documented rule: server_time - recv_window <= timestamp < server_time + 1000.
@@ -813,7 +989,7 @@ export class BybitTestServer {
         prevPrice1h: text(priceAt(market.history, now - 3_600_000)),
         openInterest: '50000',
         openInterestValue: text(market.price.times(50000)),
-        fundingRate: '0.0001',
+        fundingRate: text(this.fundingRates.get(market.id) ?? DEFAULT_FUNDING_RATE),
         nextFundingTime: String(Math.ceil(now / 28_800_000) * 28_800_000),
         predictedDeliveryPrice: '',
         basisRate: '',
@@ -929,11 +1105,11 @@ export class BybitTestServer {
       id: String(account.uid * 10 + 7),
       note: 'kairos-test',
       apiKey: account.apiKey,
-      readOnly: 0,
+      readOnly: account.readOnly ? 1 : 0,
       secret: '',
       permissions: {
-        ContractTrade: ['Order', 'Position'],
-        Spot: ['SpotTrade'],
+        ContractTrade: account.readOnly ? [] : ['Order', 'Position'],
+        Spot: account.readOnly ? [] : ['SpotTrade'],
         Wallet: account.canWithdraw ? ['AccountTransfer', 'Withdraw'] : ['AccountTransfer'],
         Options: [],
         Derivatives: ['DerivativesTrade'],
@@ -1127,9 +1303,16 @@ export class BybitTestServer {
     const symbol = params.get('symbol');
     if (symbol) {
       this.requireMarket(category, symbol);
+      const view = this.positionView(account, symbol, account.positions.get(symbol));
       return {
         category,
-        list: [this.positionView(account, symbol, account.positions.get(symbol))],
+        // Hedge mode keeps one record per side (positionIdx 1 buy, 2 sell), one-way mode one (0).
+        list: account.hedgeMode
+          ? [
+              { ...view, positionIdx: 1, side: '' },
+              { ...view, positionIdx: 2, side: '' },
+            ]
+          : [view],
         nextPageCursor: '',
       };
     }
@@ -1143,6 +1326,23 @@ export class BybitTestServer {
       .filter(([, position]) => !position.size.isZero())
       .map(([id, position]) => this.positionView(account, id, position));
     return { category, list, nextPageCursor: '' };
+  }
+
+  /**
+   * A unified account's margin mode, for the whole account (ccxt's setMarginMode on a UTA): ISOLATED_MARGIN or
+   * REGULAR_MARGIN (cross); PORTFOLIO_MARGIN asks for an equity this server's accounts never have (3400045).
+   * `reasons` is empty on success.
+   */
+  private setMarginMode(account: Account, params: Params) {
+    const mode = params.get('setMarginMode');
+    if (mode !== 'ISOLATED_MARGIN' && mode !== 'REGULAR_MARGIN' && mode !== 'PORTFOLIO_MARGIN') {
+      throw new BybitApiError(10001, 'params error: setMarginMode invalid');
+    }
+    if (mode === 'PORTFOLIO_MARGIN') {
+      throw new BybitApiError(3400045, 'Set margin mode failed');
+    }
+    this.marginModes.set(account.apiKey, mode);
+    return { reasons: [] };
   }
 
   private setLeverage(account: Account, params: Params) {
@@ -1170,6 +1370,9 @@ export class BybitTestServer {
     const category = this.category(params);
     const spot = category === 'spot';
     const market = this.requireMarket(category, params.get('symbol'));
+    if (!spot && (params.get('positionIdx') ?? '0') === '0' && account.hedgeMode) {
+      throw new BybitApiError(10001, 'position idx not match position mode');
+    }
     const side = params.get('side');
     if (side !== 'Buy' && side !== 'Sell') {
       throw new BybitApiError(spot ? 170117 : 10001, spot ? 'Invalid side.' : 'params error: side invalid');
@@ -1252,12 +1455,14 @@ export class BybitTestServer {
       throw new BybitApiError(10001, 'The number of contracts below min limit allowed');
     }
     const position = account.positions.get(market.id)?.size ?? new Decimal(0);
+    const trigger = spot ? null : this.conditionalTrigger(params, market);
     if (reduceOnly) {
       // Cut to what the position has left in the closing direction; nothing left is a refusal.
       const closing = side === 'Buy' ? Decimal.max(0, position.neg()) : Decimal.max(0, position);
       if (closing.isZero())
         throw new BybitApiError(110017, 'current position is zero, cannot fix reduce-only order qty');
-      qty = Decimal.min(qty, closing);
+      // A conditional order keeps its quantity until it triggers (then it is cut to the position).
+      if (!trigger) qty = Decimal.min(qty, closing);
     }
     const reference = orderType === 'Limit' ? price : market.price;
     const notional = qty.times(reference);
@@ -1293,10 +1498,18 @@ export class BybitTestServer {
       cancelType: 'UNKNOWN',
       rejectReason: 'EC_NoError',
       reduceOnly,
+      trigger,
       createdTime: now,
       updatedTime: now,
       locked: new Decimal(0),
     };
+    if (trigger) {
+      // Rests untriggered (no margin held: only reduce-only conditional orders are modelled).
+      order.status = 'Untriggered';
+      order.timeInForce = 'IOC';
+      this.orders.set(order.orderId, order);
+      return { orderId: order.orderId, orderLinkId };
+    }
 
     const plan = this.planTake(order, market);
     const crosses = plan.length > 0;
@@ -1339,6 +1552,67 @@ export class BybitTestServer {
       }
     }
     return { orderId: order.orderId, orderLinkId };
+  }
+
+  /**
+   * A linear conditional order's trigger (`triggerPrice`, `triggerDirection` 1 rise / 2 fall, `triggerBy`
+   * LastPrice by default, MarkPrice or IndexPrice — all the last price here); null without a trigger price.
+   * Modelled: reduce-only Market conditional orders. One that would trigger at once is refused as Bybit does
+   * (110092 expect Rising / 110093 expect Falling).
+   */
+  private conditionalTrigger(params: Params, market: MarketState): OrderState['trigger'] {
+    const raw = params.get('triggerPrice');
+    if (raw === undefined || raw === '') return null;
+    if (!/^\d+(\.\d+)?$/.test(raw) || new Decimal(raw).lte(0)) {
+      throw new BybitApiError(10001, 'params error: triggerPrice invalid');
+    }
+    const price = new Decimal(raw);
+    if (!isMultiple(price, this.tick('linear', market))) {
+      throw new BybitApiError(10001, 'params error: triggerPrice invalid');
+    }
+    const direction = Number(params.get('triggerDirection'));
+    if (direction !== 1 && direction !== 2) {
+      throw new BybitApiError(10001, 'params error: triggerDirection invalid');
+    }
+    const by = params.get('triggerBy') ?? 'LastPrice';
+    if (!['LastPrice', 'MarkPrice', 'IndexPrice'].includes(by)) {
+      throw new BybitApiError(10001, 'params error: triggerBy invalid');
+    }
+    if (params.get('orderType') !== 'Market' || params.get('reduceOnly') !== 'true') {
+      throw new BybitApiError(10001, 'bybit-server models reduce-only Market conditional orders only');
+    }
+    const current = market.price;
+    if (direction === 1 && price.lte(current)) {
+      throw new BybitApiError(
+        110092,
+        `expect Rising, but trigger_price[${text(price)}] <= current[${text(current)}]`,
+      );
+    }
+    if (direction === 2 && price.gte(current)) {
+      throw new BybitApiError(
+        110093,
+        `expect Falling, but trigger_price[${text(price)}] >= current[${text(current)}]`,
+      );
+    }
+    return { price, direction, by };
+  }
+
+  /**
+   * A conditional order reached its trigger: Triggered, then a reduce-only market order under the same ids
+   * (cut to the position, cancelled when nothing is left to close), filled against the book with taker fees.
+   */
+  private triggerConditional(order: OrderState, market: MarketState): void {
+    order.status = 'Triggered';
+    order.updatedTime = Date.now();
+    for (const level of this.planTake(order, market)) {
+      const qtyHere = Decimal.min(level.qty, this.reducible(order), order.qty.minus(order.cumExecQty));
+      if (qtyHere.lte(0)) break;
+      this.execute(order, level.price, qtyHere, false);
+      if (level.maker) this.execute(level.maker, level.price, qtyHere, true);
+    }
+    if (order.status === 'Triggered' || OPEN_STATUSES.has(order.status)) {
+      this.finish(order, 'Cancelled', order.cumExecQty.isZero() ? 'CancelByReduceOnly' : 'CancelByOther');
+    }
   }
 
   /** Base quantity a quote amount takes walking the book, rounded down to the base precision. */
@@ -1431,6 +1705,7 @@ export class BybitTestServer {
     let feeCurrency: string;
     let feeRate: Decimal;
     let closedSize = new Decimal(0);
+    let cashFlow = new Decimal(0);
 
     if (order.category === 'spot') {
       feeRate = isMaker ? SPOT_MAKER_FEE : SPOT_TAKER_FEE;
@@ -1482,6 +1757,7 @@ export class BybitTestServer {
         if (position.size.isZero()) position.avgPrice = new Decimal(0);
         else if (rest.gt(0)) position.avgPrice = price;
       }
+      cashFlow = realised;
       position.curRealisedPnl = position.curRealisedPnl.plus(realised).minus(fee);
       position.cumRealisedPnl = position.cumRealisedPnl.plus(realised).minus(fee);
       position.updatedTime = now;
@@ -1526,7 +1802,26 @@ export class BybitTestServer {
       closedSize,
       markPrice: market.price,
       execTime: now,
+      execType: 'Trade',
     });
+    if (order.category === 'linear') {
+      this.logTransaction(account, {
+        symbol: order.symbol,
+        side: order.side,
+        type: 'TRADE',
+        qty,
+        size: account.positions.get(order.symbol)!.size,
+        tradePrice: price,
+        funding: null,
+        fee,
+        cashFlow,
+        feeRate,
+        tradeId: this.executions[this.executions.length - 1]!.execId,
+        orderId: order.orderId,
+        orderLinkId: order.orderLinkId,
+        time: now,
+      });
+    }
     if (remaining.lte(0)) this.finish(order, 'Filled', 'UNKNOWN');
     else order.status = 'PartiallyFilled';
 
@@ -1539,9 +1834,14 @@ export class BybitTestServer {
           other.category === 'linear' &&
           other.symbol === order.symbol &&
           other.reduceOnly &&
-          OPEN_STATUSES.has(other.status)
+          RESTING_STATUSES.has(other.status)
         ) {
-          this.finish(other, 'Cancelled', 'CancelByReduceOnly');
+          // Conditional ones too, before their trigger (Deactivated).
+          this.finish(
+            other,
+            other.status === 'Untriggered' ? 'Deactivated' : 'Cancelled',
+            'CancelByReduceOnly',
+          );
         }
       }
     }
@@ -1585,17 +1885,17 @@ export class BybitTestServer {
       throw new BybitApiError(10001, 'params error: orderId or orderLinkId is required');
     }
     const order = this.ownOrder(account, category, params);
-    if (!order || order.symbol !== market.id || !OPEN_STATUSES.has(order.status)) {
+    if (!order || order.symbol !== market.id || !RESTING_STATUSES.has(order.status)) {
       if (category === 'spot') throw new BybitApiError(170213, 'Order does not exist.');
       throw new BybitApiError(110001, 'order not exists or too late to cancel');
     }
-    this.finish(order, 'Cancelled', 'CancelByUser');
+    this.finish(order, order.status === 'Untriggered' ? 'Deactivated' : 'Cancelled', 'CancelByUser');
     return { orderId: order.orderId, orderLinkId: order.orderLinkId };
   }
 
   private orderView(order: OrderState) {
     const average = order.cumExecQty.gt(0) ? order.cumExecValue.div(order.cumExecQty) : null;
-    const leaves = OPEN_STATUSES.has(order.status) ? order.qty.minus(order.cumExecQty) : new Decimal(0);
+    const leaves = RESTING_STATUSES.has(order.status) ? order.qty.minus(order.cumExecQty) : new Decimal(0);
     const view: Record<string, unknown> = {
       orderId: order.orderId,
       orderLinkId: order.orderLinkId,
@@ -1618,18 +1918,18 @@ export class BybitTestServer {
       cumFeeDetail: order.feeCoin ? { [order.feeCoin]: text(order.cumExecFee) } : {},
       timeInForce: order.timeInForce,
       orderType: order.orderType,
-      stopOrderType: '',
+      stopOrderType: order.trigger ? 'Stop' : '',
       orderIv: '',
       marketUnit: order.marketUnit,
-      triggerPrice: '',
+      triggerPrice: order.trigger ? text(order.trigger.price) : '',
       takeProfit: '',
       stopLoss: '',
       tpLimitPrice: '',
       slLimitPrice: '',
       tpTriggerBy: '',
       slTriggerBy: '',
-      triggerDirection: 0,
-      triggerBy: '',
+      triggerDirection: order.trigger?.direction ?? 0,
+      triggerBy: order.trigger?.by ?? '',
       reduceOnly: order.reduceOnly,
       closeOnTrigger: false,
       placeType: '',
@@ -1670,6 +1970,17 @@ export class BybitTestServer {
     return { list, nextPageCursor: rest.length > limit && last ? cursorOf(last, idOf(last)) : '' };
   }
 
+  /**
+   * `orderFilter`: `Order` active orders only, `StopOrder` conditional orders only (they keep their ids once
+   * triggered); without it a unified account's derivatives lists hold both, spot lists active orders only.
+   */
+  private passesOrderFilter(order: OrderState, params: Params): boolean {
+    const filter = params.get('orderFilter') ?? (order.category === 'spot' ? 'Order' : '');
+    if (filter === 'StopOrder') return order.trigger !== null;
+    if (filter === 'Order') return order.trigger === null;
+    return true;
+  }
+
   private realtimeOrders(account: Account, params: Params) {
     const category = this.category(params);
     const symbol = params.get('symbol');
@@ -1690,10 +2001,11 @@ export class BybitTestServer {
         (!symbol || order.symbol === symbol) &&
         (!params.get('baseCoin') || this.markets.get(order.symbol)!.spec.base === params.get('baseCoin')) &&
         // By id: open, or among the last ended ones. Otherwise openOnly picks one or the other.
+        this.passesOrderFilter(order, params) &&
         (byId
-          ? OPEN_STATUSES.has(order.status) || recent.has(order.orderId)
+          ? RESTING_STATUSES.has(order.status) || recent.has(order.orderId)
           : openOnly === '0'
-            ? OPEN_STATUSES.has(order.status)
+            ? RESTING_STATUSES.has(order.status)
             : recent.has(order.orderId)),
     );
     const matching = byId
@@ -1735,7 +2047,8 @@ export class BybitTestServer {
     const orderLinkId = params.get('orderLinkId');
     const matching = [...this.orders.values()].filter((order) => {
       if (order.apiKey !== account.apiKey || order.category !== category) return false;
-      if (OPEN_STATUSES.has(order.status)) return false; // closed statuses only
+      if (RESTING_STATUSES.has(order.status)) return false; // closed statuses only
+      if (!this.passesOrderFilter(order, params)) return false;
       if (symbol && order.symbol !== symbol) return false;
       if (orderId ? order.orderId !== orderId : orderLinkId && order.orderLinkId !== orderLinkId)
         return false;
@@ -1763,7 +2076,7 @@ export class BybitTestServer {
       (execution) =>
         execution.apiKey === account.apiKey &&
         execution.category === category &&
-        (execType === undefined || execType === 'Trade') &&
+        (execType === undefined || execType === execution.execType) &&
         (byOrder
           ? orderId
             ? execution.orderId === orderId
@@ -1784,15 +2097,17 @@ export class BybitTestServer {
         orderPrice: text(execution.orderPrice),
         orderQty: text(execution.orderQty),
         leavesQty: text(execution.leavesQty),
-        ...(execution.category === 'linear' ? { createType: 'CreateByUser' } : {}),
+        ...(execution.category === 'linear'
+          ? { createType: execution.execType === 'Trade' ? 'CreateByUser' : '' }
+          : {}),
         orderType: execution.orderType,
-        stopOrderType: '',
+        stopOrderType: execution.execType === 'Funding' ? 'UNKNOWN' : '',
         execFee: text(execution.execFee),
         execFeeV2: '',
         execId: execution.execId,
         execPrice: text(execution.execPrice),
         execQty: text(execution.execQty),
-        execType: 'Trade',
+        execType: execution.execType,
         execValue: text(execution.execValue),
         execTime: String(execution.execTime),
         feeCurrency: execution.feeCurrency,
@@ -1806,6 +2121,82 @@ export class BybitTestServer {
         blockTradeId: '',
         closedSize: text(execution.closedSize),
         seq: execution.seq,
+        extraFees: '',
+      })),
+    };
+  }
+
+  // ---- transaction log -----------------------------------------------------------------------------------
+
+  /** Appends a linear USDT row; its cash balance is the wallet as it stands now (after the change). */
+  private logTransaction(
+    account: Account,
+    row: Omit<TransactionLogState, 'seq' | 'id' | 'apiKey' | 'cashBalance'>,
+  ): void {
+    const seq = this.nextSeq++;
+    this.transactionLog.push({
+      ...row,
+      seq,
+      id: `${account.uid}_${row.symbol}_${seq}`,
+      apiKey: account.apiKey,
+      cashBalance: this.coinOf(account, 'USDT').wallet,
+    });
+  }
+
+  /**
+   * GET /v5/account/transaction-log: newest first, 20 a page by default (at most 50), paged with
+   * `nextPageCursor`, in the 7-day windows of `startTime`/`endTime`; filtered by category, currency, baseCoin
+   * and type. Only linear USDT rows exist here (a spot or option category answers none).
+   */
+  private transactionLogList(account: Account, params: Params) {
+    const accountType = params.get('accountType');
+    if (accountType && accountType !== 'UNIFIED') {
+      throw new BybitApiError(10001, `accountType only support UNIFIED. (${accountType})`);
+    }
+    const category = params.get('category');
+    if (category && !['spot', 'linear', 'option', 'inverse'].includes(category)) {
+      throw new BybitApiError(10001, `params error: Illegal category ${category}`);
+    }
+    const currency = params.get('currency');
+    const baseCoin = params.get('baseCoin');
+    const type = params.get('type');
+    const { from, to } = this.window(params);
+    const matching = this.transactionLog.filter(
+      (row) =>
+        row.apiKey === account.apiKey &&
+        (!category || category === 'linear') &&
+        (!currency || currency === 'USDT') &&
+        (!baseCoin || this.markets.get(row.symbol)!.spec.base === baseCoin) &&
+        (!type || row.type === type) &&
+        row.time >= from &&
+        row.time <= to,
+    );
+    const { list, nextPageCursor } = this.page(matching, params, (row) => row.id, { max: 50, fallback: 20 });
+    return {
+      nextPageCursor,
+      list: list.map((row) => ({
+        id: row.id,
+        symbol: row.symbol,
+        category: 'linear',
+        side: row.side,
+        transactionTime: String(row.time),
+        type: row.type,
+        transSubType: '',
+        qty: text(row.qty),
+        size: text(row.size),
+        currency: 'USDT',
+        tradePrice: text(row.tradePrice),
+        funding: row.funding === null ? '' : text(row.funding),
+        fee: text(row.fee),
+        cashFlow: text(row.cashFlow),
+        // Change = cashFlow + funding − fee.
+        change: text(row.cashFlow.plus(row.funding ?? 0).minus(row.fee)),
+        cashBalance: text(row.cashBalance),
+        feeRate: text(row.feeRate),
+        bonusChange: '',
+        tradeId: row.tradeId,
+        orderId: row.orderId,
+        orderLinkId: row.orderLinkId,
         extraFees: '',
       })),
     };

@@ -27,7 +27,26 @@
  * - `trade/order` (GET) finds one order by `ordId` or `clOrdId` (51603 when unknown); `orders-history`
  *   lists the ended orders of the last 7 days, and like `trade/order` forgets cancelled orders without
  *   fills after 2 hours; `fills` covers 3 days and `fills-history` 3 months, newest first, 100 a page at
- *   most, paged by `billId` with `after` (older) and `before` (newer), filtered by `ordId`.
+ *   most, paged by `billId` with `after` (older) and `before` (newer), filtered by `ordId`;
+ * - funding (hook `chargeFunding`): every swap holder pays (long, positive rate) or receives contracts ×
+ *   ctVal × mark price × rate in its USDT cash balance, as a bill of type 8 (subType 173 expense, 174 income;
+ *   `balChg` and `pnl` the signed amount, `sz` the contracts, `px` the mark price) and in the position's
+ *   `fundingFee` (part of its `realizedPnl`); `account/bills` (7 days) and `account/bills-archive` (3 months,
+ *   what ccxt's fetchFundingHistory reads) also list every swap fill (type 2; spot bills are not modelled),
+ *   newest first, paged by `billId`; `public/funding-rate` answers the rate last charged.
+ * - algo orders (swaps; issue 18): `trade/order-algo` takes `conditional` (stop loss: `slTriggerPx`,
+ *   `slOrdPx` -1 for market, `slTriggerPxType` last/mark/index) and `trigger` (`triggerPx`, `orderPx`,
+ *   `triggerPxType`) with `sz`, `tdMode`, `posSide`, `reduceOnly` and `algoClOrdId` (up to 32 letters and
+ *   digits, unique among the account's live algos: 51065), acknowledged with `algoId`/`algoClOrdId`; a stop
+ *   loss its price already passed is refused (sell: 51280, buy: 51278), a reduce-only one with no position
+ *   to reduce 51169, one adding to the position 51170. The mark price is the last price here, so every
+ *   trigger type reads the same price. When `setPrice` reaches the trigger the algo becomes `effective` and
+ *   places its order (market at -1) as `trade/order` would (reduce-only: at most the position, fees and PnL as
+ *   any fill), named by the algo's `ordId`/`ordIdList`, `actualSz`, `actualPx`, `actualSide` sl and
+ *   `triggerTime`; an order the venue refuses then (the position is gone: 51169) leaves it `order_failed`
+ *   with that `failCode`. `trade/cancel-algos` (a list; 51400 for an algo no longer live), `trade/order-algo`
+ *   (GET, by `algoId` or `algoClOrdId`, 51603 unknown), `orders-algo-pending` and `orders-algo-history`
+ *   (`ordType` required, comma-separated; history also `state` or `algoId`), newest first, paged by `algoId`.
  *
  * Orders are matched for real against synthetic liquidity around the current price plus other accounts'
  * resting orders; resting orders fill when the price moves through them (`setPrice`). Test hooks answer the
@@ -74,6 +93,8 @@ export interface OkxTestAccountSpec {
   /** Trading account: currency → cash balance. */
   balances?: Record<string, string>;
   canWithdraw?: boolean;
+  /** A read-only key (`perm` without `trade`). */
+  readOnly?: boolean;
   posMode?: OkxPositionMode;
   /** A demo-trading key: answers only requests with `x-simulated-trading: 1` (ccxt's sandbox mode). */
   demo?: boolean;
@@ -91,6 +112,27 @@ export interface OkxRecordedRequest {
   sCodes: string[];
   apiKey: string | undefined;
   receivedAt: number;
+}
+
+/** A bill of the trading account (`account/bills`, `bills-archive`): swap fills (type 2) and funding (8). */
+interface BillState {
+  billId: string;
+  apiKey: string;
+  inst: Instrument;
+  type: '2' | '8';
+  subType: string;
+  ts: number;
+  /** Signed change of the cash balance, and the balance after it. */
+  balChg: Decimal;
+  bal: Decimal;
+  /** Contracts (fill size, or the position for funding). */
+  sz: Decimal;
+  /** Fill price, or the mark price for funding. */
+  px: Decimal;
+  pnl: Decimal;
+  fee: Decimal;
+  mgnMode: string;
+  fill: FillState | null;
 }
 
 interface PairState {
@@ -121,6 +163,8 @@ interface Position {
   uTime: number;
   realizedPnl: Decimal;
   fee: Decimal;
+  /** Accumulated funding, signed (< 0: paid). */
+  fundingFee: Decimal;
 }
 
 interface Account {
@@ -129,6 +173,7 @@ interface Account {
   passphrase: string;
   uid: string;
   canWithdraw: boolean;
+  readOnly: boolean;
   demo: boolean;
   posMode: OkxPositionMode;
   cash: Map<string, Decimal>;
@@ -186,6 +231,36 @@ interface FillState {
   ts: number;
 }
 
+type AlgoOrdType = 'conditional' | 'trigger';
+type OkxAlgoState = 'live' | 'effective' | 'canceled' | 'order_failed';
+
+interface AlgoState {
+  algoId: string;
+  algoClOrdId: string;
+  tag: string;
+  apiKey: string;
+  inst: Instrument;
+  side: Side;
+  posSide: PosSide;
+  ordType: AlgoOrdType;
+  tdMode: string;
+  sz: Decimal;
+  reduceOnly: boolean;
+  triggerPx: Decimal;
+  triggerPxType: string;
+  /** Order price once triggered; null: market (-1). */
+  orderPx: Decimal | null;
+  /** Which way the price must go to reach the trigger. */
+  direction: 'down' | 'up';
+  state: OkxAlgoState;
+  /** The order it placed when triggered; '' before. */
+  ordId: string;
+  failCode: string;
+  triggerTime: number | null;
+  cTime: number;
+  uTime: number;
+}
+
 class OkxApiError extends Error {
   constructor(
     readonly status: number,
@@ -220,6 +295,10 @@ const UNFILLED_CANCEL_RETENTION_MS = 2 * 3_600_000;
 const CLORDID = /^[A-Za-z0-9]{1,32}$/;
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HK_OFFSET_MS = 8 * 3_600_000;
+/** Swaps settle funding every 8 hours (OKX may shorten it for some contracts). */
+const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+/** The rate public/funding-rate shows before any `chargeFunding`. */
+const DEFAULT_FUNDING_RATE = new Decimal('0.0001');
 
 export const DEFAULT_OKX_MARKETS: Record<string, OkxTestMarket> = {
   'BTC-USDT': {
@@ -310,9 +389,18 @@ const PRIVATE_ENDPOINTS = new Set([
   'GET /api/v5/trade/orders-history',
   'GET /api/v5/trade/fills',
   'GET /api/v5/trade/fills-history',
+  'GET /api/v5/account/bills',
+  'GET /api/v5/account/bills-archive',
+  'POST /api/v5/trade/order-algo',
+  'POST /api/v5/trade/cancel-algos',
+  'GET /api/v5/trade/order-algo',
+  'GET /api/v5/trade/orders-algo-pending',
+  'GET /api/v5/trade/orders-algo-history',
 ]);
 
 export class OkxTestServer {
+  /** How far the venue's clock runs ahead of this host's (ms; negative: behind) — a host clock that drifted. */
+  clockOffsetMs = 0;
   readonly requests: OkxRecordedRequest[] = [];
   private server: Server | null = null;
   private originUrl = '';
@@ -321,6 +409,10 @@ export class OkxTestServer {
   private readonly accounts = new Map<string, Account>();
   private readonly orders: OrderState[] = [];
   private readonly fills: FillState[] = [];
+  private readonly algos: AlgoState[] = [];
+  private readonly bills: BillState[] = [];
+  /** The funding rate last charged per swap (public/funding-rate). */
+  private readonly fundingRates = new Map<string, Decimal>();
   private nextId = 700_000_000_000_000_000n;
   private readonly failures: Array<
     Injection & { status: number; code: string; retryAfterSeconds: number | null }
@@ -369,9 +461,9 @@ export class OkxTestServer {
     return this.originUrl;
   }
 
-  /** For `CcxtGateway`'s `urlsOverride`: ccxt's one okx entry (`rest`) on this server's origin. */
-  urlsOverride(): Record<string, string> {
-    return { '*': this.originUrl };
+  /** KAIROS_VENUE_URLS' entries sending ccxt's every API URL of okx here. */
+  venueUrls(): Record<string, string> {
+    return { okx: this.originUrl };
   }
 
   // ---- test hooks ----------------------------------------------------------------------------------------
@@ -385,6 +477,7 @@ export class OkxTestServer {
       passphrase: spec.passphrase,
       uid: String(400_000_000 + this.accounts.size),
       canWithdraw: spec.canWithdraw ?? false,
+      readOnly: spec.readOnly ?? false,
       demo: spec.demo ?? false,
       posMode: spec.posMode ?? 'net_mode',
       cash,
@@ -412,6 +505,58 @@ export class OkxTestServer {
     return s(total);
   }
 
+  /** The realised PnL (before fees) the venue booked on an order's fills: their fillPnl. */
+  closedPnl(ordId: string): string {
+    return s(
+      this.fills
+        .filter((fill) => fill.order.ordId === ordId)
+        .reduce((sum, fill) => sum.plus(fill.fillPnl), new Decimal(0)),
+    );
+  }
+
+  /**
+   * A funding settlement of the swap `instId` ('BTC-USDT-SWAP') at `rate`, at `time` (default now): every
+   * position receives −contracts × ctVal × mark price × rate (8 decimals; a long pays a positive rate, a short
+   * receives it) in its USDT cash balance, billed at that time (type 8, subType 173 or 174) and added to the
+   * position's fundingFee. The rate becomes public/funding-rate's. Answers what each account got, by API key.
+   */
+  chargeFunding(instId: string, rate: string, time = Date.now()): Record<string, string> {
+    const inst = this.instruments.get(instId);
+    if (!inst || inst.instType !== 'SWAP') throw new Error(`no swap ${instId}`);
+    const fundingRate = new Decimal(rate);
+    this.fundingRates.set(instId, fundingRate);
+    const mark = this.markOf(inst);
+    const ccy = inst.pair.spec.quote;
+    const charged: Record<string, string> = {};
+    for (const account of this.accounts.values()) {
+      for (const [key, position] of account.positions) {
+        if (!key.startsWith(`${instId}|`) || position.pos.isZero()) continue;
+        const amount = position.pos.times(inst.ctVal).times(mark).times(fundingRate).neg().toDecimalPlaces(8);
+        if (amount.isZero()) continue;
+        this.addCash(account, ccy, amount);
+        position.fundingFee = position.fundingFee.plus(amount);
+        this.bills.push({
+          billId: this.newId(),
+          apiKey: account.apiKey,
+          inst,
+          type: '8',
+          subType: amount.isNeg() ? '173' : '174',
+          ts: time,
+          balChg: amount,
+          bal: this.cashOf(account, ccy),
+          sz: position.pos.abs(),
+          px: mark,
+          pnl: amount,
+          fee: new Decimal(0),
+          mgnMode: 'cross',
+          fill: null,
+        });
+        charged[account.apiKey] = s(amount.plus(charged[account.apiKey] ?? 0));
+      }
+    }
+    return charged;
+  }
+
   /** Moves the last price of a pair ('BTC-USDT', or either of its instruments); resting orders it went through fill. */
   setPrice(instIdOrPair: string, price: string): void {
     const pair = this.pairs.get(instIdOrPair.replace(/-SWAP$/, ''));
@@ -423,6 +568,43 @@ export class OkxTestServer {
       const crossed = order.side === 'buy' ? pair.price.lte(order.px) : pair.price.gte(order.px);
       if (crossed) this.fill(order, order.px, order.execSz.minus(order.accFillSz), 'M');
     }
+    this.triggerAlgos(pair);
+  }
+
+  /** The account's live algo orders on `instId`, as placed (oldest first). */
+  liveAlgoOrders(apiKey: string, instId: string): Array<Record<string, string | boolean>> {
+    return this.algos
+      .filter((a) => a.apiKey === apiKey && a.inst.instId === instId && a.state === 'live')
+      .map((a) => ({
+        algoId: a.algoId,
+        algoClOrdId: a.algoClOrdId,
+        ordType: a.ordType,
+        side: a.side,
+        posSide: a.posSide,
+        tdMode: a.tdMode,
+        sz: s(a.sz),
+        triggerPx: s(a.triggerPx),
+        triggerPxType: a.triggerPxType,
+        orderPx: a.orderPx === null ? '-1' : s(a.orderPx),
+        reduceOnly: a.reduceOnly,
+      }));
+  }
+
+  /** The algo order last placed with `algoClOrdId`, as the venue holds it. */
+  algoByClientId(algoClOrdId: string): { algoId: string; state: OkxAlgoState; ordId: string } | undefined {
+    const algo = this.algos.findLast((a) => a.algoClOrdId === algoClOrdId);
+    return algo && { algoId: algo.algoId, state: algo.state, ordId: algo.ordId };
+  }
+
+  /**
+   * From now on each synthetic level of a pair ('ETH-USDT', both its instruments) offers `levelQty` base: a
+   * thin book, where a market order fills level by level and, past the last one, is cancelled short of its
+   * size (a partial fill).
+   */
+  setLevelQty(pairId: string, levelQty: string): void {
+    const pair = this.pairs.get(pairId.replace(/-SWAP$/, ''));
+    if (!pair) throw new Error(`no pair ${pairId}`);
+    pair.spec = { ...pair.spec, levelQty };
   }
 
   /** The next `count` matching requests are refused as rate limited (HTTP 429, code 50011 by default). */
@@ -478,6 +660,7 @@ export class OkxTestServer {
       order.uTime -= ms;
     }
     for (const fill of this.fills) fill.ts -= ms;
+    for (const bill of this.bills) bill.ts -= ms;
   }
 
   async close(): Promise<void> {
@@ -565,7 +748,7 @@ export class OkxTestServer {
     const endpoint = `${method} ${path}`;
     switch (endpoint) {
       case 'GET /api/v5/public/time':
-        return ok([{ ts: String(Date.now()) }]);
+        return ok([{ ts: String(Date.now() + this.clockOffsetMs) }]);
       case 'GET /api/v5/public/instruments':
         return ok(this.listInstruments(params));
       case 'GET /api/v5/market/ticker':
@@ -575,6 +758,8 @@ export class OkxTestServer {
       case 'GET /api/v5/market/candles':
       case 'GET /api/v5/market/history-candles':
         return ok(this.candles(this.requireInstrument(params.get('instId')), params));
+      case 'GET /api/v5/public/funding-rate':
+        return ok([this.fundingRate(this.requireInstrument(params.get('instId')))]);
     }
     if (!PRIVATE_ENDPOINTS.has(endpoint)) {
       throw new OkxApiError(404, '50115', `Invalid request method or path ${endpoint}`);
@@ -619,8 +804,26 @@ export class OkxTestServer {
         return ok(this.listOrders(account, params, 'pending'));
       case 'GET /api/v5/trade/orders-history':
         return ok(this.listOrders(account, params, 'history'));
+      case 'GET /api/v5/account/bills':
+        return ok(this.listBills(account, params, 7 * DAY_MS));
+      case 'GET /api/v5/account/bills-archive':
+        return ok(this.listBills(account, params, 90 * DAY_MS));
       case 'GET /api/v5/trade/fills':
         return ok(this.listFills(account, params, 3 * DAY_MS, false));
+      case 'POST /api/v5/trade/order-algo':
+        return this.orderOperation([record(body)], (e) => this.placeAlgo(account, e), 'Order placed');
+      case 'POST /api/v5/trade/cancel-algos': {
+        if (!Array.isArray(body) || body.length === 0 || body.length > 10) {
+          throw new OkxApiError(400, '51000', 'Parameter body error');
+        }
+        return this.orderOperation(body.map(record), (e) => this.cancelAlgo(account, e));
+      }
+      case 'GET /api/v5/trade/order-algo':
+        return ok([this.algoView(this.findAlgo(account, params))]);
+      case 'GET /api/v5/trade/orders-algo-pending':
+        return ok(this.listAlgos(account, params, 'pending'));
+      case 'GET /api/v5/trade/orders-algo-history':
+        return ok(this.listAlgos(account, params, 'history'));
       default: // GET /api/v5/trade/fills-history
         return ok(this.listFills(account, params, 90 * DAY_MS, true));
     }
@@ -671,7 +874,7 @@ export class OkxTestServer {
     if (!ISO_MS.test(timestamp) || !Number.isFinite(time)) {
       throw new OkxApiError(401, '50112', 'Invalid OK-ACCESS-TIMESTAMP');
     }
-    if (Math.abs(Date.now() - time) > MAX_CLOCK_SKEW_MS) {
+    if (Math.abs(Date.now() + this.clockOffsetMs - time) > MAX_CLOCK_SKEW_MS) {
       throw new OkxApiError(401, '50102', 'Timestamp request expired');
     }
     const account = this.accounts.get(key);
@@ -1023,7 +1226,11 @@ export class OkxTestServer {
       kycLv: '2',
       label: 'kairos',
       ip: '',
-      perm: account.canWithdraw ? 'read_only,trade,withdraw' : 'read_only,trade',
+      perm: [
+        'read_only',
+        ...(account.readOnly ? [] : ['trade']),
+        ...(account.canWithdraw ? ['withdraw'] : []),
+      ].join(','),
       liquidationGear: '-1',
       enableSpotBorrow: false,
       spotBorrowAutoRepay: false,
@@ -1126,10 +1333,10 @@ export class OkxTestServer {
         thetaPA: '',
         vegaBS: '',
         vegaPA: '',
-        realizedPnl: s(position.realizedPnl.plus(position.fee)),
+        realizedPnl: s(position.realizedPnl.plus(position.fee).plus(position.fundingFee)),
         pnl: s(position.realizedPnl),
         fee: s(position.fee),
-        fundingFee: '0',
+        fundingFee: s(position.fundingFee),
         liqPenalty: '0',
         bePx: s(position.avgPx),
         closeOrderAlgo: [],
@@ -1263,6 +1470,270 @@ export class OkxTestServer {
       this.finish(order, 'canceled', order.ordType === 'market' ? '0' : '13');
     }
     return { ordId: order.ordId, clOrdId, tag: order.tag };
+  }
+
+  /** POST trade/order-algo: a conditional (stop loss) or trigger order on a swap, resting until its trigger. */
+  private placeAlgo(account: Account, body: Record<string, unknown>): Record<string, string> {
+    const instId = str(body['instId']);
+    if (!instId) throw new OrderRefusal('50014', 'Parameter instId can not be empty');
+    const inst = this.instruments.get(instId);
+    if (!inst) throw new OrderRefusal('51001', "Instrument ID doesn't exist.");
+    // Spot algo orders are not modelled.
+    if (inst.instType !== 'SWAP') throw new OrderRefusal('51000', 'Parameter instId error');
+    const tdMode = str(body['tdMode']);
+    if (tdMode !== 'cross' && tdMode !== 'isolated')
+      throw new OrderRefusal('51000', 'Parameter tdMode error');
+    const side = body['side'];
+    if (side !== 'buy' && side !== 'sell') throw new OrderRefusal('51000', 'Parameter side error');
+    const ordType = str(body['ordType']);
+    if (ordType !== 'conditional' && ordType !== 'trigger') {
+      throw new OrderRefusal('51000', 'Parameter ordType error');
+    }
+    const algoClOrdId = str(body['algoClOrdId']);
+    if (algoClOrdId !== '' && !CLORDID.test(algoClOrdId)) {
+      throw new OrderRefusal('51000', 'Parameter algoClOrdId error');
+    }
+    if (
+      algoClOrdId !== '' &&
+      this.algos.some(
+        (a) => a.apiKey === account.apiKey && a.algoClOrdId === algoClOrdId && a.state === 'live',
+      )
+    ) {
+      throw new OrderRefusal('51065', 'algoClOrdId already exists.');
+    }
+    const posSide = this.positionSide(account, inst, str(body['posSide']));
+    const reduceOnly = body['reduceOnly'] === true || body['reduceOnly'] === 'true';
+    const sz = decimal(body['sz']);
+    if (sz === null || sz.lte(0)) throw new OrderRefusal('51000', 'Parameter sz error');
+    if (!isMultiple(sz, inst.lotSz)) {
+      throw new OrderRefusal('51121', 'Order quantity must be a multiple of the lot size.');
+    }
+    if (sz.lt(inst.minSz)) {
+      throw new OrderRefusal('51020', 'Your order should meet or exceed the minimum order amount.');
+    }
+    const conditional = ordType === 'conditional';
+    if (conditional && str(body['tpTriggerPx']) !== '') {
+      // Take-profit legs are not modelled.
+      throw new OrderRefusal('51000', 'Parameter tpTriggerPx error');
+    }
+    const pxField = conditional ? 'slTriggerPx' : 'triggerPx';
+    const triggerPx = decimal(body[pxField]);
+    if (triggerPx === null || triggerPx.lte(0) || !isMultiple(triggerPx, inst.tickSz)) {
+      throw new OrderRefusal('51000', `Parameter ${pxField} error`);
+    }
+    const ordPxField = conditional ? 'slOrdPx' : 'orderPx';
+    const rawOrdPx = str(body[ordPxField]);
+    let orderPx: Decimal | null = null;
+    if (rawOrdPx !== '-1') {
+      orderPx = decimal(rawOrdPx);
+      if (orderPx === null || orderPx.lte(0) || !isMultiple(orderPx, inst.tickSz)) {
+        throw new OrderRefusal('51000', `Parameter ${ordPxField} error`);
+      }
+    }
+    const triggerPxType = str(body[conditional ? 'slTriggerPxType' : 'triggerPxType']) || 'last';
+    if (!['last', 'mark', 'index'].includes(triggerPxType)) {
+      throw new OrderRefusal('51000', 'Parameter triggerPxType error');
+    }
+    const reference = this.markOf(inst);
+    let direction: 'down' | 'up';
+    if (conditional) {
+      // A stop loss sells below the price (buys above it); one the price already passed is refused.
+      direction = side === 'sell' ? 'down' : 'up';
+      if (side === 'sell' && triggerPx.gte(reference)) {
+        throw new OrderRefusal('51280', 'SL trigger price must be lower than the last price.');
+      }
+      if (side === 'buy' && triggerPx.lte(reference)) {
+        throw new OrderRefusal('51278', 'SL trigger price must be higher than the last price.');
+      }
+    } else {
+      direction = triggerPx.lte(reference) ? 'down' : 'up';
+    }
+    if (reduceOnly) {
+      const position = account.positions.get(`${instId}|${posSide}`)?.pos ?? new Decimal(0);
+      if (position.isZero()) {
+        throw new OrderRefusal(
+          '51169',
+          "Order failed because you don't have any positions in this direction for this contract to reduce or close.",
+        );
+      }
+      if (position.isNeg() === (side === 'sell')) {
+        throw new OrderRefusal(
+          '51170',
+          "Failed to place order. A reduce-only order can't be the same trading direction as your existing positions.",
+        );
+      }
+    }
+    const now = Date.now();
+    const algo: AlgoState = {
+      algoId: this.newId(),
+      algoClOrdId,
+      tag: str(body['tag']),
+      apiKey: account.apiKey,
+      inst,
+      side,
+      posSide,
+      ordType,
+      tdMode,
+      sz,
+      reduceOnly,
+      triggerPx,
+      triggerPxType,
+      orderPx,
+      direction,
+      state: 'live',
+      ordId: '',
+      failCode: '',
+      triggerTime: null,
+      cTime: now,
+      uTime: now,
+    };
+    this.algos.push(algo);
+    return { algoId: algo.algoId, algoClOrdId, clOrdId: '', tag: algo.tag };
+  }
+
+  /** Live algo orders of a pair whose trigger the price reached place their order (mark = last here). */
+  private triggerAlgos(pair: PairState): void {
+    for (const algo of this.algos) {
+      if (algo.inst.pair !== pair || algo.state !== 'live') continue;
+      const price = this.markOf(algo.inst);
+      const reached = algo.direction === 'down' ? price.lte(algo.triggerPx) : price.gte(algo.triggerPx);
+      if (!reached) continue;
+      const now = Date.now();
+      algo.triggerTime = now;
+      algo.uTime = now;
+      try {
+        const placed = this.placeOrder(this.accounts.get(algo.apiKey)!, {
+          instId: algo.inst.instId,
+          tdMode: algo.tdMode,
+          side: algo.side,
+          posSide: algo.posSide,
+          ordType: algo.orderPx === null ? 'market' : 'limit',
+          ...(algo.orderPx === null ? {} : { px: s(algo.orderPx) }),
+          sz: s(algo.sz),
+          reduceOnly: algo.reduceOnly,
+          tag: algo.tag,
+        });
+        algo.ordId = placed.ordId!;
+        algo.state = 'effective';
+      } catch (error) {
+        if (!(error instanceof OrderRefusal)) throw error;
+        algo.failCode = error.sCode;
+        algo.state = 'order_failed';
+      }
+    }
+  }
+
+  /** An entry of POST trade/cancel-algos. */
+  private cancelAlgo(account: Account, body: Record<string, unknown>): Record<string, string> {
+    const algo = this.lookUpAlgo(account, str(body['instId']), str(body['algoId']), str(body['algoClOrdId']));
+    if (!algo || algo.state !== 'live') {
+      throw new OrderRefusal(
+        '51400',
+        'Cancellation failed as the order has been filled, canceled or does not exist.',
+      );
+    }
+    algo.state = 'canceled';
+    algo.uTime = Date.now();
+    return { algoId: algo.algoId, algoClOrdId: algo.algoClOrdId, clOrdId: '', tag: algo.tag };
+  }
+
+  private lookUpAlgo(account: Account, instId: string, algoId: string, algoClOrdId: string) {
+    if (!algoId && !algoClOrdId) throw new OrderRefusal('51000', 'Parameter algoId error');
+    return this.algos.findLast(
+      (a) =>
+        a.apiKey === account.apiKey &&
+        (!instId || a.inst.instId === instId) &&
+        (algoId ? a.algoId === algoId : a.algoClOrdId === algoClOrdId),
+    );
+  }
+
+  /** GET trade/order-algo. */
+  private findAlgo(account: Account, params: URLSearchParams): AlgoState {
+    let found: AlgoState | undefined;
+    try {
+      found = this.lookUpAlgo(
+        account,
+        params.get('instId') ?? '',
+        params.get('algoId') ?? '',
+        params.get('algoClOrdId') ?? '',
+      );
+    } catch (error) {
+      if (error instanceof OrderRefusal) throw new OkxApiError(400, error.sCode, error.message);
+      throw error;
+    }
+    if (!found) throw new OkxApiError(200, '51603', 'Order does not exist');
+    return found;
+  }
+
+  /** GET orders-algo-pending (live) and orders-algo-history (ended; `state` or `algoId` required). */
+  private listAlgos(account: Account, params: URLSearchParams, which: 'pending' | 'history') {
+    const ordTypes = (params.get('ordType') ?? '').split(',').filter((t) => t !== '');
+    if (ordTypes.length === 0) throw new OkxApiError(400, '50014', 'Parameter ordType can not be empty');
+    const state = params.get('state');
+    const algoId = params.get('algoId');
+    if (which === 'history' && !state && !algoId) {
+      throw new OkxApiError(400, '50014', 'Parameter state can not be empty');
+    }
+    const instType = params.get('instType');
+    const instId = params.get('instId');
+    const limit = Math.min(Number(params.get('limit') ?? PAGE_LIMIT), PAGE_LIMIT);
+    const matches = this.algos.filter(
+      (a) =>
+        a.apiKey === account.apiKey &&
+        ordTypes.includes(a.ordType) &&
+        (!instType || a.inst.instType === instType) &&
+        (!instId || a.inst.instId === instId) &&
+        (!algoId || a.algoId === algoId) &&
+        (which === 'pending' ? a.state === 'live' : a.state !== 'live' && (!state || a.state === state)),
+    );
+    return page(matches, (a) => BigInt(a.algoId), params.get('after'), params.get('before'), limit).map((a) =>
+      this.algoView(a),
+    );
+  }
+
+  private algoView(algo: AlgoState) {
+    const conditional = algo.ordType === 'conditional';
+    const trigger = s(algo.triggerPx);
+    const orderPx = algo.orderPx === null ? '-1' : s(algo.orderPx);
+    const effective = algo.state === 'effective';
+    return {
+      instType: algo.inst.instType,
+      instId: algo.inst.instId,
+      ccy: '',
+      ordId: algo.ordId,
+      ordIdList: algo.ordId ? [algo.ordId] : [],
+      algoId: algo.algoId,
+      clOrdId: '',
+      algoClOrdId: algo.algoClOrdId,
+      sz: s(algo.sz),
+      closeFraction: '',
+      ordType: algo.ordType,
+      side: algo.side,
+      posSide: algo.posSide,
+      tdMode: algo.tdMode,
+      tgtCcy: '',
+      state: algo.state,
+      lever: String(this.leverageOf(this.accounts.get(algo.apiKey)!, algo.inst.instId)),
+      tpTriggerPx: '',
+      tpTriggerPxType: '',
+      tpOrdPx: '',
+      slTriggerPx: conditional ? trigger : '',
+      slTriggerPxType: conditional ? algo.triggerPxType : '',
+      slOrdPx: conditional ? orderPx : '',
+      triggerPx: conditional ? '' : trigger,
+      triggerPxType: conditional ? '' : algo.triggerPxType,
+      ordPx: conditional ? '' : orderPx,
+      actualSz: effective ? s(algo.sz) : '',
+      actualPx: effective ? orderPx : '',
+      actualSide: effective && conditional ? 'sl' : '',
+      triggerTime: algo.triggerTime === null ? '' : String(algo.triggerTime),
+      reduceOnly: String(algo.reduceOnly),
+      failCode: algo.failCode,
+      tag: algo.tag,
+      last: s(algo.inst.pair.price),
+      cTime: String(algo.cTime),
+      uTime: String(algo.uTime),
+    };
   }
 
   /** The order's position leg: net in net mode, long/short (required on swaps) in long/short mode. */
@@ -1431,6 +1902,7 @@ export class OkxTestServer {
         uTime: now,
         realizedPnl: new Decimal(0),
         fee: new Decimal(0),
+        fundingFee: new Decimal(0),
       };
       const signed = order.side === 'buy' ? sz : sz.neg();
       if (position.pos.isZero() || position.pos.isNeg() === signed.isNeg()) {
@@ -1474,6 +1946,24 @@ export class OkxTestServer {
     };
     order.last = fill;
     this.fills.push(fill);
+    if (inst.instType === 'SWAP') {
+      this.bills.push({
+        billId: fill.billId,
+        apiKey: account.apiKey,
+        inst,
+        type: '2',
+        subType: order.side === 'buy' ? '1' : '2',
+        ts: now,
+        balChg: fillPnl.minus(fee),
+        bal: this.cashOf(account, quote),
+        sz,
+        px,
+        pnl: fillPnl,
+        fee: fee.neg(),
+        mgnMode: order.tdMode,
+        fill,
+      });
+    }
     if (order.accFillSz.gte(order.execSz)) this.finish(order, 'filled');
     else {
       order.state = 'partially_filled';
@@ -1674,6 +2164,103 @@ export class OkxTestServer {
         ts: String(f.ts),
         fillTime: String(f.ts),
         feeRate: s(FEES[f.order.inst.instType][f.execType === 'M' ? 'maker' : 'taker'].neg()),
+      }),
+    );
+  }
+
+  // ---- funding and bills ---------------------------------------------------------------------------------
+
+  /**
+   * GET public/funding-rate: the rate last charged stands for both the coming settlement's rate and the last
+   * settled one; the coming settlement is the next 8-hour boundary.
+   */
+  private fundingRate(inst: Instrument) {
+    if (inst.instType !== 'SWAP') throw new OkxApiError(400, '51000', 'Parameter instId error');
+    const now = Date.now();
+    const next = (Math.floor(now / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
+    const rate = s(this.fundingRates.get(inst.instId) ?? DEFAULT_FUNDING_RATE);
+    return {
+      formulaType: 'noRate',
+      fundingRate: rate,
+      fundingTime: String(next),
+      impactValue: '',
+      instId: inst.instId,
+      instType: 'SWAP',
+      interestRate: '',
+      maxFundingRate: '0.00375',
+      method: 'current_period',
+      minFundingRate: '-0.00375',
+      nextFundingRate: '',
+      nextFundingTime: String(next + FUNDING_INTERVAL_MS),
+      premium: '0',
+      settFundingRate: rate,
+      settState: 'settled',
+      ts: String(now),
+    };
+  }
+
+  /** Bills of the window, newest first, paged by `billId` (`after` older, `before` newer), filtered. */
+  private listBills(account: Account, params: URLSearchParams, windowMs: number) {
+    const instType = this.instType(params, false);
+    const instId = params.get('instId');
+    if (instId) this.requireInstrument(instId);
+    const [ccy, mgnMode, ctType, type, subType] = ['ccy', 'mgnMode', 'ctType', 'type', 'subType'].map(
+      (name) => params.get(name),
+    );
+    const begin = Number(params.get('begin') ?? 0);
+    const end = Number(params.get('end') ?? Number.MAX_SAFE_INTEGER);
+    const limit = Math.min(Number(params.get('limit') ?? PAGE_LIMIT), PAGE_LIMIT);
+    const since = Date.now() - windowMs;
+    const matches = this.bills.filter(
+      (b) =>
+        b.apiKey === account.apiKey &&
+        (!instType || b.inst.instType === instType) &&
+        (!instId || b.inst.instId === instId) &&
+        (!ccy || b.inst.pair.spec.quote === ccy) &&
+        (!mgnMode || b.mgnMode === mgnMode) &&
+        (!ctType || ctType === 'linear') &&
+        (!type || b.type === type) &&
+        (!subType || b.subType === subType) &&
+        b.ts >= since &&
+        b.ts >= begin &&
+        b.ts <= end,
+    );
+    return page(matches, (b) => BigInt(b.billId), params.get('after'), params.get('before'), limit).map(
+      (b) => ({
+        bal: s(b.bal),
+        balChg: s(b.balChg),
+        billId: b.billId,
+        ccy: b.inst.pair.spec.quote,
+        clOrdId: b.fill?.order.clOrdId ?? '',
+        earnAmt: '',
+        earnApr: '',
+        execType: b.fill?.execType ?? '',
+        fee: s(b.fee),
+        fillFwdPx: '',
+        fillIdxPx: b.fill ? s(b.fill.px) : '',
+        fillMarkPx: b.fill ? s(b.fill.px) : '',
+        fillMarkVol: '',
+        fillPxUsd: '',
+        fillPxVol: '',
+        fillTime: b.fill ? String(b.fill.ts) : '',
+        from: '',
+        instId: b.inst.instId,
+        instType: b.inst.instType,
+        interest: '0',
+        mgnMode: b.mgnMode,
+        notes: '',
+        ordId: b.fill?.order.ordId ?? '',
+        pnl: s(b.pnl),
+        posBal: '0',
+        posBalChg: '0',
+        px: s(b.px),
+        subType: b.subType,
+        sz: s(b.sz),
+        tag: b.fill?.order.tag ?? '',
+        to: '',
+        tradeId: b.fill?.tradeId ?? '',
+        ts: String(b.ts),
+        type: b.type,
       }),
     );
   }

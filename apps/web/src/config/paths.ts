@@ -8,6 +8,8 @@ export const paths = {
   components: '/components',
   dashboard: '/dashboard',
   trading: '/trading',
+  /** The open trades list of the Trading screen. */
+  openTrades: '/trading#open-trades',
   bots: '/bots',
   portfolio: '/portfolio',
   settings: '/settings',

@@ -1,4 +1,5 @@
 import type { Bot, TradingAccount } from '@kairos/contract';
+import type { Venue } from '../features/accounts/api/get-exchanges';
 
 // Whole objects as the server sends them: the web reads answers with the contract's schemas, so a
 // test's answer has every field the contract gives it. Tests override what they look at.
@@ -44,9 +45,28 @@ export function serverBot(overrides: Partial<Bot> = {}): Bot {
       tradeCurrency: 'BTC',
       timeFrame: '1h',
     },
-    tradingAccount: { id: 'acc-1', nickname: 'Paper main', exchange: 'paper', usdtBalance: '10000' },
+    tradingAccount: {
+      id: 'acc-1',
+      nickname: 'Paper main',
+      exchange: 'paper',
+      usdtBalance: '10000',
+      sandbox: false,
+    },
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function serverVenue(overrides: Partial<Venue> = {}): Venue {
+  return {
+    id: 'binance',
+    name: 'Binance',
+    marketTypes: ['spot', 'future'],
+    sandbox: true,
+    sandboxMarketTypes: ['spot', 'future'],
+    sandboxKind: { spot: 'testnet', future: 'demo' },
+    needsPassphrase: false,
     ...overrides,
   };
 }

@@ -120,3 +120,38 @@ export const paperPositions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.symbol] })],
 );
+
+/**
+ * Stop orders resting on the paper venue (futures, issue 18), as Binance USD-M keeps its conditional orders
+ * apart from the order book: a reduce-only stop-market that, once the price path crosses `trigger_price`,
+ * becomes an ordinary market order of the account (`triggered_order_id`, in paper_orders).
+ */
+export const paperStops = pgTable(
+  'paper_stops',
+  {
+    venueOrderId: text('venue_order_id').primaryKey(),
+    /** Insertion order: "oldest first" without relying on equal timestamps. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+    clientOrderId: text('client_order_id').notNull(),
+    marketType: text('market_type', { enum: ['spot', 'future'] }).notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    amount: amount('amount').notNull(),
+    triggerPrice: amount('trigger_price').notNull(),
+    status: text('status', { enum: ['open', 'triggered', 'cancelled', 'rejected', 'expired'] }).notNull(),
+    triggeredOrderId: text('triggered_order_id'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    /** The price path has been checked against the trigger up to this time. */
+    checkedUntil: ts('checked_until').notNull(),
+  },
+  (t) => [
+    uniqueIndex('paper_stops_client_order_id_uq').on(t.accountId, t.clientOrderId),
+    index('paper_stops_open_idx')
+      .on(t.accountId, t.seq)
+      .where(sql`status = 'open'`),
+  ],
+);

@@ -295,6 +295,43 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Stop orders resting on the venue for a trade (issue 18): the trade's protection while Kairos is down. One row
+ * per placement (a moved stop is a new row: the new one is placed before the old one is cancelled). Kept apart
+ * from `orders`: a stop is placed, looked up and cancelled through its own venue calls, and the market order it
+ * becomes once triggered is booked in `orders` like any exit.
+ */
+export const venueStops = pgTable(
+  'venue_stops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    tradingAccountId: uuid('trading_account_id').notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+    venueOrderId: text('venue_order_id'),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    triggerPrice: money('trigger_price').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', {
+      enum: ['submitted', 'open', 'triggered', 'cancelled', 'rejected', 'expired', 'unknown'],
+    }).notNull(),
+    triggeredOrderId: text('triggered_order_id'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('venue_stops_client_order_id_uq').on(t.tradingAccountId, t.clientOrderId),
+    index('venue_stops_trade_idx').on(t.tradeId),
+    index('venue_stops_live_idx')
+      .on(t.tradingAccountId)
+      .where(sql`status IN ('submitted', 'open', 'unknown')`),
+  ],
+);
+
 export const fills = pgTable(
   'fills',
   {

@@ -11,8 +11,11 @@ import type {
   Order,
   OrderBook,
   Position,
+  StopOrder,
+  StopOrderRequest,
   Ticker,
   Timeframe,
+  VenueStops,
 } from '../gateway';
 import type { PaperVenue } from './paper-venue';
 
@@ -21,11 +24,37 @@ export class PaperGateway implements ExchangeGateway {
   readonly exchangeId = 'paper';
   readonly sharesDatabase = true;
 
+  /**
+   * Stop orders resting on the venue (issue 18), on futures accounts: reduce-only stop-markets the paper
+   * venue triggers on its own price path, even while nobody asks (the matching tick) and for the path it
+   * missed while Kairos was stopped. Spot accounts have none: a spot stop would lock the coins the
+   * take-profit ladder sells.
+   */
+  readonly stops: VenueStops | null;
+
   constructor(
     private readonly venue: PaperVenue,
     readonly accountId: string,
     readonly marketType: AccountMarketType = 'spot',
-  ) {}
+  ) {
+    this.stops = marketType === 'future' ? this.futuresStops() : null;
+  }
+
+  private futuresStops(): VenueStops {
+    return {
+      placeStop: async (request: StopOrderRequest): Promise<StopOrder> =>
+        this.venue.placeStop(this.accountId, this.marketType, {
+          ...request,
+          symbol: this.symbol(request.symbol),
+        }),
+      cancelStop: async (venueOrderId: string): Promise<StopOrder> =>
+        this.venue.cancelStop(this.accountId, venueOrderId),
+      fetchStop: async (venueOrderId: string): Promise<StopOrder> =>
+        this.venue.fetchStop(this.accountId, venueOrderId),
+      fetchStopByClientId: async (clientOrderId: string): Promise<StopOrder> =>
+        this.venue.fetchStopByClientId(this.accountId, clientOrderId),
+    };
+  }
 
   async loadMarkets(): Promise<Market[]> {
     return this.venue.listMarkets(this.marketType);

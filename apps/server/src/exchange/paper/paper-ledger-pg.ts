@@ -3,7 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-fns';
-import { paperBalances, paperFills, paperOrders, paperPositions } from '../../db/schema/paper';
+import { paperBalances, paperFills, paperOrders, paperPositions, paperStops } from '../../db/schema/paper';
 import {
   DuplicateClientOrderIdError,
   type PaperBalanceRow,
@@ -14,6 +14,7 @@ import {
   type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
+  type PaperStopRow,
 } from './paper-ledger-store';
 
 /** Advisory-lock class of paper ledgers (the object id is the account id's hash). */
@@ -30,6 +31,7 @@ function canonical(value: string): string {
 type OrderRecord = typeof paperOrders.$inferSelect;
 type FillRecord = typeof paperFills.$inferSelect;
 type PositionRecord = typeof paperPositions.$inferSelect;
+type StopRecord = typeof paperStops.$inferSelect;
 
 function toOrderRow(record: OrderRecord): PaperOrderRow {
   return {
@@ -70,6 +72,23 @@ function toFillRow(record: FillRecord): PaperFillRow {
     takerOrMaker: record.takerOrMaker,
     realizedPnl: canonical(record.realizedPnl),
     timestamp: record.executedAt.getTime(),
+  };
+}
+
+function toStopRow(record: StopRecord): PaperStopRow {
+  return {
+    venueOrderId: record.venueOrderId,
+    clientOrderId: record.clientOrderId,
+    marketType: record.marketType,
+    symbol: record.symbol,
+    side: record.side,
+    amount: canonical(record.amount),
+    triggerPrice: canonical(record.triggerPrice),
+    status: record.status,
+    triggeredOrderId: record.triggeredOrderId,
+    createdAt: record.createdAt.getTime(),
+    updatedAt: record.updatedAt.getTime(),
+    checkedUntil: record.checkedUntil.getTime(),
   };
 }
 
@@ -121,12 +140,43 @@ const OPEN_ORDERS_SQL = `
   WHERE account_id = $1 AND status IN ('open', 'partially_filled') AND ($2::text IS NULL OR symbol = $2)
   ORDER BY seq`;
 
-/** Accounts' balances, with whether each has orders resting (then it must be matched first: no balances). */
+/**
+ * What a matching pass starts from, in one read: an account's resting orders ('o' rows, as `OrderRecord`s)
+ * and its open stops ('s' rows, as `StopRecord`s), each oldest first. One statement, so the pass over an
+ * account without stops (most of them, and every spot one) costs no more than before stops existed.
+ */
+const RESTING_SQL = `
+  SELECT 'o' AS kind, seq, venue_order_id AS "venueOrderId", client_order_id AS "clientOrderId",
+         market_type AS "marketType", symbol, side, type, price::text AS price, amount::text AS amount,
+         filled::text AS filled, cost::text AS cost, fee::text AS fee, fee_currency AS "feeCurrency", status,
+         reduce_only AS "reduceOnly", reserved_asset AS "reservedAsset", reserved::text AS reserved,
+         NULL::text AS "triggerPrice", NULL::text AS "triggeredOrderId",
+         created_at AS "createdAt", updated_at AS "updatedAt", checked_until AS "checkedUntil"
+  FROM paper_orders
+  WHERE account_id = $1 AND status IN ('open', 'partially_filled')
+  UNION ALL
+  SELECT 's', seq, venue_order_id, client_order_id, market_type, symbol, side, NULL, NULL, amount::text,
+         NULL, NULL, NULL, NULL, status, NULL, NULL, NULL, trigger_price::text, triggered_order_id,
+         created_at, updated_at, checked_until
+  FROM paper_stops
+  WHERE account_id = $1 AND status = 'open'
+  ORDER BY kind, seq`;
+
+/** Whether an account has orders or stops resting. */
+const BUSY_SQL = `
+  SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = $1 AND status IN ('open', 'partially_filled'))
+      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = $1 AND status = 'open') AS busy`;
+
+/**
+ * Accounts' balances, with whether each has orders or stops resting (then it must be matched first: no
+ * balances).
+ */
 const BALANCES_IF_IDLE_SQL = `
   SELECT a.id AS account_id, o.busy, b.asset, b.free::text AS free, b.used::text AS used
   FROM unnest($1::uuid[]) AS a(id)
   CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = a.id
-          AND status IN ('open', 'partially_filled')) AS busy) o
+          AND status IN ('open', 'partially_filled'))
+      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = a.id AND status = 'open') AS busy) o
   LEFT JOIN paper_balances b ON b.account_id = a.id AND NOT o.busy
   ORDER BY a.id, b.asset`;
 
@@ -169,6 +219,30 @@ const WRITE_SQL = `
   )
   SELECT 1`;
 
+/**
+ * Stops placed and stops changed (checked further, triggered, cancelled, expired), for any number of
+ * accounts. Rare next to orders (placed once, checkpointed once a minute), so a statement of their own,
+ * run only when there are some.
+ */
+const WRITE_STOPS_SQL = `
+  WITH new_stops AS (
+    INSERT INTO paper_stops (account_id, venue_order_id, client_order_id, market_type, symbol, side, amount,
+        trigger_price, status, triggered_order_id, created_at, updated_at, checked_until)
+    SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+                $8::numeric[], $9::text[], $10::text[], $11::timestamptz[], $12::timestamptz[],
+                $13::timestamptz[])
+    RETURNING 1
+  ), changed_stops AS (
+    UPDATE paper_stops p SET status = v.status, triggered_order_id = v.triggered_order_id,
+        updated_at = v.updated_at, checked_until = v.checked_until
+    FROM unnest($14::uuid[], $15::text[], $16::text[], $17::text[], $18::timestamptz[], $19::timestamptz[])
+      AS v(account_id, venue_order_id, status, triggered_order_id, updated_at, checked_until)
+    WHERE p.venue_order_id = ANY($15::text[]) AND p.account_id = v.account_id
+      AND p.venue_order_id = v.venue_order_id
+    RETURNING 1
+  )
+  SELECT 1`;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Columns of rows as arrays, in the given order (for unnest). */
@@ -185,8 +259,55 @@ function rowsOf<K extends keyof PaperLedgerWrites>(changes: AccountWrites[], kin
   );
 }
 
-/** Writes several accounts' changes in one statement (`WRITE_SQL`). */
+/**
+ * Writes several accounts' changes in one statement (`WRITE_SQL`), and their stops, when there are any, in a
+ * second one after it (a triggered stop names an order the first one wrote).
+ */
 async function writeLedgers(q: Queryable, changes: AccountWrites[]): Promise<void> {
+  await writeOrders(q, changes);
+  await writeStops(q, changes);
+}
+
+async function writeStops(q: Queryable, changes: AccountWrites[]): Promise<void> {
+  const newStops = rowsOf(changes, 'newStops');
+  const changedStops = rowsOf(changes, 'changedStops');
+  if (newStops.length + changedStops.length === 0) return;
+  const values = [
+    ...columns(newStops, [
+      (s) => s.accountId,
+      (s) => s.row.venueOrderId,
+      (s) => s.row.clientOrderId,
+      (s) => s.row.marketType,
+      (s) => s.row.symbol,
+      (s) => s.row.side,
+      (s) => s.row.amount,
+      (s) => s.row.triggerPrice,
+      (s) => s.row.status,
+      (s) => s.row.triggeredOrderId,
+      (s) => iso(s.row.createdAt),
+      (s) => iso(s.row.updatedAt),
+      (s) => iso(s.row.checkedUntil),
+    ]),
+    ...columns(changedStops, [
+      (s) => s.accountId,
+      (s) => s.row.venueOrderId,
+      (s) => s.row.status,
+      (s) => s.row.triggeredOrderId,
+      (s) => iso(s.row.updatedAt),
+      (s) => iso(s.row.checkedUntil),
+    ]),
+  ];
+  try {
+    await q.query({ name: 'paper_ledger_write_stops', text: WRITE_STOPS_SQL, values });
+  } catch (error) {
+    if (isUniqueViolation(error, 'paper_stops_client_order_id_uq')) {
+      throw new DuplicateClientOrderIdError(newStops.map((s) => s.row.clientOrderId).join(', '));
+    }
+    throw error;
+  }
+}
+
+async function writeOrders(q: Queryable, changes: AccountWrites[]): Promise<void> {
   const newOrders = rowsOf(changes, 'newOrders');
   const changedOrders = rowsOf(changes, 'changedOrders');
   const fills = rowsOf(changes, 'fills');
@@ -345,12 +466,12 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 
   async hasOpenOrders(): Promise<boolean> {
-    const [row] = await this.tx
-      .select({ venueOrderId: paperOrders.venueOrderId })
-      .from(paperOrders)
-      .where(and(eq(paperOrders.accountId, this.accountId), inArray(paperOrders.status, [...OPEN_STATUSES])))
-      .limit(1);
-    return row !== undefined;
+    const result = await this.q.query<{ busy: boolean }>({
+      name: 'paper_busy',
+      text: BUSY_SQL,
+      values: [this.accountId],
+    });
+    return result.rows[0]!.busy;
   }
 
   async write(changes: PaperLedgerWrites): Promise<void> {
@@ -381,6 +502,38 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
       values: [this.accountId, symbol ?? null],
     });
     return result.rows.map(toOrderRow);
+  }
+
+  async stopById(venueOrderId: string): Promise<PaperStopRow | null> {
+    const [row] = await this.tx
+      .select()
+      .from(paperStops)
+      .where(and(eq(paperStops.accountId, this.accountId), eq(paperStops.venueOrderId, venueOrderId)));
+    return row ? toStopRow(row) : null;
+  }
+
+  async stopByClientId(clientOrderId: string): Promise<PaperStopRow | null> {
+    const [row] = await this.tx
+      .select()
+      .from(paperStops)
+      .where(and(eq(paperStops.accountId, this.accountId), eq(paperStops.clientOrderId, clientOrderId)));
+    return row ? toStopRow(row) : null;
+  }
+
+  async resting(): Promise<{ orders: PaperOrderRow[]; stops: PaperStopRow[] }> {
+    // Read on every match of the account (each tick, each read while something rests): a prepared statement.
+    const result = await this.q.query<(OrderRecord & { kind: 'o' }) | (StopRecord & { kind: 's' })>({
+      name: 'paper_resting',
+      text: RESTING_SQL,
+      values: [this.accountId],
+    });
+    const orders: PaperOrderRow[] = [];
+    const stops: PaperStopRow[] = [];
+    for (const row of result.rows) {
+      if (row.kind === 'o') orders.push(toOrderRow(row));
+      else stops.push(toStopRow(row));
+    }
+    return { orders, stops };
   }
 
   async fills(symbol: string, since?: number): Promise<PaperFillRow[]> {
@@ -541,7 +694,13 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
       const rows = await db
         .selectDistinct({ accountId: paperOrders.accountId })
         .from(paperOrders)
-        .where(inArray(paperOrders.status, [...OPEN_STATUSES]));
+        .where(inArray(paperOrders.status, [...OPEN_STATUSES]))
+        .union(
+          db
+            .selectDistinct({ accountId: paperStops.accountId })
+            .from(paperStops)
+            .where(eq(paperStops.status, 'open')),
+        );
       return rows.map((row) => row.accountId);
     },
   };

@@ -1,4 +1,4 @@
-import type { AccountMarketType, OrderSide, OrderStatus, OrderType } from '../gateway';
+import type { AccountMarketType, OrderSide, OrderStatus, OrderType, StopOrderStatus } from '../gateway';
 
 /**
  * Persistence of paper accounts: balances, orders, fills and futures positions. Amounts are decimal strings
@@ -58,6 +58,29 @@ export interface PaperFillRow {
   timestamp: number;
 }
 
+/**
+ * A stop resting on the venue (futures): a reduce-only stop-market. Its client id is unique among the
+ * account's stops (a namespace of its own, as Binance's algo orders); once triggered it names the market
+ * order it became.
+ */
+export interface PaperStopRow {
+  venueOrderId: string;
+  clientOrderId: string;
+  marketType: AccountMarketType;
+  symbol: string;
+  /** The side of the market order it sends. */
+  side: OrderSide;
+  amount: string;
+  triggerPrice: string;
+  status: StopOrderStatus;
+  /** The market order it sent (in the account's orders); null until triggered. */
+  triggeredOrderId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** An open stop has been checked against the price path up to this time. */
+  checkedUntil: number;
+}
+
 export interface PaperPositionRow {
   symbol: string;
   /** Signed: positive long, negative short. */
@@ -74,14 +97,26 @@ export interface PaperPositionRow {
 /** What can be read of one account's ledger; each read is one consistent statement. */
 export interface PaperLedgerReader {
   balances(): Promise<PaperBalanceRow[]>;
-  /** The balances in one read, or null while orders rest (they must be matched before balances are read). */
+  /**
+   * The balances in one read, or null while orders or stops rest (they must be matched before balances are
+   * read).
+   */
   balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null>;
+  /** Whether orders or stops rest: then the account is matched before it is read. */
   hasOpenOrders(): Promise<boolean>;
 
   orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
   orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null>;
   /** Orders with status open or partially_filled, oldest first. */
   openOrders(symbol?: string): Promise<PaperOrderRow[]>;
+
+  stopById(venueOrderId: string): Promise<PaperStopRow | null>;
+  stopByClientId(clientOrderId: string): Promise<PaperStopRow | null>;
+  /**
+   * What a matching pass starts from, in one read: the orders `openOrders()` lists and the stops with status
+   * open, each oldest first.
+   */
+  resting(): Promise<{ orders: PaperOrderRow[]; stops: PaperStopRow[] }>;
 
   /** Oldest first. */
   fills(symbol: string, since?: number): Promise<PaperFillRow[]>;
@@ -98,6 +133,9 @@ export interface PaperLedgerWrites {
   /** Their orders are written already, or among `newOrders`. */
   fills?: PaperFillRow[];
   balances?: PaperBalanceRow[];
+  newStops?: PaperStopRow[];
+  /** Their triggered orders are written already, or among `newOrders`. */
+  changedStops?: PaperStopRow[];
 }
 
 /** One account's ledger, valid inside a `transact` callback only. */
@@ -109,8 +147,8 @@ export interface PaperLedger extends PaperLedgerReader {
   prepareOrder(clientOrderId: string): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }>;
 
   /**
-   * Writes orders, fills and balances in one go. Throws `DuplicateClientOrderIdError` when a new order's
-   * client order id is already used by this account.
+   * Writes orders, fills, balances and stops in one go. Throws `DuplicateClientOrderIdError` when a new
+   * order's (or stop's) client order id is already used by this account's orders (stops).
    */
   write(changes: PaperLedgerWrites): Promise<void>;
 
@@ -152,7 +190,7 @@ export interface PaperLedgerStore {
    * that need no matching first; anything that changes the ledger goes through `transact`).
    */
   read<T>(accountId: string, work: (ledger: PaperLedgerReader) => Promise<T>): Promise<T>;
-  /** Accounts holding open orders, for the matching tick. */
+  /** Accounts holding open orders or open stops, for the matching tick. */
   accountsWithOpenOrders(): Promise<string[]>;
 }
 

@@ -17,7 +17,10 @@ import type {
   Fill,
   Market,
   Order,
+  OrderSide,
   Position,
+  StopOrder,
+  StopOrderRequest,
 } from '../gateway';
 import { MarketSimulator, type PaperMarketData } from './market-simulator';
 import {
@@ -30,6 +33,7 @@ import {
   type PaperLedgerWrites,
   type PaperOrderRow,
   type PaperPositionRow,
+  type PaperStopRow,
 } from './paper-ledger-store';
 import {
   applyFill,
@@ -78,9 +82,18 @@ export interface PaperOrderEvent {
   reported: boolean;
 }
 
+export interface PaperStopEvent {
+  accountId: string;
+  marketType: AccountMarketType;
+  stop: StopOrder;
+  /** As `PaperOrderEvent.reported`: false when the tick triggered or expired it. */
+  reported: boolean;
+}
+
 interface PaperVenueEvents {
   fill: [PaperFillEvent];
   order: [PaperOrderEvent];
+  stop: [PaperStopEvent];
 }
 
 /** Resting orders are matched against at most this much unobserved price history. */
@@ -98,6 +111,8 @@ const SETTLEMENT_ASSET = 'USDT';
 const MAX_BATCH = 200;
 /** Orders of a failed batch placed alone, this many at a time. */
 const ALONE_CONCURRENCY = 8;
+/** Client ids of the orders triggered stops send: the stop's venue order id after it. */
+const TRIGGERED_ORDER_ID_PREFIX = 'stop-';
 
 /** An order asked for and checked, waiting for its batch. */
 interface PendingOrder {
@@ -123,8 +138,11 @@ class AccountSession {
   private unwrittenFills: PaperFillRow[] = [];
   private newOrders = new Map<string, PaperOrderRow>();
   private changedOrders = new Map<string, PaperOrderRow>();
+  private newStops = new Map<string, PaperStopRow>();
+  private changedStops = new Map<string, PaperStopRow>();
   readonly fills: PaperFillEvent[] = [];
   readonly orders = new Map<string, PaperOrderEvent>();
+  readonly stops = new Map<string, PaperStopEvent>();
   /** Orders whose new state is returned to the caller of this transaction. */
   readonly reported = new Set<string>();
 
@@ -179,6 +197,16 @@ class AccountSession {
     if (!this.newOrders.has(order.venueOrderId)) this.changedOrders.set(order.venueOrderId, order);
   }
 
+  /** A new stop, written (as it is then) at flush. */
+  addStop(stop: PaperStopRow): void {
+    this.newStops.set(stop.venueOrderId, stop);
+  }
+
+  /** A stop that changed, written (as it is then) at flush. */
+  saveStop(stop: PaperStopRow): void {
+    if (!this.newStops.has(stop.venueOrderId)) this.changedStops.set(stop.venueOrderId, stop);
+  }
+
   async change(asset: string, delta: { free?: Decimal; used?: Decimal }): Promise<void> {
     const balance = await this.balance(asset);
     if (delta.free) balance.free = balance.free.plus(delta.free);
@@ -199,9 +227,13 @@ class AccountSession {
       changedOrders: [...this.changedOrders.values()],
       fills: this.unwrittenFills,
       balances: dirty.map(([asset, b]) => ({ asset, free: b.free.toFixed(), used: b.used.toFixed() })),
+      newStops: [...this.newStops.values()],
+      changedStops: [...this.changedStops.values()],
     };
     this.newOrders = new Map();
     this.changedOrders = new Map();
+    this.newStops = new Map();
+    this.changedStops = new Map();
     this.unwrittenFills = [];
     for (const [, balance] of dirty) {
       balance.dirty = false;
@@ -222,6 +254,11 @@ class AccountSession {
       throw error;
     }
   }
+}
+
+/** How much of a position (signed: negative short) an order of `side` closes at most: none when it opens or adds. */
+function closable(position: Decimal, side: OrderSide): Decimal {
+  return !position.isZero() && position.isNeg() === (side === 'buy') ? position.abs() : ZERO;
 }
 
 function isOpen(order: PaperOrderRow): boolean {
@@ -247,6 +284,20 @@ export function toOrder(row: PaperOrderRow): Order {
   };
 }
 
+export function toStopOrder(row: PaperStopRow): StopOrder {
+  return {
+    venueOrderId: row.venueOrderId,
+    clientOrderId: row.clientOrderId,
+    symbol: row.symbol,
+    side: row.side,
+    amount: row.amount,
+    triggerPrice: row.triggerPrice,
+    status: row.status,
+    triggeredOrderId: row.triggeredOrderId,
+    timestamp: row.createdAt,
+  };
+}
+
 export function toFill(row: PaperFillRow): Fill {
   return {
     venueTradeId: row.venueTradeId,
@@ -265,8 +316,9 @@ export function toFill(row: PaperFillRow): Fill {
 
 /**
  * The simulated exchange behind every paper account: a deterministic market, an order book with depth,
- * market and limit orders, reduce-only, partial fills, maker/taker fees, spot balances and one-way USDT
- * futures positions, persisted through a `PaperLedgerStore`. `PaperGateway` is one account's view of it.
+ * market and limit orders, reduce-only, partial fills, maker/taker fees, spot balances, one-way USDT
+ * futures positions and their stop-market orders, persisted through a `PaperLedgerStore`. `PaperGateway`
+ * is one account's view of it.
  */
 /** Maintenance margin rate of the paper venue's futures (Binance's first bracket for BTC). */
 const MAINTENANCE_MARGIN_RATE = dec('0.004');
@@ -338,7 +390,8 @@ export class PaperVenue {
   }
 
   async balances(accountId: string): Promise<Balances> {
-    // Nothing resting, nothing to match: one read. Else matching and the read in one transaction.
+    // Nothing resting (no order, no stop), nothing to match: one read. Else matching and the read in one
+    // transaction.
     const rows =
       (await this.readIdleBalances(accountId)) ??
       (await this.inTransaction(accountId, async (session) => {
@@ -355,8 +408,8 @@ export class PaperVenue {
   }
 
   /**
-   * Reads the account as it is now: directly when no order rests (nothing to match), else after matching,
-   * in the matching transaction.
+   * Reads the account as it is now: directly when no order or stop rests (nothing to match), else after
+   * matching, in the matching transaction.
    */
   private async observe<T>(accountId: string, read: (ledger: PaperLedgerReader) => Promise<T>): Promise<T> {
     const idle = await this.store.read(accountId, async (ledger) =>
@@ -748,20 +801,19 @@ export class PaperVenue {
   ): Promise<PaperOrderRow> {
     const now = this.clock();
     const position = await this.positionOf(session.ledger, spec.symbol);
-    const held = dec(position.amount);
-    const reducesPosition = !held.isZero() && held.isNeg() === (request.side === 'buy');
-    if (request.reduceOnly && (!reducesPosition || amount.gt(held.abs()))) {
+    const closes = closable(dec(position.amount), request.side);
+    if (request.reduceOnly && (closes.isZero() || amount.gt(closes))) {
       throw new InvalidOrderError(
-        reducesPosition
-          ? `Reduce-only order of ${amount.toFixed()} exceeds the ${held.abs().toFixed()} position`
-          : 'Reduce-only order would open or increase a position',
+        closes.isZero()
+          ? 'Reduce-only order would open or increase a position'
+          : `Reduce-only order of ${amount.toFixed()} exceeds the ${closes.toFixed()} position`,
       );
     }
-    const { executions, taken, rest } = this.take(spec, request, amount, price, now);
+    const taking = this.take(spec, request, amount, price, now);
+    const { executions, taken, rest } = taking;
 
     // Margin for what the executions open (beyond what they close), fees, and the resting part.
-    const closable = reducesPosition ? held.abs() : ZERO;
-    const opening = Decimal.max(0, taken.minus(closable));
+    const opening = Decimal.max(0, taken.minus(closes));
     const openingShare = taken.isZero() ? ZERO : opening.div(taken);
     const openingMargin = roundUp(totalCost(executions).times(openingShare).div(position.leverage));
     const restReserve =
@@ -781,9 +833,27 @@ export class PaperVenue {
       );
     }
 
+    return this.bookFutures(session, spec, request, amount, price, now, taking, restReserve);
+  }
+
+  /**
+   * Books a futures order taking `taking` from the book at `now`, once it is known to be allowed: its
+   * executions against the position (fills, taker fees, PnL, margin), the margin reserved for what rests,
+   * its status and its event. An order placed and the order a triggered stop sends both go through here.
+   */
+  private async bookFutures(
+    session: AccountSession,
+    spec: PaperMarketSpec,
+    request: CreateOrderRequest,
+    amount: Decimal,
+    price: Decimal | null,
+    now: number,
+    taking: { executions: Execution[]; taken: Decimal },
+    restReserve: Decimal,
+  ): Promise<PaperOrderRow> {
     const order = this.newOrderRow(spec, 'future', request, amount, price, now);
     order.feeCurrency = SETTLEMENT_ASSET;
-    for (const execution of executions) {
+    for (const execution of taking.executions) {
       await this.executeFutures(session, order, execution, 'taker', now);
     }
     if (restReserve.gt(0)) {
@@ -791,7 +861,7 @@ export class PaperVenue {
       order.reservedAsset = SETTLEMENT_ASSET;
       order.reserved = restReserve.toFixed();
     }
-    order.status = this.statusAfterTaking(order, taken, amount);
+    order.status = this.statusAfterTaking(order, taking.taken, amount);
     session.addOrder(order);
     this.recordOrder(session, order);
     return order;
@@ -808,9 +878,7 @@ export class PaperVenue {
     let amount = execution.amount;
     if (order.reduceOnly) {
       // The position may have shrunk since the order was placed: never flip it.
-      const held = dec(row.amount);
-      const reduces = !held.isZero() && held.isNeg() === (order.side === 'buy');
-      amount = reduces ? Decimal.min(amount, held.abs()) : ZERO;
+      amount = Decimal.min(amount, closable(dec(row.amount), order.side));
       if (amount.isZero()) return ZERO;
     }
     const fill = { price: execution.price, amount };
@@ -850,7 +918,7 @@ export class PaperVenue {
   async cancelOrder(accountId: string, venueOrderId: string): Promise<Order> {
     // Matched up to now first (it may have filled meanwhile), then cancelled, in one transaction.
     const row = await this.inTransaction(accountId, async (session) => {
-      const resting = await this.matchIn(session);
+      const { orders: resting } = await this.matchIn(session);
       const order =
         resting.find((candidate) => candidate.venueOrderId === venueOrderId) ??
         (await session.ledger.orderById(venueOrderId));
@@ -952,28 +1020,186 @@ export class PaperVenue {
     });
   }
 
+  // ---- stops (futures) ----------------------------------------------------------------------------------
+
+  /**
+   * Rests a reduce-only stop-market (Binance USD-M STOP_MARKET, reduceOnly, workingType=MARK_PRICE: here the
+   * venue's own price path). Refused when the price is already through the trigger (Binance -2021 "Order
+   * would immediately trigger") and when there is no position it would reduce; an amount larger than the
+   * position is capped when it triggers. A client id already used by one of the account's stops answers with
+   * that stop, whatever its state (the executor's retry after a lost answer), as `createOrder` does.
+   */
+  async placeStop(
+    accountId: string,
+    marketType: AccountMarketType,
+    request: StopOrderRequest,
+  ): Promise<StopOrder> {
+    if (marketType !== 'future') {
+      throw new UnsupportedOperationError('Stop orders rest on futures accounts only');
+    }
+    const spec = this.spec(request.symbol);
+    const { amount, triggerPrice } = this.validateStop(spec, request);
+    const row = await this.inTransaction(accountId, async (session) => {
+      // Matched up to now first: the position the stop protects is the one the path left.
+      const { stops } = await this.matchIn(session);
+      const existing =
+        stops.find((stop) => stop.clientOrderId === request.clientOrderId) ??
+        (await session.ledger.stopByClientId(request.clientOrderId));
+      if (existing) return existing;
+      const now = this.clock();
+      const held = dec((await this.positionOf(session.ledger, spec.symbol)).amount);
+      if (closable(held, request.side).isZero()) {
+        throw new InvalidOrderError(
+          `Reduce-only stop would open or increase a position: no ${request.side === 'sell' ? 'long' : 'short'} position on ${spec.symbol}`,
+        );
+      }
+      const price = this.market.price(spec.symbol, now);
+      if (request.side === 'sell' ? triggerPrice.gte(price) : triggerPrice.lte(price)) {
+        throw new InvalidOrderError(
+          `Order would immediately trigger: ${request.side} stop at ${triggerPrice.toFixed()} with the price at ${price.toFixed()}`,
+        );
+      }
+      const stop: PaperStopRow = {
+        venueOrderId: this.newId(),
+        clientOrderId: request.clientOrderId,
+        marketType,
+        symbol: spec.symbol,
+        side: request.side,
+        amount: amount.toFixed(),
+        triggerPrice: triggerPrice.toFixed(),
+        status: 'open',
+        triggeredOrderId: null,
+        createdAt: now,
+        updatedAt: now,
+        checkedUntil: now,
+      };
+      session.addStop(stop);
+      this.recordStop(session, stop);
+      session.reported.add(stop.venueOrderId);
+      return stop;
+    });
+    return toStopOrder(row);
+  }
+
+  private validateStop(
+    spec: PaperMarketSpec,
+    request: StopOrderRequest,
+  ): { amount: Decimal; triggerPrice: Decimal } {
+    if (!request.clientOrderId || request.clientOrderId.length > 36) {
+      throw new InvalidOrderError('clientOrderId is required (at most 36 characters)');
+    }
+    if (request.side !== 'buy' && request.side !== 'sell') {
+      throw new InvalidOrderError(`Unknown side ${String(request.side)}`);
+    }
+    let amount: Decimal;
+    let triggerPrice: Decimal;
+    try {
+      amount = dec(request.amount);
+      triggerPrice = dec(request.triggerPrice);
+    } catch {
+      throw new InvalidOrderError('Amount and trigger price must be decimal numbers');
+    }
+    if (amount.lte(0) || !isMultipleOf(amount, dec(spec.amountStep)) || amount.lt(spec.minAmount)) {
+      throw new InvalidOrderError(
+        `Amount ${request.amount} must be a multiple of ${spec.amountStep} and at least ${spec.minAmount}`,
+      );
+    }
+    if (triggerPrice.lte(0) || !isMultipleOf(triggerPrice, dec(spec.priceTick))) {
+      throw new InvalidOrderError(
+        `Trigger price ${request.triggerPrice} must be a positive multiple of ${spec.priceTick}`,
+      );
+    }
+    return { amount, triggerPrice };
+  }
+
+  /** Cancels an open stop (matched up to now first); a stop triggered, cancelled or expired answers its state. */
+  async cancelStop(accountId: string, venueOrderId: string): Promise<StopOrder> {
+    const row = await this.inTransaction(accountId, async (session) => {
+      const { stops } = await this.matchIn(session);
+      const stop =
+        stops.find((candidate) => candidate.venueOrderId === venueOrderId) ??
+        (await session.ledger.stopById(venueOrderId));
+      if (!stop) throw new OrderNotFoundError(`Unknown paper stop ${venueOrderId}`);
+      if (stop.status !== 'open') return stop;
+      stop.status = 'cancelled';
+      stop.updatedAt = this.clock();
+      session.saveStop(stop);
+      this.recordStop(session, stop);
+      session.reported.add(stop.venueOrderId);
+      return stop;
+    });
+    return toStopOrder(row);
+  }
+
+  async fetchStop(accountId: string, venueOrderId: string): Promise<StopOrder> {
+    const row = await this.observe(accountId, (ledger) => ledger.stopById(venueOrderId));
+    if (!row) throw new OrderNotFoundError(`Unknown paper stop ${venueOrderId}`);
+    return toStopOrder(row);
+  }
+
+  async fetchStopByClientId(accountId: string, clientOrderId: string): Promise<StopOrder> {
+    const row = await this.observe(accountId, (ledger) => ledger.stopByClientId(clientOrderId));
+    if (!row) throw new OrderNotFoundError(`No paper stop with client id ${clientOrderId}`);
+    return toStopOrder(row);
+  }
+
   // ---- matching of resting orders ------------------------------------------------------------------------
 
   /**
    * Fills this account's resting limit orders wherever the price path went through their price since they
    * were last checked — as makers, at their own price, at most the book's depth per minute (so a large order
-   * fills over several minutes). Runs on every poll and on the tick; the result only depends on the path.
+   * fills over several minutes) — and triggers its stops the path went through. Runs on every poll and on
+   * the tick; the result only depends on the path.
    */
   async matchRestingOrders(accountId: string): Promise<void> {
     await this.inTransaction(accountId, async (session) => void (await this.matchIn(session)));
   }
 
-  /** Matching inside the account's transaction; returns the orders that were resting, as they are now. */
-  private async matchIn(session: AccountSession): Promise<PaperOrderRow[]> {
+  /**
+   * Matching inside the account's transaction; returns the orders and stops that were resting, as they are
+   * now. Stops are triggered in the order the path crossed them, the resting orders matched up to each
+   * trigger first: a take-profit that filled before the stop shrank the position it closes, one the path
+   * reached after it finds the position gone. After a restart (or a quiet account) this replays the part
+   * of the path nobody looked at yet — the simulated path is a function of time, so what a stop missed
+   * while Kairos was stopped is found from its `checkedUntil` (at most `MAX_CATCH_UP_MS` back).
+   */
+  private async matchIn(
+    session: AccountSession,
+  ): Promise<{ orders: PaperOrderRow[]; stops: PaperStopRow[] }> {
     const now = this.clock();
-    const resting = await session.ledger.openOrders();
-    for (const order of resting) {
-      if (order.type !== 'limit' || order.price === null) continue;
+    const { orders, stops } = await session.ledger.resting();
+    const stored = new Map(orders.map((order) => [order.venueOrderId, order.checkedUntil]));
+    const triggers = stops
+      .map((stop, index) => ({ stop, index, at: this.triggerTime(stop, now) }))
+      .filter((t): t is { stop: PaperStopRow; index: number; at: number } => t.at !== null)
+      .sort((a, b) => a.at - b.at || a.index - b.index);
+    for (const { stop, at } of triggers) {
+      await this.matchOrders(session, orders, at, now);
+      await this.triggerStop(session, stop, at);
+    }
+    await this.matchOrders(session, orders, now, now);
+    for (const order of orders) {
+      // Nothing happened to it: its stored progress is moved on once a minute (see CHECKPOINT_MS).
+      if (isOpen(order) && now - stored.get(order.venueOrderId)! >= CHECKPOINT_MS) session.saveOrder(order);
+    }
+    for (const stop of stops) {
+      if (stop.status !== 'open') continue;
+      const checkedBefore = stop.checkedUntil;
+      stop.checkedUntil = now;
+      if (now - checkedBefore >= CHECKPOINT_MS) session.saveStop(stop);
+    }
+    return { orders, stops };
+  }
+
+  /** Matches the resting limit orders against the path up to `until` (≤ `now`). */
+  private async matchOrders(session: AccountSession, orders: PaperOrderRow[], until: number, now: number) {
+    for (const order of orders) {
+      if (order.type !== 'limit' || order.price === null || !isOpen(order)) continue;
+      if (order.checkedUntil >= until) continue;
       const limit = dec(order.price);
-      const checkedBefore = order.checkedUntil;
-      const from = Math.max(checkedBefore, now - MAX_CATCH_UP_MS);
+      const from = Math.max(order.checkedUntil, now - MAX_CATCH_UP_MS);
       const before = order.filled;
-      for (const segment of this.market.pathSegments(order.symbol, from, now)) {
+      for (const segment of this.market.pathSegments(order.symbol, from, until)) {
         const crossed = order.side === 'buy' ? segment.low.lte(limit) : segment.high.gte(limit);
         if (!crossed) continue;
         const extreme = order.side === 'buy' ? segment.low : segment.high;
@@ -992,15 +1218,76 @@ export class PaperVenue {
         }
         if (!isOpen(order)) break;
       }
-      order.checkedUntil = now;
-      const changed = order.filled !== before || !isOpen(order);
-      if (changed) this.recordOrder(session, order);
-      if (changed || now - checkedBefore >= CHECKPOINT_MS) session.saveOrder(order);
+      order.checkedUntil = until;
+      if (order.filled !== before || !isOpen(order)) {
+        this.recordOrder(session, order);
+        session.saveOrder(order);
+      }
     }
-    return resting;
   }
 
-  /** One matching pass over every account with resting orders (the tick). Passes never overlap. */
+  /**
+   * When the path first crossed the stop's trigger since it was last checked (the end of that piece of
+   * path: the venue's price, as Binance's mark price, is only known at its points), or null.
+   */
+  private triggerTime(stop: PaperStopRow, now: number): number | null {
+    const trigger = dec(stop.triggerPrice);
+    const from = Math.max(stop.checkedUntil, now - MAX_CATCH_UP_MS);
+    for (const segment of this.market.pathSegments(stop.symbol, from, now)) {
+      const crossed = stop.side === 'sell' ? segment.low.lte(trigger) : segment.high.gte(trigger);
+      if (crossed) return segment.end;
+    }
+    return null;
+  }
+
+  /**
+   * The stop's trigger was crossed at `at`: it sends a reduce-only market order of its amount, capped at the
+   * position then (Binance's reduce-only), taking the book as it was then, booked exactly as any market
+   * order (fills, taker fees, the position and its margin). Nothing left to reduce: the stop expires
+   * without an order, as Binance expires a reduce-only order that would open or increase a position.
+   */
+  private async triggerStop(session: AccountSession, stop: PaperStopRow, at: number): Promise<void> {
+    const spec = this.spec(stop.symbol);
+    const position = await this.positionOf(session.ledger, spec.symbol);
+    const amount = Decimal.min(stop.amount, closable(dec(position.amount), stop.side));
+    stop.updatedAt = at;
+    stop.checkedUntil = at;
+    if (amount.isZero()) {
+      stop.status = 'expired';
+    } else {
+      // A client id of its own, outside Kairos' (alphanumeric) ones and longer than a request may send, as
+      // Binance's algo service gives the order a triggered stop sends an id of its own.
+      const request: CreateOrderRequest = {
+        symbol: spec.symbol,
+        side: stop.side,
+        type: 'market',
+        amount: amount.toFixed(),
+        reduceOnly: true,
+        clientOrderId: `${TRIGGERED_ORDER_ID_PREFIX}${stop.venueOrderId}`,
+      };
+      // Not checked for funds as a placed order is: a close is never refused, the margin it frees pays its fee.
+      const taking = this.take(spec, request, amount, null, at);
+      const order = await this.bookFutures(session, spec, request, amount, null, at, taking, ZERO);
+      stop.status = 'triggered';
+      stop.triggeredOrderId = order.venueOrderId;
+    }
+    session.saveStop(stop);
+    this.recordStop(session, stop);
+  }
+
+  private recordStop(session: AccountSession, stop: PaperStopRow): void {
+    session.stops.set(stop.venueOrderId, {
+      accountId: session.accountId,
+      marketType: stop.marketType,
+      stop: toStopOrder(stop),
+      reported: false,
+    });
+  }
+
+  /**
+   * One matching pass over every account with resting orders or stops (the tick; the first one after a
+   * start replays what the path did while the venue was not running). Passes never overlap.
+   */
   matchAll(): Promise<void> {
     if (this.matching) return this.matching;
     this.matching = (async () => {
@@ -1051,6 +1338,9 @@ export class PaperVenue {
     for (const event of session.fills) this.events.emit('fill', event);
     for (const event of session.orders.values()) {
       this.events.emit('order', { ...event, reported: session.reported.has(event.order.venueOrderId) });
+    }
+    for (const event of session.stops.values()) {
+      this.events.emit('stop', { ...event, reported: session.reported.has(event.stop.venueOrderId) });
     }
   }
 }

@@ -12,6 +12,7 @@ export type BotView = BotRow & {
   strategyTimeFrame: string;
   accountNickname: string;
   accountExchange: string;
+  accountSandbox: boolean;
   accountUsdtBalance: string;
   openTrades: number;
   monthProfit: string;
@@ -21,7 +22,7 @@ export type BotView = BotRow & {
 const VIEW_SQL = `
   SELECT b.*, s.nickname AS strategy_nickname, s.strategy_key, s.trade_currency AS strategy_trade_currency,
          s.time_frame AS strategy_time_frame, a.nickname AS account_nickname, a.exchange AS account_exchange,
-         a.usdt_balance::text AS account_usdt_balance,
+         a.sandbox AS account_sandbox, a.usdt_balance::text AS account_usdt_balance,
          coalesce(t.open_trades, 0) AS open_trades, coalesce(t.month_profit, 0)::text AS month_profit
   FROM bots b
   JOIN strategies s ON s.id = b.strategy_id
@@ -58,6 +59,7 @@ function toView(r: Record<string, unknown>): BotView {
     strategyTimeFrame: r.strategy_time_frame as string,
     accountNickname: r.account_nickname as string,
     accountExchange: r.account_exchange as string,
+    accountSandbox: r.account_sandbox === true,
     accountUsdtBalance: r.account_usdt_balance as string,
     openTrades: Number(r.open_trades),
     monthProfit: r.month_profit as string,
@@ -103,6 +105,25 @@ export function createBotsRepo(db: Database) {
           and(eq(bots.tradingAccountId, accountId), excludeBotId ? ne(bots.id, excludeBotId) : undefined),
         );
       return row?.total ?? '0';
+    },
+    /** A bot on the account (not `excludeBotId`) whose margin mode is not `marginMode`. */
+    async otherMarginMode(
+      accountId: string,
+      marginMode: 'isolated' | 'cross',
+      excludeBotId?: string,
+    ): Promise<{ nickname: string; marginMode: string } | undefined> {
+      const [row] = await db
+        .select({ nickname: bots.nickname, marginMode: bots.marginMode })
+        .from(bots)
+        .where(
+          and(
+            eq(bots.tradingAccountId, accountId),
+            ne(bots.marginMode, marginMode),
+            excludeBotId ? ne(bots.id, excludeBotId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row;
     },
     /** The nickname of another bot trading `pair` on the account (active, or paused holding a position). */
     async activeOnPair(

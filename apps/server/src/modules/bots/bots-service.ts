@@ -6,6 +6,7 @@ import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import { toTradeRow } from '../trades/trade-dto';
 import type { BotsRepo, BotView } from './bots-repo';
+import { capabilitiesFor } from '../../exchange/capabilities';
 
 export type BotInput = {
   nickname?: string;
@@ -55,6 +56,7 @@ function toDto(v: BotView): Bot {
       nickname: v.accountNickname,
       exchange: v.accountExchange,
       usdtBalance: v.accountUsdtBalance,
+      sandbox: v.accountSandbox,
     },
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
@@ -108,6 +110,27 @@ export function createBotsService(deps: {
   }
 
   /**
+   * Where the margin mode is the whole account's (a Bybit unified account), every bot on the account trades in
+   * one mode: a bot in another would switch it under the others' open positions.
+   */
+  async function assertMarginModeShared(
+    account: { id: string; exchange: string; marketType: string },
+    marginMode: 'isolated' | 'cross',
+    botId?: string,
+  ) {
+    if (account.marketType !== 'future' || capabilitiesFor(account.exchange).marginMode !== 'account') return;
+    const other = await repo.otherMarginMode(account.id, marginMode, botId);
+    if (other)
+      throw new ConflictError(
+        ...apiError('MARGIN_MODE_SHARED', {
+          exchange: account.exchange,
+          bot: other.nickname,
+          marginMode: other.marginMode,
+        }),
+      );
+  }
+
+  /**
    * A futures account holds one position per symbol (one-way mode, on the paper venue as on a real one):
    * two active bots on the same pair would close and reverse each other's position, so an account's pair
    * has one active bot. Checked whenever a bot becomes active or, active, changes its account or pair.
@@ -140,6 +163,7 @@ export function createBotsService(deps: {
         stableCoin: input.stableCoin ?? strategy.stableCoin,
       };
       if (input.isActive) await assertPairFree(account, pair);
+      await assertMarginModeShared(account, input.marginMode ?? 'isolated');
       const fixed = input.fixedAmount && toDecimal(input.fixedAmount).gt(0) ? input.fixedAmount : null;
       const bot = await repo.insert({
         userId: user.id,
@@ -183,6 +207,8 @@ export function createBotsService(deps: {
       if ((input.isActive ?? current.isActive) && (activating || moving || changingPair)) {
         await assertPairFree(account, pair, id);
       }
+      if (moving || (input.marginMode && input.marginMode !== current.marginMode))
+        await assertMarginModeShared(account, input.marginMode ?? current.marginMode, id);
       const sizing =
         input.fixedAmount !== undefined || input.portfolioPercent !== undefined
           ? input.fixedAmount && toDecimal(input.fixedAmount).gt(0)

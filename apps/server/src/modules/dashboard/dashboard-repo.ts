@@ -19,8 +19,21 @@ export type DashboardScope = {
 
 export type DashboardDayRow = { date: string; pnl: string; notional: string; trades: number; wins: number };
 export type EquityDayRow = { date: string; value: string };
-export type AccountBalanceRow = { id: string; nickname: string; exchange: string; balance: string };
-export type BotCapitalRow = { id: string; nickname: string; deployed: string; open_trades: number };
+export type AccountBalanceRow = {
+  id: string;
+  nickname: string;
+  exchange: string;
+  sandbox: boolean;
+  balance: string;
+};
+export type OpenTradeProtectionRow = { unprotected: number; venue_stop_refused: number };
+export type BotCapitalRow = {
+  id: string;
+  nickname: string;
+  sandbox: boolean;
+  deployed: string;
+  open_trades: number;
+};
 
 function boundary(b: RangeBound, tz: string): SQL {
   if (b.instant) return sql`${b.instant.toISOString()}::timestamptz`;
@@ -112,10 +125,37 @@ export function createDashboardRepo(db: Database) {
     /** The user's accounts (or one) with their USDT balance, largest first. */
     async balances(scope: Pick<DashboardScope, 'userId' | 'accountId'>): Promise<AccountBalanceRow[]> {
       const r = (await db.execute(sql`
-              SELECT id, nickname, exchange, usdt_balance::text AS balance FROM trading_accounts
+              SELECT id, nickname, exchange, sandbox, usdt_balance::text AS balance FROM trading_accounts
               WHERE user_id = ${scope.userId} ${scope.accountId ? sql`AND id = ${scope.accountId}` : sql``}
               ORDER BY usdt_balance DESC, created_at`)) as Rows<AccountBalanceRow>;
       return r.rows;
+    },
+
+    /**
+     * The user's open trades holding something (entry fills − exit fills − a long's fees in the coin bought, as
+     * the engine's `heldQuantity`) with no stop price, and those whose stop the venue refused: none resting at the
+     * stop price and the latest placement rejected (issue 18). Every account and bot, whatever the filters.
+     */
+    async openTradeProtection(userId: string): Promise<OpenTradeProtectionRow> {
+      const r = (await db.execute(sql`
+              SELECT count(*) FILTER (WHERE t.stop_loss_price IS NULL)::int AS unprotected,
+                     count(*) FILTER (WHERE t.stop_loss_price IS NOT NULL
+                       AND NOT EXISTS (SELECT 1 FROM venue_stops s WHERE s.trade_id = t.id
+                                       AND s.status = 'open' AND s.trigger_price = t.stop_loss_price)
+                       AND (SELECT s.status FROM venue_stops s WHERE s.trade_id = t.id
+                            ORDER BY s.created_at DESC, s.client_order_id DESC LIMIT 1) = 'rejected'
+                     )::int AS venue_stop_refused
+              FROM trades t
+              JOIN LATERAL (
+                SELECT coalesce(sum(CASE WHEN o.side = (CASE t.side WHEN 'long' THEN 'buy' ELSE 'sell' END)
+                                         THEN f.amount ELSE -f.amount END), 0)
+                     - CASE WHEN t.side = 'long'
+                            THEN coalesce(sum(f.fee) FILTER (WHERE f.fee_currency = split_part(t.symbol, '/', 1)), 0)
+                            ELSE 0 END AS held
+                FROM fills f JOIN orders o ON o.id = f.order_id WHERE f.trade_id = t.id
+              ) h ON TRUE
+              WHERE t.user_id = ${userId} AND t.status = 'open' AND h.held > 0`)) as Rows<OpenTradeProtectionRow>;
+      return r.rows[0] ?? { unprotected: 0, venue_stop_refused: 0 };
     },
 
     /** The `topN` bots with the most capital in open trades. */
@@ -124,13 +164,15 @@ export function createDashboardRepo(db: Database) {
       topN: number,
     ): Promise<BotCapitalRow[]> {
       const r = (await db.execute(sql`
-              SELECT b.id, b.nickname, coalesce(sum(t.entry_notional), 0)::text AS deployed, count(t.id)::int AS open_trades
+              SELECT b.id, b.nickname, a.sandbox,
+                     coalesce(sum(t.entry_notional), 0)::text AS deployed, count(t.id)::int AS open_trades
               FROM bots b
+              JOIN trading_accounts a ON a.id = b.trading_account_id
               LEFT JOIN trades t ON t.bot_id = b.id AND t.status IN ('open', 'closing')
               WHERE b.user_id = ${scope.userId}
               ${scope.accountId ? sql`AND b.trading_account_id = ${scope.accountId}` : sql``}
               ${scope.botId ? sql`AND b.id = ${scope.botId}` : sql``}
-              GROUP BY b.id ORDER BY coalesce(sum(t.entry_notional), 0) DESC, b.created_at LIMIT ${topN}`)) as Rows<BotCapitalRow>;
+              GROUP BY b.id, a.sandbox ORDER BY coalesce(sum(t.entry_notional), 0) DESC, b.created_at LIMIT ${topN}`)) as Rows<BotCapitalRow>;
       return r.rows;
     },
   };

@@ -93,7 +93,7 @@ export function createDashboardService(deps: {
         tz,
         ...resolveRange(q.from, q.to),
       };
-      const bounds = await repo.bounds(scope);
+      const [bounds, protection] = await Promise.all([repo.bounds(scope), repo.openTradeProtection(user.id)]);
       const result: Dashboard = {
         range: {
           from: new Date(bounds.from).toISOString(),
@@ -101,6 +101,8 @@ export function createDashboardService(deps: {
           timezone: tz,
         },
         currency: info,
+        // A warning over every open trade of the user, whatever the filters narrow the figures to.
+        protection: { unprotected: protection.unprotected, venueStopRefused: protection.venue_stop_refused },
       };
       const want = new Set(q.include);
 
@@ -156,6 +158,7 @@ export function createDashboardService(deps: {
               accountId: a.id,
               nickname: a.nickname,
               exchange: a.exchange,
+              sandbox: a.sandbox,
               balance: money(a.balance),
             }));
           })(),
@@ -168,6 +171,7 @@ export function createDashboardService(deps: {
             result.capitalByBot = bots.map((b) => ({
               botId: b.id,
               nickname: b.nickname,
+              sandbox: b.sandbox,
               deployed: money(b.deployed),
               openTrades: b.open_trades,
             }));

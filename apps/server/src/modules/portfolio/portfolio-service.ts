@@ -25,10 +25,10 @@ export function createPortfolioService(deps: {
         {
           amount: Decimal;
           value: Decimal;
-          accounts: { accountId: string; nickname: string; amount: string }[];
+          accounts: { accountId: string; nickname: string; sandbox: boolean; amount: string }[];
         }
       >();
-      const errors: { accountId: string; nickname: string; message: string }[] = [];
+      const errors: { accountId: string; nickname: string; sandbox: boolean; message: string }[] = [];
       for (const { account } of await deps.accounts.listOwned(user.id)) {
         try {
           const gateway = await deps.gatewayFor(account);
@@ -40,6 +40,7 @@ export function createPortfolioService(deps: {
             h.accounts.push({
               accountId: account.id,
               nickname: account.nickname,
+              sandbox: account.sandbox,
               amount: a.amount.toFixed(),
             });
             byAsset.set(a.asset, h);
@@ -49,6 +50,7 @@ export function createPortfolioService(deps: {
           errors.push({
             accountId: account.id,
             nickname: account.nickname,
+            sandbox: account.sandbox,
             message: e instanceof Error ? e.message : String(e),
           });
         }

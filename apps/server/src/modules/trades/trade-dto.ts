@@ -1,8 +1,17 @@
-import type { Trade, TradeCompletion, TradeDetail, TradeFill, TradeOrder, TradeRow } from '@kairos/contract';
+import type {
+  Trade,
+  TradeCompletion,
+  TradeDetail,
+  TradeFill,
+  TradeOrder,
+  TradeProtection,
+  TradeRow,
+} from '@kairos/contract';
 import { toDecimal, toNumericString } from '@kairos/core';
 import type { trades } from '../../db/schema/index';
 import { heldQuantity, ladderView } from '../../engine/trades-fns';
 import type { FillRow, OrderRow } from '../../engine/trades-repo';
+import type { VenueStopRow } from '../../engine/venue-stops-repo';
 
 type TradeDbRow = typeof trades.$inferSelect;
 
@@ -84,11 +93,43 @@ function toTrade(t: TradeDbRow, fills: readonly FillWithOrder[]): Trade {
   };
 }
 
+/**
+ * Where an open trade's stop lives (issue 18): on the venue when one of its stops rests there ('open') at the
+ * trade's stop price, else watched by Kairos when it has a stop price, else nowhere. Null when there is nothing
+ * to protect: the trade is not open, or holds nothing yet. `stops` oldest first (the repo's `ofTrade`).
+ */
+export function toProtection(
+  t: TradeDbRow,
+  fills: readonly FillWithOrder[],
+  stops: readonly VenueStopRow[],
+): TradeProtection | null {
+  if (t.status !== 'open' || !heldQuantity(t, fills).gt(0)) return null;
+  const none = { venueOrderId: null, triggerPrice: null, since: null, venueRefused: false };
+  if (t.stopLossPrice === null) return { where: 'none', ...none };
+  const stopPrice = toDecimal(t.stopLossPrice);
+  const resting = stops.findLast((s) => s.status === 'open' && toDecimal(s.triggerPrice).eq(stopPrice));
+  if (resting)
+    return {
+      where: 'venue',
+      venueOrderId: resting.venueOrderId,
+      triggerPrice: plain(resting.triggerPrice),
+      since: resting.updatedAt.toISOString(),
+      venueRefused: false,
+    };
+  return {
+    ...none,
+    where: 'kairos',
+    triggerPrice: plain(t.stopLossPrice),
+    venueRefused: stops.at(-1)?.status === 'rejected',
+  };
+}
+
 /** TradeDetail: the trade, its ladder with each level's status, and the orders and fills timeline. */
 export function toTradeDetail(
   t: TradeDbRow,
   orders: readonly OrderRow[],
   fills: readonly FillWithOrder[],
+  stops: readonly VenueStopRow[],
 ): TradeDetail {
   const timeline: TradeDetail['timeline'] = [
     ...orders.map((o) => ({
@@ -114,6 +155,7 @@ export function toTradeDetail(
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
     trade: toTrade(t, fills),
+    protection: toProtection(t, fills, stops),
     ladder: ladderView(t.takeProfits, orders, t.status),
     orders: orders.map(toTradeOrder),
     fills: fills.map(toTradeFill),

@@ -47,6 +47,7 @@ import {
   replanTakeProfits,
 } from '../../engine/trades-fns';
 import type { TradeDbRow, TradesRepo } from '../../engine/trades-repo';
+import type { VenueStopsRepo } from '../../engine/venue-stops-repo';
 
 const FALLBACK_TICK = '0.00000001';
 
@@ -77,6 +78,8 @@ export function createTradesService(deps: {
   supervisor: Pick<TradeSupervisor, 'supervise' | 'closeTrade' | 'gatewayFor'>;
   takeProfits: TakeProfitOrders;
   lock: Pick<TradeLock, 'withTrade'>;
+  /** The stops resting on venues: where each trade's stop lives (issue 18). */
+  venueStops: Pick<VenueStopsRepo, 'ofTrade'>;
 }) {
   const { trades, supervisor, takeProfits, lock } = deps;
 
@@ -87,12 +90,13 @@ export function createTradesService(deps: {
   }
 
   async function detail(tradeId: string) {
-    const [trade, orders, fills] = await Promise.all([
+    const [trade, orders, fills, stops] = await Promise.all([
       trades.findById(tradeId),
       trades.ordersOfTrade(tradeId),
       trades.fillsOfTrade(tradeId),
+      deps.venueStops.ofTrade(tradeId),
     ]);
-    return toTradeDetail(trade!, orders, fills);
+    return toTradeDetail(trade!, orders, fills, stops);
   }
 
   function marketLimits(market: Market) {

@@ -15,6 +15,7 @@ import { Select } from '../../components/ui/select';
 import { Skeleton, SkeletonTable, SkeletonText } from '../../components/ui/skeleton';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { STATUSES, StatusBadge } from '../../components/ui/status-badge';
+import { TestnetBadge } from '../../components/ui/testnet-badge';
 import { type Column, Table } from '../../components/ui/table';
 import { Tabs } from '../../components/ui/tabs';
 import { ToastCard, toast } from '../../components/ui/toast';
@@ -302,6 +303,9 @@ export function ComponentShowcaseRoute() {
                 {(['placed', 'filled', 'cancelled', 'waiting'] as const).map((status) => (
                   <StatusBadge key={status} status={status} />
                 ))}
+              </Row>
+              <Row label={t('showcase.accounts')}>
+                <TestnetBadge />
               </Row>
             </Card>
           </Section>

@@ -13,7 +13,11 @@ export function DashboardRoute() {
     <>
       <PageHeader title={t('dashboard.title')} description={t('dashboard.description')} />
       <DashboardOverview
-        accounts={(accounts.data ?? []).map((account) => ({ id: account.id, nickname: account.nickname }))}
+        accounts={(accounts.data ?? []).map((account) => ({
+          id: account.id,
+          nickname: account.nickname,
+          sandbox: account.sandbox,
+        }))}
         bots={(bots.data ?? []).map((bot) => ({
           id: bot.id,
           nickname: bot.nickname,

@@ -33,6 +33,8 @@ export function TradingRoute() {
   const [pickedPrice, setPickedPrice] = useState<{ price: string; at: number } | null>(null);
   const pair = pairs.data?.find((row) => row.symbol === symbol);
   const accountName = (id: string) => accounts.data?.find((account) => account.id === id)?.nickname;
+  const isTestnetAccount = (id: string) =>
+    accounts.data?.find((account) => account.id === id)?.sandbox ?? false;
 
   const changeSymbol = (next: string) => {
     setPickedPrice(null);
@@ -87,7 +89,7 @@ export function TradingRoute() {
         </div>
       </div>
       <div className="mt-4">
-        <OpenTrades accountName={accountName} />
+        <OpenTrades accountName={accountName} isTestnetAccount={isTestnetAccount} />
       </div>
     </>
   );

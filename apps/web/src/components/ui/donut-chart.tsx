@@ -9,6 +9,8 @@ export interface DonutSlice {
   display: string;
   /** Its share as text, e.g. "42.10%". */
   share: string;
+  /** Under the label in the legend, beside the share, e.g. a "Testnet" badge. */
+  badge?: ReactNode;
 }
 
 /** Categorical colours that read on both themes; gain and loss colours stay for gains and losses. */
@@ -136,7 +138,11 @@ export function DonutChart({
               {slice.label}
             </span>
             <span className="num text-right text-fg">{slice.display}</span>
-            <span className="num col-start-2 text-subtle">{slice.share}</span>
+            {/* The badge under the name, beside the share: the name keeps the whole width. */}
+            <span className="col-start-2 flex items-center gap-1.5">
+              <span className="num text-subtle">{slice.share}</span>
+              {slice.badge}
+            </span>
           </li>
         ))}
       </ul>

@@ -36,14 +36,18 @@ export function Badge({
   glyph,
   children,
   className,
+  title,
 }: {
   tone?: Tone;
   glyph?: string;
   children: ReactNode;
   className?: string;
+  /** Says more on hover, for a badge whose one word needs it. */
+  title?: string;
 }) {
   return (
     <span
+      title={title}
       className={cn(
         'inline-flex h-5 items-center gap-1 rounded border px-1.5 text-[11px] leading-none font-medium whitespace-nowrap',
         toneClasses[tone],

@@ -26,6 +26,8 @@ const enUS = {
     retryIn: 'Try again in {{time}}.',
     copy: 'Copy',
     copied: 'Copied',
+    testnet: 'Testnet',
+    testnetHint: 'A testnet or demo-trading account: its figures are not real funds.',
   },
   nav: {
     label: 'Main navigation',
@@ -264,6 +266,23 @@ const enUS = {
     noBot: {
       title: 'Your account is connected: now create a bot',
       description: 'A bot trades your TradingView signals on this account; its results appear here.',
+    },
+    protection: {
+      title: 'Open trades without a stop-loss',
+      refusedTitle: 'Stops refused by the exchange',
+      unprotected_one: '{{count}} open trade holds a position with no stop-loss: nothing protects it.',
+      unprotected_other: '{{count}} open trades hold positions with no stop-loss: nothing protects them.',
+      venueStopRefused_one:
+        'The exchange refused the stop order of {{count}} open trade: only Kairos’s price watch protects it.',
+      venueStopRefused_other:
+        'The exchange refused the stop orders of {{count}} open trades: only Kairos’s price watch protects them.',
+      seeOpenTrades: 'See open trades',
+    },
+    testnet: {
+      only: 'These figures are a testnet account’s: not real funds.',
+      all: 'All your accounts are testnet accounts: these figures are not real funds.',
+      includes:
+        'These totals include testnet accounts ({{names}}): pick an account to see live figures only.',
     },
   },
   trading: {
@@ -737,6 +756,17 @@ const enUS = {
       stopPercent: '{{percent}} from the entry',
       stopBreakEven: 'Moved to break-even after TP1',
     },
+    protection: {
+      venue: 'Stop on {{venue}}',
+      order: 'order {{orderId}}',
+      venueHint: 'Resting on {{venue}} since {{time}}: it protects the position even while Kairos is down.',
+      kairos: 'Stop watched by Kairos',
+      kairosHint: 'Kairos checks the price every second and exits at market once it crosses the stop.',
+      refused: '{{venue}} refused the stop order',
+      none: 'No stop',
+      noneHint: 'Nothing protects this position',
+      theVenue: 'the exchange',
+    },
     ladder: {
       title: 'Take-profit ladder',
       description:
@@ -884,6 +914,7 @@ const enUS = {
       title_other: '{{count}} accounts could not be read',
       hint: 'The rest of your portfolio is shown without them.',
     },
+    testnet: 'The total includes testnet accounts ({{names}}): their balances are not real funds.',
     empty: {
       title: 'Your portfolio is empty',
       description: 'Connect a trading account to see your balances here.',
@@ -894,7 +925,6 @@ const enUS = {
     title: 'Trading accounts',
     description: 'Exchange accounts your bots trade on. Keys are encrypted and never shown again.',
     paper: 'Paper',
-    sandbox: 'Sandbox',
     noKeys: 'No keys (simulated)',
     balanceUpdated: 'Balance updated {{time}}',
     marketType: {
@@ -925,7 +955,7 @@ const enUS = {
       apiKey: 'API key',
       apiSecret: 'API secret',
       passphrase: 'API passphrase',
-      sandbox: 'Sandbox (testnet)',
+      sandbox: 'Testnet',
       currentKey: 'Current API key',
     },
     connect: {
@@ -937,6 +967,15 @@ const enUS = {
       keysHint:
         'Create an API key with trading permission only. Kairos checks it by reading your balance and refuses keys that can withdraw funds.',
       sandboxHint: 'Trade on the exchange’s test network instead of real funds.',
+      testnet: {
+        testnet:
+          '{{venue}} has a testnet for {{market}}: turn on “Testnet” and use testnet keys (no real funds).',
+        demo: '{{venue}} has demo trading for {{market}}: turn on “Testnet” and use demo-trading keys (no real funds).',
+        none: '{{venue}} has no testnet or demo trading for {{market}}: these keys trade real funds.',
+        testnetToggle: 'Testnet keys: nothing real is at stake.',
+        demoToggle: 'Demo-trading keys: nothing real is at stake.',
+        unavailable: 'Unavailable: {{venue}} has no testnet for {{market}}.',
+      },
       submit: 'Connect',
       submitting: 'Checking with the exchange…',
       connected: '{{name}} is connected',
@@ -1409,6 +1448,7 @@ const enUS = {
     alerts: 'Alerts',
     trades: 'Trades',
     orders: 'Orders',
+    accounts: 'Accounts',
     pnl: 'PnL',
     currency: 'Currency',
     decimal: 'Decimal, percent',

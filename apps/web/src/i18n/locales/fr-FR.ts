@@ -62,9 +62,23 @@ const translation: typeof enUS = {
     TWO_FA_NOT_STARTED: 'Commencez d’abord l’activation de la 2FA',
     UNSUPPORTED_EXCHANGE: '{{error}}',
     UNSUPPORTED_EXCHANGE_unknown: 'Exchange inconnu',
+    UNSUPPORTED_EXCHANGE_notOffered:
+      '{{exchange}} n’est pas encore proposé : Kairos ne connecte que les plateformes que sa suite de tests prouve (Binance, Bybit, OKX)',
     PASSPHRASE_REQUIRED: '{{exchange}} demande aussi la passphrase de l’API',
     KEY_CAN_WITHDRAW:
       'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
+    KEY_CANNOT_TRADE:
+      'Cette clé API ne peut pas trader en {{marketType}} sur {{exchange}}. Autorisez le trading {{marketType}} pour la clé, puis reconnectez.',
+    MARGIN_MODE_SHARED:
+      'Sur {{exchange}}, le mode de marge est celui de tout le compte : le bot « {{bot}} » de ce compte trade en {{marginMode}}. Utilisez le même mode de marge, ou un autre compte.',
+    HEDGE_MODE:
+      '{{exchange}} est en mode couverture (positions longue et courte séparées). Kairos trade des positions à sens unique : passez le compte futures en mode unidirectionnel, puis reconnectez.',
+    HEDGE_MODE_binance:
+      'Binance Futures est en mode couverture (positions longue et courte séparées). Kairos trade des positions à sens unique : dans Binance Futures, ouvrez Préférences → Mode de position, choisissez le mode unidirectionnel, puis reconnectez.',
+    HEDGE_MODE_bybit:
+      'Bybit est en mode couverture (deux sens) pour les perpétuels USDT. Kairos trade des positions à sens unique : dans Bybit Dérivés, ouvrez Paramètres → Mode de position, choisissez le mode unidirectionnel pour les perpétuels USDT, puis reconnectez.',
+    HEDGE_MODE_okx:
+      'OKX est en mode long/short. Kairos trade des positions à sens unique : dans OKX, ouvrez Paramètres de trading → Mode de position, choisissez le mode unidirectionnel (net), puis reconnectez.',
     KEY_PAIR_REQUIRED: 'Remplacez la clé API et le secret ensemble',
     EXCHANGE_AUTH_FAILED: '{{exchange}} a refusé la clé API : {{reason}}',
     EXCHANGE_UNAVAILABLE: 'Impossible de joindre {{exchange}} : {{reason}}',
@@ -201,6 +215,8 @@ const translation: typeof enUS = {
     retryIn: 'Réessayez dans {{time}}.',
     copy: 'Copier',
     copied: 'Copié',
+    testnet: 'Testnet',
+    testnetHint: 'Un compte de testnet ou de trading démo : ses montants ne sont pas des fonds réels.',
   },
   nav: {
     label: 'Navigation principale',
@@ -440,6 +456,24 @@ const translation: typeof enUS = {
     noBot: {
       title: 'Votre compte est connecté : créez maintenant un bot',
       description: 'Un bot trade vos signaux TradingView sur ce compte ; ses résultats apparaissent ici.',
+    },
+    protection: {
+      title: 'Trades ouverts sans stop-loss',
+      refusedTitle: 'Stops refusés par l’exchange',
+      unprotected_one: '{{count}} trade ouvert détient une position sans stop-loss : rien ne la protège.',
+      unprotected_other:
+        '{{count}} trades ouverts détiennent des positions sans stop-loss : rien ne les protège.',
+      venueStopRefused_one:
+        'L’exchange a refusé l’ordre stop de {{count}} trade ouvert : seule la surveillance du prix par Kairos le protège.',
+      venueStopRefused_other:
+        'L’exchange a refusé les ordres stop de {{count}} trades ouverts : seule la surveillance du prix par Kairos les protège.',
+      seeOpenTrades: 'Voir les trades ouverts',
+    },
+    testnet: {
+      only: 'Ces chiffres sont ceux d’un compte de testnet : pas des fonds réels.',
+      all: 'Tous vos comptes sont des comptes de testnet : ces chiffres ne sont pas des fonds réels.',
+      includes:
+        'Ces totaux comprennent des comptes de testnet ({{names}}) : choisissez un compte pour ne voir que des chiffres réels.',
     },
   },
   trading: {
@@ -918,6 +952,18 @@ const translation: typeof enUS = {
       stopPercent: '{{percent}} de l’entrée',
       stopBreakEven: 'Ramené au point mort après TP1',
     },
+    protection: {
+      venue: 'Stop sur {{venue}}',
+      order: 'ordre {{orderId}}',
+      venueHint:
+        'Posé sur {{venue}} depuis le {{time}} : il protège la position même quand Kairos est arrêté.',
+      kairos: 'Stop surveillé par Kairos',
+      kairosHint: 'Kairos vérifie le prix chaque seconde et sort au marché dès qu’il franchit le stop.',
+      refused: '{{venue}} a refusé l’ordre stop',
+      none: 'Aucun stop',
+      noneHint: 'Rien ne protège cette position',
+      theVenue: 'l’exchange',
+    },
     ladder: {
       title: 'Échelle de take-profit',
       description:
@@ -1067,6 +1113,8 @@ const translation: typeof enUS = {
       title_other: '{{count}} comptes n’ont pas pu être lus',
       hint: 'Le reste de votre portefeuille est affiché sans eux.',
     },
+    testnet:
+      'Le total comprend des comptes de testnet ({{names}}) : leurs soldes ne sont pas des fonds réels.',
     empty: {
       title: 'Votre portefeuille est vide',
       description: 'Connectez un compte de trading pour voir vos soldes ici.',
@@ -1078,7 +1126,6 @@ const translation: typeof enUS = {
     description:
       'Les comptes d’exchange sur lesquels vos bots tradent. Les clés sont chiffrées et jamais réaffichées.',
     paper: 'Papier',
-    sandbox: 'Sandbox',
     noKeys: 'Pas de clés (simulé)',
     balanceUpdated: 'Solde mis à jour le {{time}}',
     marketType: {
@@ -1109,7 +1156,7 @@ const translation: typeof enUS = {
       apiKey: 'Clé API',
       apiSecret: 'Secret API',
       passphrase: 'Phrase secrète API',
-      sandbox: 'Sandbox (testnet)',
+      sandbox: 'Testnet',
       currentKey: 'Clé API actuelle',
     },
     connect: {
@@ -1121,6 +1168,15 @@ const translation: typeof enUS = {
       keysHint:
         'Créez une clé API avec la seule permission de trader. Kairos la vérifie en lisant votre solde et refuse les clés qui peuvent retirer des fonds.',
       sandboxHint: 'Trader sur le réseau de test de l’exchange plutôt qu’avec des fonds réels.',
+      testnet: {
+        testnet:
+          '{{venue}} a un testnet pour le marché {{market}} : activez « Testnet » et utilisez des clés de testnet (aucun fonds réel).',
+        demo: '{{venue}} propose le trading démo pour le marché {{market}} : activez « Testnet » et utilisez des clés de démo (aucun fonds réel).',
+        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}} : ces clés tradent des fonds réels.',
+        testnetToggle: 'Clés de testnet : rien de réel n’est en jeu.',
+        demoToggle: 'Clés de trading démo : rien de réel n’est en jeu.',
+        unavailable: 'Indisponible : {{venue}} n’a pas de testnet pour le marché {{market}}.',
+      },
       submit: 'Connecter',
       submitting: 'Vérification auprès de l’exchange…',
       connected: '{{name}} est connecté',
@@ -1597,6 +1653,7 @@ const translation: typeof enUS = {
     alerts: 'Alertes',
     trades: 'Trades',
     orders: 'Ordres',
+    accounts: 'Comptes',
     pnl: 'PnL',
     currency: 'Devise',
     decimal: 'Décimal, pourcentage',

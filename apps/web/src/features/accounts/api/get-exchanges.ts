@@ -1,4 +1,4 @@
-import type { exchangeListSchema } from '@kairos/contract';
+import type { SandboxKind, exchangeListSchema } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, unwrapResults } from '../../../lib/api-client';
@@ -7,6 +7,20 @@ import { api, unwrapResults } from '../../../lib/api-client';
 export type Venue = z.infer<typeof exchangeListSchema>[number];
 
 export const PAPER_VENUE_ID = 'paper';
+
+/**
+ * The venue's testnet or demo trading for one market type, if it has one. An answer without the per-market
+ * detail (an older server) keeps the old reading: a venue with a sandbox has a testnet for every market.
+ */
+export function sandboxKindOf(
+  venue: Venue | undefined,
+  marketType: Venue['marketTypes'][number],
+): SandboxKind | undefined {
+  if (!venue) return undefined;
+  if (!Array.isArray(venue.sandboxMarketTypes)) return venue.sandbox ? 'testnet' : undefined;
+  if (!venue.sandboxMarketTypes.includes(marketType)) return undefined;
+  return venue.sandboxKind?.[marketType] ?? 'testnet';
+}
 
 export async function getExchanges(): Promise<Venue[]> {
   const venues = unwrapResults<Venue[]>(await api.get<unknown>('/market/exchanges'));

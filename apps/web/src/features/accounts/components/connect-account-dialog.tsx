@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
-import { InfoIcon } from '../../../components/ui/icons';
+import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -18,7 +18,7 @@ import {
   toCreateAccountBody,
   useCreateTradingAccount,
 } from '../api/create-trading-account';
-import { PAPER_VENUE_ID, type Venue, useExchanges } from '../api/get-exchanges';
+import { PAPER_VENUE_ID, type Venue, sandboxKindOf, useExchanges } from '../api/get-exchanges';
 import type { TradingAccount } from '../api/get-trading-accounts';
 
 const FORM_ID = 'connect-account-form';
@@ -122,9 +122,11 @@ export function ConnectAccountFields({
     },
   });
   const exchange = useWatch({ control, name: 'exchange' });
+  const marketType = useWatch({ control, name: 'marketType' });
   const sandbox = useWatch({ control, name: 'sandbox' });
   const venue = venues.find((candidate) => candidate.id === exchange);
   const paper = exchange === PAPER_VENUE_ID;
+  const sandboxKind = sandboxKindOf(venue, marketType);
   const venueName = (option: Venue) =>
     option.id === PAPER_VENUE_ID ? t('accounts.venue.paper') : option.name;
 
@@ -134,6 +136,11 @@ export function ConnectAccountFields({
       setValue('marketType', next?.marketTypes[0] ?? 'spot');
       setValue('needsPassphrase', next?.needsPassphrase ?? false);
       setValue('sandbox', false);
+    },
+  });
+  const marketTypeField = register('marketType', {
+    onChange: (event: { target: { value: ConnectAccountForm['marketType'] } }) => {
+      if (!sandboxKindOf(venue, event.target.value)) setValue('sandbox', false);
     },
   });
 
@@ -166,9 +173,12 @@ export function ConnectAccountFields({
             value: type,
             label: t(`accounts.marketType.${type}`),
           }))}
-          {...register('marketType')}
+          {...marketTypeField}
         />
       </div>
+      {!paper && venue ? (
+        <TestnetAvailability venueName={venue.name} marketType={marketType} kind={sandboxKind} />
+      ) : null}
 
       {paper ? (
         <Input
@@ -212,18 +222,55 @@ export function ConnectAccountFields({
               {...register('passphrase')}
             />
           ) : null}
-          {venue?.sandbox ? (
-            <Toggle
-              checked={sandbox}
-              onChange={(checked) => setValue('sandbox', checked)}
-              label={t('accounts.fields.sandbox')}
-              description={t('accounts.connect.sandboxHint')}
-            />
-          ) : null}
+          <Toggle
+            checked={sandbox && sandboxKind !== undefined}
+            onChange={(checked) => setValue('sandbox', checked)}
+            disabled={!sandboxKind}
+            label={t('accounts.fields.sandbox')}
+            description={
+              sandboxKind
+                ? t(`accounts.connect.testnet.${sandboxKind}Toggle`)
+                : t('accounts.connect.testnet.unavailable', {
+                    venue: venue?.name ?? exchange,
+                    market: t(`accounts.marketType.${marketType}`),
+                  })
+            }
+          />
         </>
       )}
 
       {error ? <FormError error={error} /> : null}
     </form>
+  );
+}
+
+/** Whether the picked venue has a testnet or demo trading for the picked market, said before any key is typed. */
+function TestnetAvailability({
+  venueName,
+  marketType,
+  kind,
+}: {
+  venueName: string;
+  marketType: ConnectAccountForm['marketType'];
+  kind: ReturnType<typeof sandboxKindOf>;
+}) {
+  const { t } = useTranslation();
+  const params = { venue: venueName, market: t(`accounts.marketType.${marketType}`) };
+  return kind ? (
+    <p
+      className="flex items-start gap-2 rounded-md border border-info/30 bg-info/10 px-3 py-2 text-xs text-fg"
+      data-testid="testnet-availability"
+    >
+      <InfoIcon className="mt-px shrink-0 text-info" />
+      <span>{t(`accounts.connect.testnet.${kind}`, params)}</span>
+    </p>
+  ) : (
+    <p
+      className="flex items-start gap-2 rounded-md border border-warn/30 bg-warn/5 px-3 py-2 text-xs text-fg"
+      data-testid="testnet-availability"
+    >
+      <AlertIcon size={14} className="mt-px shrink-0 text-warn" />
+      <span>{t('accounts.connect.testnet.none', params)}</span>
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
-import { PAPER_VENUE_ID, type Venue } from '../api/get-exchanges';
+import { PAPER_VENUE_ID, type Venue, sandboxKindOf } from '../api/get-exchanges';
 import type { TradingAccount } from '../api/get-trading-accounts';
 import {
   type EditAccountForm,
@@ -52,6 +52,7 @@ export function EditAccountDialog({
   });
   const rotate = useWatch({ control, name: 'rotate' });
   const sandbox = useWatch({ control, name: 'sandbox' });
+  const sandboxKind = sandboxKindOf(venue, account.marketType);
 
   const close = () => {
     if (!update.isPending) onClose();
@@ -153,12 +154,16 @@ export function EditAccountDialog({
                 <p className="text-xs text-subtle">{t('accounts.edit.rotateHint')}</p>
               </fieldset>
             ) : null}
-            {venue?.sandbox || account.sandbox ? (
+            {sandboxKind || account.sandbox ? (
               <Toggle
                 checked={sandbox}
                 onChange={(checked) => setValue('sandbox', checked)}
                 label={t('accounts.fields.sandbox')}
-                description={t('accounts.connect.sandboxHint')}
+                description={
+                  sandboxKind
+                    ? t(`accounts.connect.testnet.${sandboxKind}Toggle`)
+                    : t('accounts.connect.sandboxHint')
+                }
               />
             ) : null}
           </>

@@ -8,18 +8,46 @@ import {
   emptyConnectAccountForm,
   toCreateAccountBody,
 } from '../api/create-trading-account';
+import type { Venue } from '../api/get-exchanges';
 import { editAccountFormSchema, toUpdateAccountBody } from '../api/update-trading-account';
 
-const venues = [
-  { id: 'binance', name: 'Binance', marketTypes: ['spot', 'future'], sandbox: true, needsPassphrase: false },
+const venues: Venue[] = [
+  {
+    id: 'binance',
+    name: 'Binance',
+    marketTypes: ['spot', 'future'],
+    sandbox: true,
+    sandboxMarketTypes: ['spot', 'future'],
+    sandboxKind: { spot: 'testnet', future: 'demo' },
+    needsPassphrase: false,
+  },
   {
     id: 'paper',
     name: 'Paper trading (simulated)',
     marketTypes: ['spot', 'future'],
     sandbox: false,
+    sandboxMarketTypes: [],
+    sandboxKind: {},
     needsPassphrase: false,
   },
-  { id: 'okx', name: 'OKX', marketTypes: ['spot'], sandbox: true, needsPassphrase: true },
+  {
+    id: 'okx',
+    name: 'OKX',
+    marketTypes: ['spot'],
+    sandbox: true,
+    sandboxMarketTypes: ['spot'],
+    sandboxKind: { spot: 'testnet' },
+    needsPassphrase: true,
+  },
+  {
+    id: 'bitget',
+    name: 'Bitget',
+    marketTypes: ['spot', 'future'],
+    sandbox: false,
+    sandboxMarketTypes: [],
+    sandboxKind: {},
+    needsPassphrase: true,
+  },
 ];
 
 function account(overrides: Record<string, unknown> = {}) {
@@ -163,7 +191,7 @@ describe('TradingAccounts screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Connect a trading account' });
     const venue = within(dialog).getByLabelText('Venue') as HTMLSelectElement;
     expect(venue.value, 'paper first').toBe('paper');
-    expect([...venue.options].map((option) => option.value)).toEqual(['paper', 'binance', 'okx']);
+    expect([...venue.options].map((option) => option.value)).toEqual(['paper', 'binance', 'okx', 'bitget']);
     expect(within(dialog).queryByLabelText('API key')).toBeNull();
 
     const balance = within(dialog).getByLabelText('Starting balance');
@@ -218,7 +246,7 @@ describe('TradingAccounts screen', () => {
     await userEvent.type(within(dialog).getByLabelText('Nickname'), 'OKX');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
     expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
-    expect(within(dialog).getByRole('switch', { name: /Sandbox/ })).toBeTruthy();
+    expect(within(dialog).getByRole('switch', { name: 'Testnet' })).toBeTruthy();
 
     await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
     await userEvent.type(within(dialog).getByLabelText('API secret'), 's');
@@ -227,6 +255,84 @@ describe('TradingAccounts screen', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain(
       'okx refused the API key: Invalid sign',
     );
+  });
+
+  it('says per venue and market whether a testnet or demo trading exists, and offers Testnet only there', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.method === 'POST') return { status: 201, body: { success: true, results: account() } };
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Connect an account' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a trading account' });
+    // Paper is simulated anyway: nothing to say, no switch.
+    expect(within(dialog).queryByTestId('testnet-availability')).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: 'Testnet' })).toBeNull();
+
+    const note = () => within(dialog).getByTestId('testnet-availability').textContent;
+    const testnet = () => within(dialog).getByRole('switch', { name: 'Testnet' }) as HTMLButtonElement;
+    await userEvent.selectOptions(within(dialog).getByLabelText('Venue'), 'binance');
+    expect(note()).toBe(
+      'Binance has a testnet for Spot: turn on “Testnet” and use testnet keys (no real funds).',
+    );
+    expect(testnet().disabled).toBe(false);
+    expect(dialog.textContent).toContain('Testnet keys: nothing real is at stake.');
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Market'), 'future');
+    expect(note()).toBe(
+      'Binance has demo trading for Futures: turn on “Testnet” and use demo-trading keys (no real funds).',
+    );
+    expect(dialog.textContent).toContain('Demo-trading keys: nothing real is at stake.');
+    await userEvent.click(testnet());
+    expect(testnet().getAttribute('aria-checked')).toBe('true');
+
+    // A venue with none: said plainly, and the switch is off and cannot be turned on.
+    await userEvent.selectOptions(within(dialog).getByLabelText('Venue'), 'bitget');
+    expect(note()).toBe('Bitget has no testnet or demo trading for Spot: these keys trade real funds.');
+    expect(testnet().disabled).toBe(true);
+    expect(testnet().getAttribute('aria-checked')).toBe('false');
+    expect(dialog.textContent).toContain('Unavailable: Bitget has no testnet for Spot.');
+    await userEvent.click(testnet());
+    expect(testnet().getAttribute('aria-checked')).toBe('false');
+
+    await userEvent.type(within(dialog).getByLabelText('Nickname'), 'Bitget');
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
+    await userEvent.type(within(dialog).getByLabelText('API secret'), 's');
+    await userEvent.type(within(dialog).getByLabelText('API passphrase'), 'p');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(requests.find((request) => request.method === 'POST')).toBeTruthy());
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      exchange: 'bitget',
+      marketType: 'spot',
+      sandbox: false,
+    });
+  });
+
+  it('marks a testnet account “Testnet” in the list, and a live one not', async () => {
+    mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET') {
+        return {
+          body: {
+            success: true,
+            results: [account(), account({ id: 'acc-t', nickname: 'Binance practice', sandbox: true })],
+          },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    const practice = (await screen.findByText('Binance practice', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(within(practice).getByText('Testnet')).toBeTruthy();
+    const live = screen.getByText('Binance main').closest('tr') as HTMLElement;
+    expect(within(live).queryByText('Testnet')).toBeNull();
   });
 
   it('shows venue, masked key, balance, bots and errors; deletes with its bots only when told to', async () => {

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/status-badge';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { PAPER_VENUE_ID } from '../api/get-exchanges';
 import type { TradingAccount } from '../api/get-trading-accounts';
 
-/** "Paper" or the exchange's name, with the market type and a sandbox mark. */
+/** "Paper" or the exchange's name, with the market type and a Testnet mark. */
 export function VenueLabel({
   account,
   venueName,
@@ -23,11 +24,7 @@ export function VenueLabel({
         <span className="font-medium">{venueName ?? account.exchange}</span>
       )}
       <Badge>{t(`accounts.marketType.${account.marketType}`)}</Badge>
-      {account.sandbox ? (
-        <Badge tone="warning" glyph="⚑">
-          {t('accounts.sandbox')}
-        </Badge>
-      ) : null}
+      {account.sandbox ? <TestnetBadge /> : null}
     </span>
   );
 }

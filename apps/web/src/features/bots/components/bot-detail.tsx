@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { ErrorState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
@@ -121,6 +122,7 @@ function BotHeader({
           <span className="flex flex-wrap items-center gap-2">
             {bot.nickname}
             <PositionBadge position={bot.position} />
+            {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
           </span>
         }
         description={[bot.strategy.nickname, pair, bot.strategy.timeFrame].filter(Boolean).join(' · ')}
@@ -185,7 +187,10 @@ function BotFigures({ bot }: { bot: Bot | undefined }) {
       <Figure label={t('bots.detail.account')}>
         {bot ? (
           <span className="flex flex-col">
-            <span className="truncate">{bot.tradingAccount.nickname || '—'}</span>
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className="truncate">{bot.tradingAccount.nickname || '—'}</span>
+              {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
+            </span>
             <span className="text-xs font-normal text-muted">
               {format.decimal(bot.tradingAccount.usdtBalance)} USDT
             </span>

@@ -86,6 +86,37 @@ describe('Bots list', () => {
     expect(screen.getByText('1 bot · 0 active')).toBeTruthy();
   });
 
+  it('marks a bot on a testnet account “Testnet” beside its account, and a live one not', async () => {
+    const practice = {
+      id: 'acc-t',
+      nickname: 'Bybit practice',
+      exchange: 'bybit',
+      usdtBalance: '500',
+      sandbox: true,
+    };
+    serve((call) =>
+      call.path === '/api/bots'
+        ? {
+            body: {
+              success: true,
+              results: [
+                serverBot(),
+                serverBot({ id: 'bot-2', nickname: 'ETH swing', tradingAccount: practice }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    loginAs();
+    renderApp('/bots');
+    const rowOf = async (name: string) =>
+      (await screen.findByRole('link', { name }, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const onTestnet = within(await rowOf('ETH swing'));
+    expect(onTestnet.getByText('Bybit practice')).toBeTruthy();
+    expect(onTestnet.getByText('Testnet')).toBeTruthy();
+    expect(within(await rowOf('BTC follower')).queryByText('Testnet')).toBeNull();
+  });
+
   it('is not fetched again within 15 seconds unless forced, and is after', async () => {
     const server = serve((call) =>
       call.path === '/api/bots' ? { body: { success: true, results: [serverBot()] } } : undefined,
@@ -203,5 +234,34 @@ describe('Bots list', () => {
     expect((await screen.findByRole('link', { name: 'Connect an account' })).getAttribute('href')).toBe(
       '/accounts',
     );
+  });
+});
+
+describe('Bot detail', () => {
+  const practice = {
+    id: 'acc-t',
+    nickname: 'Bybit practice',
+    exchange: 'bybit',
+    usdtBalance: '500',
+    sandbox: true,
+  };
+
+  it.each([
+    ['a testnet', practice, 1],
+    ['a live', { ...practice, nickname: 'Bybit main', sandbox: false }, 0],
+  ])('marks the bot “Testnet” only when it trades on %s account', async (_, tradingAccount, badges) => {
+    serve((call) =>
+      call.path === '/api/bots/bot-1'
+        ? { body: { success: true, results: serverBot({ tradingAccount }) } }
+        : undefined,
+    );
+    loginAs();
+    renderApp('/bot/bot-1');
+    const account = (await screen.findByText(tradingAccount.nickname, {}, { timeout: 5000 })).closest(
+      'div',
+    ) as HTMLElement;
+    // Beside the account's figures, and in the title: everything on this screen is that account's.
+    expect(within(account).queryAllByText('Testnet')).toHaveLength(badges);
+    expect(within(screen.getByRole('heading', { level: 1 })).queryAllByText('Testnet')).toHaveLength(badges);
   });
 });

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { Toggle } from '../../../components/ui/toggle';
 import { paths } from '../../../config/paths';
 import { translateMessage } from '../../../i18n/translate-message';
@@ -71,7 +72,12 @@ export function BotsList({ empty, toolbar }: { empty: ReactNode; toolbar?: React
     {
       key: 'account',
       header: t('bots.columns.account'),
-      cell: (bot) => bot.tradingAccount.nickname || bot.tradingAccount.exchange || '—',
+      cell: (bot) => (
+        <span className="inline-flex items-center gap-1.5">
+          {bot.tradingAccount.nickname || bot.tradingAccount.exchange || '—'}
+          {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
+        </span>
+      ),
     },
     {
       key: 'pair',

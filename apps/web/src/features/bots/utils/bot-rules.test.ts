@@ -244,7 +244,13 @@ describe('what the wizard sends', () => {
         tradeCurrency: 'BTC',
         timeFrame: '1h',
       },
-      tradingAccount: { id: 'acc-fut', nickname: 'Paper', exchange: 'paper', usdtBalance: '10000' },
+      tradingAccount: {
+        id: 'acc-fut',
+        nickname: 'Paper',
+        exchange: 'paper',
+        usdtBalance: '10000',
+        sandbox: false,
+      },
       createdAt: '',
       updatedAt: '',
     };

@@ -21,12 +21,15 @@ export interface Dashboard {
   dailyPnl: NonNullable<DashboardResults['dailyPnl']>;
   balanceByAccount: NonNullable<DashboardResults['balanceByAccount']>;
   capitalByBot: NonNullable<DashboardResults['capitalByBot']>;
+  /** Open trades without a stop, or whose stop the venue refused: every account's, whatever the filters. */
+  protection: DashboardResults['protection'];
 }
 
 type Row = Record<string, unknown>;
 const isRow = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value.filter(isRow) as T[]) : []);
+const count = (value: unknown): number => (typeof value === 'number' && value > 0 ? value : 0);
 
 /**
  * Still read section by section rather than with the contract's dashboardSchema: src/i18n/i18n.test.tsx
@@ -47,6 +50,10 @@ export function toDashboard(results: unknown): Dashboard {
     dailyPnl: list(body.dailyPnl),
     balanceByAccount: list(body.balanceByAccount),
     capitalByBot: list(body.capitalByBot),
+    protection: {
+      unprotected: count(isRow(body.protection) ? body.protection.unprotected : undefined),
+      venueStopRefused: count(isRow(body.protection) ? body.protection.venueStopRefused : undefined),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { BarList } from '../../../components/ui/bar-list';
 import { type TimeGap, TimeSeriesChart, type TimePoint } from '../../../components/ui/chart';
 import { ChartFrame } from '../../../components/ui/chart-frame';
 import { DonutChart } from '../../../components/ui/donut-chart';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { formatPercent } from '../../../lib/format';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { Dashboard } from '../api/get-dashboard';
@@ -109,6 +110,7 @@ export function DashboardCharts({
           slices={balances.map((account) => ({
             key: account.accountId,
             label: account.nickname,
+            badge: account.sandbox ? <TestnetBadge /> : undefined,
             value: Number(account.balance),
             display: money(account.balance),
             share: formatPercent(
@@ -132,7 +134,14 @@ export function DashboardCharts({
           label={t('dashboard.charts.capitalByBot')}
           items={capital.map((bot) => ({
             key: bot.botId,
-            label: bot.nickname,
+            label: bot.sandbox ? (
+              <span className="inline-flex items-center gap-1.5">
+                {bot.nickname}
+                <TestnetBadge />
+              </span>
+            ) : (
+              bot.nickname
+            ),
             value: Number(bot.deployed),
             display: money(bot.deployed),
             detail: t('dashboard.charts.openTrades', { count: bot.openTrades }),

@@ -18,6 +18,8 @@ import {
 export interface FilterAccount {
   id: string;
   nickname: string;
+  /** A testnet or demo-trading account: its figures are not real funds. */
+  sandbox: boolean;
 }
 
 export interface FilterBot {
@@ -105,7 +107,10 @@ export function DashboardFiltersBar({
         onChange={(event) => setAccount(event.target.value)}
         options={[
           { value: '', label: t('dashboard.filters.allAccounts') },
-          ...accounts.map((account) => ({ value: account.id, label: account.nickname })),
+          ...accounts.map((account) => ({
+            value: account.id,
+            label: account.sandbox ? `${account.nickname} · ${t('common.testnet')}` : account.nickname,
+          })),
         ]}
         fieldClassName="w-44"
       />

@@ -22,10 +22,13 @@ function dashboard(overrides: Record<string, unknown> = {}) {
     equityCurve: { kind: 'equity', points: [] },
     dailyPnl: [],
     balanceByAccount: [
-      { accountId: 'acc-1', nickname: 'Paper main', exchange: 'paper', balance: '10012.50' },
-      { accountId: 'acc-2', nickname: 'Binance', exchange: 'binance', balance: '2500.00' },
+      { accountId: 'acc-1', nickname: 'Paper main', exchange: 'paper', sandbox: false, balance: '10012.50' },
+      { accountId: 'acc-2', nickname: 'Binance', exchange: 'binance', sandbox: false, balance: '2500.00' },
     ],
-    capitalByBot: [{ botId: 'bot-1', nickname: 'BTC follower', deployed: '1500.00', openTrades: 1 }],
+    capitalByBot: [
+      { botId: 'bot-1', nickname: 'BTC follower', sandbox: false, deployed: '1500.00', openTrades: 1 },
+    ],
+    protection: { unprotected: 0, venueStopRefused: 0 },
     ...overrides,
   };
 }
@@ -39,7 +42,13 @@ const bots = [
   serverBot({
     id: 'bot-2',
     nickname: 'ETH swing',
-    tradingAccount: { id: 'acc-2', nickname: 'Binance', exchange: 'binance', usdtBalance: '2500' },
+    tradingAccount: {
+      id: 'acc-2',
+      nickname: 'Binance',
+      exchange: 'binance',
+      usdtBalance: '2500',
+      sandbox: false,
+    },
   }),
 ];
 
@@ -79,6 +88,72 @@ describe('Dashboard', () => {
     expect(metric('Closed trades').textContent).toMatch(/^Closed trades3[A-Z]/);
     expect(screen.getByRole('img', { name: 'Balance by account' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Capital deployed by bot' }).textContent).toContain('$1,500.00');
+    // Live accounts only: no testnet mark anywhere.
+    expect(screen.queryByText('Testnet')).toBeNull();
+    expect(screen.queryByTestId('testnet-note')).toBeNull();
+  });
+
+  it('marks a testnet account’s figures “Testnet”, and says when the totals include them', async () => {
+    loginAs();
+    const testnetAccounts = [
+      accounts[0],
+      serverTradingAccount({ id: 'acc-2', nickname: 'Binance', exchange: 'binance', sandbox: true }),
+    ];
+    serve((request) => {
+      if (request.path === '/api/trading-accounts')
+        return { body: { success: true, results: testnetAccounts } };
+      if (request.path !== '/api/dashboard') return undefined;
+      const answer = dashboard({
+        balanceByAccount: [
+          {
+            accountId: 'acc-1',
+            nickname: 'Paper main',
+            exchange: 'paper',
+            sandbox: false,
+            balance: '10012.50',
+          },
+          { accountId: 'acc-2', nickname: 'Binance', exchange: 'binance', sandbox: true, balance: '2500.00' },
+        ],
+        capitalByBot: [
+          { botId: 'bot-1', nickname: 'BTC follower', sandbox: false, deployed: '1500.00', openTrades: 1 },
+          { botId: 'bot-2', nickname: 'ETH swing', sandbox: true, deployed: '300.00', openTrades: 1 },
+        ],
+      });
+      return { body: { success: true, results: answer } };
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await dashboardShown();
+    const note = await screen.findByTestId('testnet-note');
+    expect(within(note).getByText('Testnet')).toBeTruthy();
+    expect(note.textContent).toContain(
+      'These totals include testnet accounts (Binance): pick an account to see live figures only.',
+    );
+
+    const legendRow = (name: string) => screen.getByTitle(name).closest('li') as HTMLElement;
+    expect(within(legendRow('Binance')).getByText('Testnet')).toBeTruthy();
+    expect(within(legendRow('Paper main')).queryByText('Testnet')).toBeNull();
+    const capital = within(screen.getByRole('list', { name: 'Capital deployed by bot' }));
+    const barOf = (name: string) =>
+      capital.getAllByRole('listitem').find((item) => item.textContent?.startsWith(name)) as HTMLElement;
+    expect(within(barOf('ETH swing')).getAllByText('Testnet').length).toBeGreaterThan(0);
+    expect(within(barOf('BTC follower')).queryByText('Testnet')).toBeNull();
+
+    // One account picked: the note speaks of it alone, and only when it is a testnet.
+    const filters = screen.getByRole('region', { name: 'Dashboard filters' });
+    expect(
+      within(within(filters).getByLabelText('Account'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All accounts', 'Paper main', 'Binance · Testnet']);
+    await user.selectOptions(within(filters).getByLabelText('Account'), 'acc-2');
+    await waitFor(() =>
+      expect(screen.getByTestId('testnet-note').textContent).toContain(
+        'These figures are a testnet account’s: not real funds.',
+      ),
+    );
+    await user.selectOptions(within(filters).getByLabelText('Account'), 'acc-1');
+    await waitFor(() => expect(screen.queryByTestId('testnet-note')).toBeNull());
   });
 
   it('asks for the last 30 days by default and keeps the filters in the URL', async () => {
@@ -192,6 +267,71 @@ describe('Dashboard', () => {
           }
         : undefined,
     );
+
+  describe('open trades without protection', () => {
+    const withProtection = (protection: { unprotected: number; venueStopRefused: number }) =>
+      serve((request) =>
+        request.path === '/api/dashboard'
+          ? { body: { success: true, results: dashboard({ protection }) } }
+          : undefined,
+      );
+
+    it('warns of open trades with no stop and of stops the exchange refused, with a link to the open trades', async () => {
+      loginAs();
+      withProtection({ unprotected: 2, venueStopRefused: 1 });
+      renderApp('/dashboard');
+      const banner = await screen.findByRole(
+        'alert',
+        { name: 'Open trades without a stop-loss' },
+        { timeout: 5_000 },
+      );
+      expect(banner.textContent).toContain(
+        '2 open trades hold positions with no stop-loss: nothing protects them.',
+      );
+      expect(banner.textContent).toContain(
+        'The exchange refused the stop order of 1 open trade: only Kairos’s price watch protects it.',
+      );
+      const link = within(banner).getByRole('link', { name: /See open trades/ });
+      expect(link.getAttribute('href')).toBe('/trading#open-trades');
+    });
+
+    it('warns only of the refused stops when every position has a stop', async () => {
+      loginAs();
+      withProtection({ unprotected: 0, venueStopRefused: 3 });
+      renderApp('/dashboard');
+      const banner = await screen.findByRole(
+        'alert',
+        { name: 'Stops refused by the exchange' },
+        { timeout: 5_000 },
+      );
+      expect(banner.textContent).toContain('The exchange refused the stop orders of 3 open trades');
+      expect(banner.textContent).not.toContain('no stop-loss');
+    });
+
+    it('says nothing when every open trade is protected', async () => {
+      loginAs();
+      serve();
+      renderApp('/dashboard');
+      await dashboardShown();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('warns in French too', async () => {
+      await changeLanguage('fr-FR');
+      loginAs();
+      withProtection({ unprotected: 1, venueStopRefused: 0 });
+      renderApp('/dashboard');
+      const banner = await screen.findByRole(
+        'alert',
+        { name: 'Trades ouverts sans stop-loss' },
+        { timeout: 5_000 },
+      );
+      expect(banner.textContent).toContain(
+        '1 trade ouvert détient une position sans stop-loss : rien ne la protège.',
+      );
+      expect(within(banner).getByRole('link', { name: /Voir les trades ouverts/ })).toBeTruthy();
+    });
+  });
 
   it('says when amounts were converted to EUR, and at what rate', async () => {
     loginAs();

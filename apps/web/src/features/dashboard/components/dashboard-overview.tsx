@@ -7,16 +7,24 @@ import { CurrencyConversionNote, useCurrencyUnits } from '../../../components/ui
 import { BotIcon, LinkIcon } from '../../../components/ui/icons';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TestnetNote } from '../../../components/ui/testnet-badge';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import { DASHBOARD_TOP_N, type Dashboard, isDashboardEmpty, useDashboard } from '../api/get-dashboard';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import { isNarrowed, resolveRange, toDashboardParams, todayIn } from '../utils/dashboard-filters';
+import {
+  type DashboardFilters,
+  isNarrowed,
+  resolveRange,
+  toDashboardParams,
+  todayIn,
+} from '../utils/dashboard-filters';
 import { formatDay } from '../../../lib/format-time';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardFiltersBar, type FilterAccount, type FilterBot } from './dashboard-filters-bar';
+import { ProtectionBanner } from './protection-banner';
 
 export function DashboardEmptyState() {
   const { t } = useTranslation();
@@ -120,6 +128,36 @@ function DashboardMetrics({
   );
 }
 
+/**
+ * The figures below are a testnet account's (an account, or a bot's, picked in the filters), or include some
+ * (every account): said above them, so a demo profit never reads as a real one.
+ */
+function TestnetScope({
+  filters,
+  accounts,
+  bots,
+}: {
+  filters: DashboardFilters;
+  accounts: FilterAccount[];
+  bots: FilterBot[];
+}) {
+  const { t } = useTranslation();
+  const scopeAccountId = filters.accountId ?? bots.find((bot) => bot.id === filters.botId)?.accountId;
+  if (scopeAccountId) {
+    const account = accounts.find((candidate) => candidate.id === scopeAccountId);
+    return account?.sandbox ? <TestnetNote>{t('dashboard.testnet.only')}</TestnetNote> : null;
+  }
+  const testnets = accounts.filter((account) => account.sandbox);
+  if (testnets.length === 0) return null;
+  // Only testnet accounts: every figure is a testnet's.
+  if (testnets.length === accounts.length) return <TestnetNote>{t('dashboard.testnet.all')}</TestnetNote>;
+  return (
+    <TestnetNote>
+      {t('dashboard.testnet.includes', { names: testnets.map((account) => account.nickname).join(', ') })}
+    </TestnetNote>
+  );
+}
+
 function DashboardSkeleton() {
   return (
     <div className="flex flex-col gap-4" aria-hidden="true">
@@ -166,6 +204,8 @@ export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[
 
   return (
     <div className="flex flex-col gap-4">
+      {/* Every open trade's, whatever the filters: above them. */}
+      {dashboard ? <ProtectionBanner protection={dashboard.protection} /> : null}
       <DashboardFiltersBar
         filters={filters}
         range={range}
@@ -183,6 +223,7 @@ export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[
       ) : (
         <>
           {noBot ? <CreateFirstBotPrompt /> : null}
+          <TestnetScope filters={filters} accounts={accounts} bots={bots} />
           <CurrencyConversionNote currency={dashboard.currency} />
           <DashboardMetrics dashboard={dashboard} range={range} />
           <DashboardCharts dashboard={dashboard} range={range} units={units} topN={DASHBOARD_TOP_N} />

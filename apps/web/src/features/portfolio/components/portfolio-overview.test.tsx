@@ -17,7 +17,7 @@ function portfolio(overrides: Record<string, unknown> = {}) {
         amount: '10000',
         value: '10000.00',
         share: '80.00',
-        accounts: [{ accountId: 'acc-1', nickname: 'Paper main', amount: '10000' }],
+        accounts: [{ accountId: 'acc-1', nickname: 'Paper main', sandbox: false, amount: '10000' }],
       },
       {
         asset: 'BTC',
@@ -25,8 +25,8 @@ function portfolio(overrides: Record<string, unknown> = {}) {
         value: '2500.00',
         share: '20.00',
         accounts: [
-          { accountId: 'acc-1', nickname: 'Paper main', amount: '0.02' },
-          { accountId: 'acc-2', nickname: 'Binance', amount: '0.005' },
+          { accountId: 'acc-1', nickname: 'Paper main', sandbox: false, amount: '0.02' },
+          { accountId: 'acc-2', nickname: 'Binance', sandbox: false, amount: '0.005' },
         ],
       },
     ],
@@ -65,11 +65,49 @@ describe('Portfolio', () => {
     expect(rows[2]).toContain('Paper main, Binance');
     expect(screen.getByTestId('portfolio-total').textContent).toBe('$12,500.00');
     expect(screen.getByRole('img', { name: 'Allocation' })).toBeTruthy();
+    // Live accounts only: no testnet mark.
+    expect(screen.queryByText('Testnet')).toBeNull();
+    expect(screen.queryByTestId('testnet-note')).toBeNull();
+  });
+
+  it('marks a testnet account “Testnet” beside its holdings, and says the total includes it', async () => {
+    loginAs();
+    serve(
+      portfolio({
+        holdings: [
+          {
+            asset: 'BTC',
+            amount: '0.025',
+            value: '2500.00',
+            share: '100.00',
+            accounts: [
+              { accountId: 'acc-1', nickname: 'Paper main', sandbox: false, amount: '0.02' },
+              { accountId: 'acc-2', nickname: 'Bybit practice', sandbox: true, amount: '0.005' },
+            ],
+          },
+        ],
+        errors: [{ accountId: 'acc-3', nickname: 'OKX demo', sandbox: true, message: 'Venue unreachable' }],
+      }),
+    );
+    renderApp('/portfolio');
+    const table = await shown();
+    const btc = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(btc.textContent).toContain('Paper main, Bybit practice⚑Testnet');
+    expect(within(btc).getAllByText('Testnet')).toHaveLength(1);
+    expect(within(screen.getByRole('alert')).getByText('Testnet')).toBeTruthy();
+    const note = screen.getByTestId('testnet-note');
+    expect(note.textContent).toContain(
+      'The total includes testnet accounts (Bybit practice, OKX demo): their balances are not real funds.',
+    );
   });
 
   it('says which accounts could not be read, and shows the rest', async () => {
     loginAs();
-    serve(portfolio({ errors: [{ accountId: 'acc-3', nickname: 'Kraken', message: 'Venue unreachable' }] }));
+    serve(
+      portfolio({
+        errors: [{ accountId: 'acc-3', nickname: 'Kraken', sandbox: false, message: 'Venue unreachable' }],
+      }),
+    );
     renderApp('/portfolio');
     await shown();
     const alert = screen.getByRole('alert');

@@ -1,5 +1,5 @@
 import { PORTFOLIO_PERIODS } from '@kairos/contract';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
+import { TestnetBadge, TestnetNote } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { formatPercent } from '../../../lib/format';
 import { formatDay, formatWallClock } from '../../../lib/format-time';
@@ -46,7 +47,8 @@ function AccountErrors({ errors }: { errors: Portfolio['errors'] }) {
         <ul className="mt-1 flex flex-col gap-0.5 text-muted">
           {errors.map((error) => (
             <li key={error.accountId} className="break-words">
-              <span className="font-medium text-fg">{error.nickname}</span>: {error.message}
+              <span className="font-medium text-fg">{error.nickname}</span>
+              {error.sandbox ? <TestnetBadge className="ml-1.5 align-middle" /> : null}: {error.message}
             </li>
           ))}
         </ul>
@@ -54,6 +56,17 @@ function AccountErrors({ errors }: { errors: Portfolio['errors'] }) {
       </div>
     </Card>
   );
+}
+
+/** The total adds testnet balances to real ones: said above it, with the accounts named. */
+function TestnetAccounts({ portfolio }: { portfolio: Portfolio }) {
+  const { t } = useTranslation();
+  const names = new Map<string, string>();
+  for (const account of [...portfolio.holdings.flatMap((holding) => holding.accounts), ...portfolio.errors]) {
+    if (account.sandbox) names.set(account.accountId, account.nickname);
+  }
+  if (names.size === 0) return null;
+  return <TestnetNote>{t('portfolio.testnet', { names: [...names.values()].join(', ') })}</TestnetNote>;
 }
 
 function Summary({ portfolio }: { portfolio: Portfolio }) {
@@ -205,12 +218,18 @@ function HoldingsTable({ portfolio }: { portfolio: Portfolio }) {
       header: t('portfolio.columns.accounts'),
       cell: (holding) => (
         <span
-          className="block max-w-[16rem] truncate text-muted"
+          className="block max-w-[16rem] text-muted"
           title={holding.accounts
             .map((account) => `${account.nickname}: ${format.decimal(account.amount)} ${holding.asset}`)
             .join('\n')}
         >
-          {holding.accounts.map((account) => account.nickname).join(', ')}
+          {holding.accounts.map((account, index) => (
+            <Fragment key={account.accountId}>
+              {index > 0 ? ', ' : null}
+              {account.nickname}
+              {account.sandbox ? <TestnetBadge className="ml-1 align-middle" /> : null}
+            </Fragment>
+          ))}
         </span>
       ),
     },
@@ -281,6 +300,7 @@ export function PortfolioOverview() {
     <div className="flex flex-col gap-4">
       <AccountErrors errors={portfolio.errors} />
       <CurrencyConversionNote currency={portfolio.currency} />
+      <TestnetAccounts portfolio={portfolio} />
       <Summary portfolio={portfolio} />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         <div className="min-w-0 xl:col-span-2">

@@ -253,6 +253,41 @@ describe('Trading: manual trade form', () => {
     const link = await within(table).findByRole('link', { name: 'ETH/USDT' });
     expect(link.getAttribute('href')).toBe('/trade/trade-9');
     expect(within(table).getByText(/Manual · Paper spot/)).toBeTruthy();
+    expect(within(table).queryByText('Testnet')).toBeNull();
+  });
+
+  it('scrolls to the open trades when a link asks for them (the dashboard’s warning)', async () => {
+    serveTrading();
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    loginAs();
+    renderApp('/trading#open-trades');
+    const table = await screen.findByRole('table', { name: 'Open trades' }, { timeout: 5000 });
+    await within(table).findByRole('link', { name: 'ETH/USDT' });
+    await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('open-trades'));
+  });
+
+  it('marks an open trade on a testnet account “Testnet”', async () => {
+    serveTrading({
+      accounts: [
+        serverTradingAccount({ id: SPOT, nickname: 'Bybit practice', exchange: 'bybit', sandbox: true }),
+      ],
+    });
+    loginAs();
+    renderApp('/trading');
+    const table = await screen.findByRole('table', { name: 'Open trades' }, { timeout: 5000 });
+    const row = (await within(table).findByRole('link', { name: 'ETH/USDT' })).closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(row).getByText(/Manual · Bybit practice/)).toBeTruthy());
+    expect(within(row).getByText('Testnet')).toBeTruthy();
+    // And in the account picker of the order form.
+    const form = await screen.findByRole('form', { name: 'Manual trade' });
+    expect(
+      within(within(form).getByLabelText('Trading account'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toContain('Bybit practice · spot · Testnet');
   });
 
   it('asks for an account first when there is none', async () => {

@@ -41,6 +41,8 @@ export interface TradeAccountOption {
   exchange: string;
   marketType: 'spot' | 'future';
   usdtBalance: string;
+  /** A testnet or demo-trading account: said in the picker, so a real order is never sent by mistake. */
+  sandbox?: boolean;
 }
 
 export interface ManualTradeFormProps {
@@ -189,7 +191,11 @@ export function ManualTradeForm({
               label={t('trading.form.account')}
               options={accounts.map((row) => ({
                 value: row.id,
-                label: `${row.nickname} · ${t(`trading.form.marketType.${row.marketType}`)}`,
+                label: [
+                  row.nickname,
+                  t(`trading.form.marketType.${row.marketType}`),
+                  ...(row.sandbox ? [t('common.testnet')] : []),
+                ].join(' · '),
               }))}
               placeholder={accountId ? undefined : t('trading.form.chooseAccount')}
               error={fieldMessage(errors.accountId?.message)}

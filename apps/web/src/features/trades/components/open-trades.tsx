@@ -1,20 +1,39 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type TradeRow, useTrades } from '../api/get-trades';
 import { formatDuration, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 
+/** Where `paths.openTrades` lands: the Trading screen scrolled to this list. */
+const ANCHOR = 'open-trades';
+
 /** The user's open trades (`GET /api/trades?status=open`), each linking to its TradeDetail. */
-export function OpenTrades({ accountName }: { accountName?: (accountId: string) => string | undefined }) {
+export function OpenTrades({
+  accountName,
+  isTestnetAccount,
+}: {
+  accountName?: (accountId: string) => string | undefined;
+  /** Whether an account is a testnet or demo-trading one, from the accounts the route loaded. */
+  isTestnetAccount?: (accountId: string) => boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormatters();
   const trades = useTrades({ status: 'open' });
+  const { hash } = useLocation();
+  const loaded = trades.data !== undefined;
+  useEffect(() => {
+    // Once the rows are in, so the list does not move away under the reader.
+    if (hash === `#${ANCHOR}` && loaded)
+      document.getElementById(ANCHOR)?.scrollIntoView?.({ block: 'start' });
+  }, [hash, loaded]);
 
   const columns: Column<TradeRow>[] = [
     {
@@ -34,9 +53,12 @@ export function OpenTrades({ accountName }: { accountName?: (accountId: string) 
       key: 'source',
       header: t('trading.openTrades.source'),
       cell: (trade) => (
-        <span className="text-muted">
-          {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
-          {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+        <span className="inline-flex items-center gap-1.5 text-muted">
+          <span>
+            {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
+            {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+          </span>
+          {isTestnetAccount?.(trade.tradingAccountId) ? <TestnetBadge /> : null}
         </span>
       ),
     },
@@ -79,7 +101,7 @@ export function OpenTrades({ accountName }: { accountName?: (accountId: string) 
 
   const total = trades.data?.total ?? 0;
   return (
-    <Card>
+    <Card id={ANCHOR} className="scroll-mt-4">
       <CardHeader
         title={t('trading.openTrades.title')}
         description={trades.data ? t('trading.openTrades.count', { count: total }) : undefined}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { loginAs, renderApp } from '../../../testing/render';
-import { serverTradingAccount } from '../../../testing/server-answers';
+import { serverTradingAccount, serverVenue } from '../../../testing/server-answers';
 
 const TRADE_ID = '7f5c2a10-0000-4000-8000-000000000001';
 
@@ -41,6 +41,13 @@ function serverTrade(overrides: Partial<TradeDetail['trade']> = {}): TradeDetail
       stopMovedToBreakEven: false,
       openQuantity: '0.05',
       ...overrides,
+    },
+    protection: {
+      where: 'kairos',
+      venueOrderId: null,
+      triggerPrice: '55090.76',
+      since: null,
+      venueRefused: false,
     },
     ladder: [
       {
@@ -190,6 +197,7 @@ describe('TradeDetail', () => {
     ).toBeTruthy();
     expect(screen.getByText('Manual trade')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Paper main' })).toBeTruthy();
+    expect(screen.queryByText('Testnet')).toBeNull();
     expect(screen.getByText('Entry price').parentElement?.textContent).toContain('56,794.59 USDT');
     expect(screen.getByText('Stop-loss').parentElement?.textContent).toContain('55,090.76 USDT');
     expect(screen.getByText('Quantity').parentElement?.textContent).toContain('0.05 BTC');
@@ -204,6 +212,117 @@ describe('TradeDetail', () => {
     const timeline = screen.getByRole('table', { name: 'Orders and fills' });
     expect(within(timeline).getByText('Market order')).toBeTruthy();
     expect(within(timeline).getByText('Fill')).toBeTruthy();
+  });
+
+  it('marks a trade on a testnet account “Testnet”, in its title and beside its account', async () => {
+    serve((call) => {
+      if (call.method === 'GET' && call.path === `/api/trades/${TRADE_ID}`)
+        return { body: { success: true, results: serverTrade() } };
+      if (call.method === 'GET' && call.path === '/api/trading-accounts') {
+        const practice = serverTradingAccount({ nickname: 'OKX demo', exchange: 'okx', sandbox: true });
+        return { body: { success: true, results: [practice] } };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const title = await screen.findByRole('heading', { level: 1, name: /BTC\/USDT/ }, { timeout: 5000 });
+    await waitFor(() => expect(within(title).getByText('Testnet')).toBeTruthy());
+    const account = await screen.findByRole('link', { name: 'OKX demo' });
+    expect(account.nextElementSibling?.textContent).toContain('Testnet');
+  });
+
+  describe('where the stop lives', () => {
+    /** The trade on a Binance account, with the venue list that names it. */
+    function serveOnBinance(detail: TradeDetail) {
+      serve((call) => {
+        if (call.method === 'GET' && call.path === `/api/trades/${TRADE_ID}`)
+          return { body: { success: true, results: detail } };
+        if (call.method === 'GET' && call.path === '/api/trading-accounts')
+          return {
+            body: {
+              success: true,
+              results: [serverTradingAccount({ nickname: 'Binance main', exchange: 'binance' })],
+            },
+          };
+        if (call.method === 'GET' && call.path === '/market/exchanges')
+          return { body: { success: true, results: [serverVenue()] } };
+        return undefined;
+      });
+    }
+    const stopFigure = async () =>
+      (await screen.findByText('Stop-loss', {}, { timeout: 5000 })).closest('div')!;
+    const venueStop = {
+      where: 'venue' as const,
+      venueOrderId: '12345',
+      triggerPrice: '55090.76',
+      since: '2026-11-21T13:24:01.000Z',
+      venueRefused: false,
+    };
+
+    it('says the stop rests on the exchange, by its name, with the order', async () => {
+      serveOnBinance({ ...serverTrade(), protection: venueStop });
+      loginAs();
+      renderApp(`/trade/${TRADE_ID}`);
+      const figure = await stopFigure();
+      await waitFor(() => expect(within(figure).getByText('Stop on Binance')).toBeTruthy());
+      expect(within(figure).getByTestId('stop-protection').textContent).toMatch(
+        /Stop on Binance\s*·\s*order 12345/,
+      );
+      expect(figure.textContent).toContain('55,090.76 USDT');
+    });
+
+    it('says Kairos watches the stop, and why when the exchange refused it', async () => {
+      serveOnBinance({
+        ...serverTrade(),
+        protection: { ...venueStop, where: 'kairos', venueOrderId: null, since: null, venueRefused: true },
+      });
+      loginAs();
+      renderApp(`/trade/${TRADE_ID}`);
+      const figure = await stopFigure();
+      expect(await within(figure).findByText('Stop watched by Kairos')).toBeTruthy();
+      await waitFor(() => expect(within(figure).getByText('Binance refused the stop order')).toBeTruthy());
+    });
+
+    it('marks a position with no stop in danger', async () => {
+      serveTrade(undefined, {
+        ...serverTrade({ stopLossPercent: null, stopLossPrice: null }),
+        protection: {
+          where: 'none',
+          venueOrderId: null,
+          triggerPrice: null,
+          since: null,
+          venueRefused: false,
+        },
+      });
+      loginAs();
+      renderApp(`/trade/${TRADE_ID}`);
+      const figure = await stopFigure();
+      const badge = await within(figure).findByText('No stop');
+      expect(badge.closest('span')?.className).toContain('text-loss');
+      expect(within(figure).getByText('Nothing protects this position')).toBeTruthy();
+    });
+
+    it('says nothing of a stop once the trade has ended', async () => {
+      serveTrade(undefined, {
+        ...serverTrade({ status: 'closed', closedAt: '2026-11-21T15:00:00.000Z', openQuantity: '0' }),
+        protection: null,
+      });
+      loginAs();
+      renderApp(`/trade/${TRADE_ID}`);
+      await stopFigure();
+      expect(screen.queryByTestId('stop-protection')).toBeNull();
+    });
+
+    it('speaks French', async () => {
+      serveOnBinance({ ...serverTrade(), protection: venueStop });
+      await changeLanguage('fr-FR');
+      loginAs();
+      renderApp(`/trade/${TRADE_ID}`);
+      const figure = (await screen.findByText('Stop-loss', {}, { timeout: 5000 })).closest('div')!;
+      await waitFor(() => expect(within(figure).getByText('Stop sur Binance')).toBeTruthy());
+      expect(within(figure).getByText('ordre 12345')).toBeTruthy();
+    });
   });
 
   it('asks first, warning that the limit order is cancelled and a market order created', async () => {

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../i18n/translate-message';
@@ -19,6 +20,7 @@ import { useDeleteTrade } from '../api/delete-trade';
 import { useTrade } from '../api/get-trade';
 import { formatDuration, isFinished, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
 import { StopLossDialog } from './stop-loss-dialog';
+import { StopProtection } from './stop-protection';
 import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { TradeTimeline } from './trade-timeline';
@@ -27,6 +29,10 @@ export interface TradeDetailProps {
   tradeId: string;
   /** Names the route knows from other features (the trades feature only has ids). */
   accountName?: (accountId: string) => string | undefined;
+  /** The display name of the account's exchange ("Binance", "Paper"): where a stop resting on the venue rests. */
+  venueName?: (accountId: string) => string | undefined;
+  /** Whether the trade's account is a testnet or demo-trading one (its figures are not real funds). */
+  isTestnetAccount?: (accountId: string) => boolean;
   botName?: (botId: string) => string | undefined;
 }
 
@@ -34,7 +40,13 @@ export interface TradeDetailProps {
  * Spec §2 TradeDetail: the trade's figures, its take-profit ladder with push to market, the stop-loss,
  * close now and delete, and the orders and fills timeline.
  */
-export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps) {
+export function TradeDetail({
+  tradeId,
+  accountName,
+  venueName,
+  isTestnetAccount,
+  botName,
+}: TradeDetailProps) {
   const { t } = useTranslation();
   const remove = useDeleteTrade();
   // Once the trade is being deleted this screen stops asking about it (the server would say 404).
@@ -93,8 +105,14 @@ export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps)
   return (
     <>
       <div className="mb-3">{back}</div>
-      <TradeHeader detail={detail} accountName={accountName} botName={botName} remove={remove} />
-      <TradeFigures detail={detail} />
+      <TradeHeader
+        detail={detail}
+        accountName={accountName}
+        testnet={isTestnetAccount?.(detail.trade.tradingAccountId) ?? false}
+        botName={botName}
+        remove={remove}
+      />
+      <TradeFigures detail={detail} venueName={venueName?.(detail.trade.tradingAccountId)} />
       <TakeProfitLadder detail={detail} />
       <TradeTimeline detail={detail} />
     </>
@@ -104,11 +122,13 @@ export function TradeDetail({ tradeId, accountName, botName }: TradeDetailProps)
 function TradeHeader({
   detail,
   accountName,
+  testnet,
   botName,
   remove,
 }: {
   detail: TradeDetailData;
   accountName?: TradeDetailProps['accountName'];
+  testnet: boolean;
   botName?: TradeDetailProps['botName'];
   remove: ReturnType<typeof useDeleteTrade>;
 }) {
@@ -168,6 +188,7 @@ function TradeHeader({
             <span>{trade.symbol}</span>
             <SideText side={trade.side} className="text-base font-medium" />
             <TradeStatusBadge trade={trade} />
+            {testnet ? <TestnetBadge /> : null}
           </span>
         }
         description={
@@ -183,6 +204,7 @@ function TradeHeader({
             <Link to={paths.accounts} className="text-fg hover:text-accent">
               {account ?? t('trades.detail.account')}
             </Link>
+            {testnet ? <TestnetBadge /> : null}
             <span aria-hidden="true">·</span>
             <span>
               {t('trades.detail.openedAt', { time: format.dateTime(trade.openedAt) })}
@@ -250,18 +272,30 @@ function CloseReason({ reason }: { reason: string }) {
   return <span>{key ? t(`trades.closeReasons.${key}`) : reason}</span>;
 }
 
-function Figure({ label, children, hint }: { label: ReactNode; children: ReactNode; hint?: ReactNode }) {
+function Figure({
+  label,
+  children,
+  hint,
+  footer,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  hint?: ReactNode;
+  /** Below the hint, wrapping (the stop's protection). */
+  footer?: ReactNode;
+}) {
   return (
     <Card className="px-4 py-3">
       <p className="text-xs text-muted">{label}</p>
       <div className="num mt-1 text-base font-semibold text-fg">{children}</div>
       {hint ? <p className="mt-0.5 truncate text-xs text-subtle">{hint}</p> : null}
+      {footer ? <div className="mt-1.5 text-xs">{footer}</div> : null}
     </Card>
   );
 }
 
 /** The header figures of spec §2: quantity, entry/exit, PnL with sign and arrow, PnL %, commission, duration. */
-function TradeFigures({ detail }: { detail: TradeDetailData }) {
+function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueName?: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { trade } = detail;
@@ -312,7 +346,15 @@ function TradeFigures({ detail }: { detail: TradeDetailData }) {
       <Figure label={t('trades.figures.commission')}>
         {format.decimal(trade.commission)} <span className="text-xs font-normal text-muted">{quote}</span>
       </Figure>
-      <Figure label={t('trades.figures.stopLoss')} hint={stopHint}>
+      <Figure
+        label={t('trades.figures.stopLoss')}
+        hint={stopHint}
+        footer={
+          detail.protection ? (
+            <StopProtection protection={detail.protection} venueName={venueName} />
+          ) : undefined
+        }
+      >
         {trade.stopLossPrice === null ? (
           <span className="text-subtle">{t('trades.figures.noStop')}</span>
         ) : (

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { registerUser, type Session } from '../support/users';
+import { asUser } from '../trades/trades-app';
+import { BinanceTestServer } from '../venues/binance-server';
+import { BybitTestServer } from '../venues/bybit-server';
+import { OkxTestServer } from '../venues/okx-server';
+
+/**
+ * What connecting (or re-keying) an account checks before Kairos trades on it, on each venue's own protocol:
+ * a futures account in hedge mode is refused with how to switch (Kairos keeps one position per symbol; the
+ * venue would refuse every order at the first trade), and so is a key that cannot trade the account's market.
+ */
+const key = (name: string) => ({ apiKey: `${name}Key000000000000001`, secret: `${name}-secret` });
+const BINANCE_HEDGE = key('bnHedge');
+const BINANCE_ONEWAY = key('bnOneWay');
+const BINANCE_SPOT_ONLY = key('bnSpotOnly');
+const BYBIT_HEDGE = key('bbHedge');
+const BYBIT_ONEWAY = key('bbOneWay');
+const BYBIT_READ_ONLY = key('bbReadOnly');
+const OKX_HEDGE = { ...key('okHedge'), passphrase: 'Hedge-pass1' };
+const OKX_NET = { ...key('okNet'), passphrase: 'Net-pass1' };
+const OKX_READ_ONLY = { ...key('okReadOnly'), passphrase: 'Read-pass1' };
+
+let binance: BinanceTestServer;
+let bybit: BybitTestServer;
+let okx: OkxTestServer;
+let t: TestApp;
+let alice: Session;
+
+beforeAll(async () => {
+  binance = await BinanceTestServer.start({
+    accounts: [
+      { ...BINANCE_HEDGE, futuresWallet: '1000', dualSidePosition: true },
+      { ...BINANCE_ONEWAY, futuresWallet: '1000' },
+      { ...BINANCE_SPOT_ONLY, futuresWallet: '1000', balances: { USDT: '1000' }, enableFutures: false },
+    ],
+  });
+  bybit = await BybitTestServer.start({
+    accounts: [
+      { ...BYBIT_HEDGE, wallet: { USDT: '1000' }, hedgeMode: true },
+      { ...BYBIT_ONEWAY, wallet: { USDT: '1000' } },
+      { ...BYBIT_READ_ONLY, wallet: { USDT: '1000' }, readOnly: true },
+    ],
+  });
+  okx = await OkxTestServer.start({
+    accounts: [
+      { ...OKX_HEDGE, balances: { USDT: '1000' }, posMode: 'long_short_mode' },
+      { ...OKX_NET, balances: { USDT: '1000' } },
+      { ...OKX_READ_ONLY, balances: { USDT: '1000' }, readOnly: true },
+    ],
+  });
+  t = await createTestApp(
+    {},
+    { venueUrls: { ...binance.venueUrls(), ...bybit.venueUrls(), ...okx.venueUrls() } },
+  );
+  alice = await registerUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([binance.close(), bybit.close(), okx.close()]);
+});
+
+const connect = (body: Record<string, unknown>) =>
+  asUser(t.app, alice).post('/api/trading-accounts', { nickname: `${body.exchange}`, ...body });
+
+describe('connecting a futures account in hedge mode', () => {
+  it.each([
+    [
+      'binanceusdm',
+      BINANCE_HEDGE,
+      /Binance Futures is in hedge mode.*Preferences → Position Mode.*One-way Mode/,
+    ],
+    ['binance', BINANCE_HEDGE, /Binance Futures is in hedge mode/],
+    ['bybit', BYBIT_HEDGE, /Bybit is in hedge mode.*Position Mode.*One-Way Mode/],
+    ['okx', OKX_HEDGE, /OKX is in long\/short mode.*One-way mode \(net\)/],
+  ])('is refused on %s, saying how to switch to one-way mode', async (exchange, keys, message) => {
+    const res = await connect({
+      exchange,
+      marketType: 'future',
+      apiKey: keys.apiKey,
+      apiSecret: keys.secret,
+      ...('passphrase' in keys ? { passphrase: keys.passphrase } : {}),
+    });
+    expect([res.status, res.body.error]).toEqual([422, 'HEDGE_MODE']);
+    expect(res.body.message).toMatch(message);
+    const accounts = (await asUser(t.app, alice).get('/api/trading-accounts')).body.results;
+    expect(accounts.filter((a: { exchange: string }) => a.exchange === exchange)).toEqual([]);
+  });
+
+  it.each([
+    ['binanceusdm', BINANCE_ONEWAY],
+    ['bybit', BYBIT_ONEWAY],
+    ['okx', OKX_NET],
+  ])('is accepted on %s in one-way mode', async (exchange, keys) => {
+    const res = await connect({
+      exchange,
+      marketType: 'future',
+      apiKey: keys.apiKey,
+      apiSecret: keys.secret,
+      ...('passphrase' in keys ? { passphrase: keys.passphrase } : {}),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+
+  it('refuses re-keying an account onto a hedge-mode key', async () => {
+    const created = await connect({
+      exchange: 'binanceusdm',
+      nickname: 'rekey',
+      marketType: 'future',
+      apiKey: BINANCE_ONEWAY.apiKey,
+      apiSecret: BINANCE_ONEWAY.secret,
+    });
+    expect(created.status).toBe(201);
+    const res = await asUser(t.app, alice).put(`/api/trading-accounts/${created.body.results.id}`, {
+      apiKey: BINANCE_HEDGE.apiKey,
+      apiSecret: BINANCE_HEDGE.secret,
+    });
+    expect([res.status, res.body.error]).toEqual([422, 'HEDGE_MODE']);
+  });
+});
+
+describe('connecting a key that cannot trade the market type', () => {
+  it.each([
+    ['binanceusdm', 'future', BINANCE_SPOT_ONLY],
+    ['bybit', 'future', BYBIT_READ_ONLY],
+    ['okx', 'spot', OKX_READ_ONLY],
+  ])('is refused on %s (%s)', async (exchange, marketType, keys) => {
+    const res = await connect({
+      exchange,
+      marketType,
+      apiKey: keys.apiKey,
+      apiSecret: keys.secret,
+      ...('passphrase' in keys ? { passphrase: keys.passphrase } : {}),
+    });
+    expect([res.status, res.body.error]).toEqual([422, 'KEY_CANNOT_TRADE']);
+    expect(res.body.message).toBe(
+      `This API key cannot trade ${marketType} on ${exchange}. Enable ${marketType} trading for the key, then connect again.`,
+    );
+  });
+
+  it('accepts a spot account on a key without futures', async () => {
+    const res = await connect({
+      exchange: 'binance',
+      marketType: 'spot',
+      apiKey: BINANCE_SPOT_ONLY.apiKey,
+      apiSecret: BINANCE_SPOT_ONLY.secret,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
+});
+
+describe('bots on a Bybit unified account', () => {
+  it('share one margin mode (the account’s): a bot in the other mode is refused, on another venue it is not', async () => {
+    const api = asUser(t.app, alice);
+    const strategy = await api.post('/api/strategies', {
+      nickname: 'Margin',
+      tradeCurrency: 'BTC',
+      timeFrame: '1h',
+    });
+    const eth = await api.post('/api/strategies', {
+      nickname: 'Margin ETH',
+      tradeCurrency: 'ETH',
+      timeFrame: '1h',
+    });
+    const accounts = (await api.get('/api/trading-accounts')).body.results as {
+      id: string;
+      exchange: string;
+    }[];
+    const bybitAccount = accounts.find((a) => a.exchange === 'bybit')!;
+    const binanceAccount = accounts.find((a) => a.exchange === 'binanceusdm')!;
+    const bot = (strategyId: string, tradingAccountId: string, marginMode: string) =>
+      api.post('/api/bots', { strategyId, tradingAccountId, fixedAmount: 100, marginMode });
+
+    expect((await bot(strategy.body.results.id, bybitAccount.id, 'isolated')).status).toBe(201);
+    const refused = await bot(eth.body.results.id, bybitAccount.id, 'cross');
+    expect([refused.status, refused.body.error]).toEqual([409, 'MARGIN_MODE_SHARED']);
+    expect(refused.body.message).toMatch(/whole account’s: the bot ".*" on this account trades isolated/);
+    expect((await bot(eth.body.results.id, bybitAccount.id, 'isolated')).status).toBe(201);
+
+    // Binance sets it per symbol: mixed modes on one account are fine.
+    expect((await bot(strategy.body.results.id, binanceAccount.id, 'isolated')).status).toBe(201);
+    expect((await bot(eth.body.results.id, binanceAccount.id, 'cross')).status).toBe(201);
+  });
+});
+
+describe('a venue Kairos keeps in its table but does not offer (no protocol server proves it yet)', () => {
+  it('is refused at connect and not listed', async () => {
+    const res = await connect({
+      exchange: 'kraken',
+      marketType: 'spot',
+      apiKey: 'krakenKey0001',
+      apiSecret: 'c2VjcmV0',
+    });
+    expect([res.status, res.body.error]).toEqual([422, 'UNSUPPORTED_EXCHANGE']);
+    expect(res.body.message).toMatch(/^kraken is not offered yet/);
+    const listed = (await asUser(t.app, alice).get('/market/exchanges')).body.results as { id: string }[];
+    expect(listed.map((v) => v.id)).toEqual(['paper', 'binance', 'binanceusdm', 'bybit', 'okx']);
+  });
+});
