@@ -66,11 +66,18 @@ export function embeddedUrl(dataDir) {
  */
 export function startKairos(env, logFile) {
   const out = logFile ? fs.openSync(logFile, 'a') : undefined;
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: out === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', out, out],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      path.join(root, 'scripts/start.mjs'),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: out === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', out, out],
+    },
+  );
   if (out !== undefined) fs.closeSync(out);
   const exited = new Promise((r) => child.on('exit', (code, signal) => r(signal ?? code)));
   return {
@@ -122,20 +129,20 @@ export async function inParallel(items, limit, work) {
 }
 
 /**
- * `botCount` active bots on one strategy, 10 per paper account, fixed 50 USDT entries, made through the API
- * (4 calls at a time). Returns the accounts.
+ * `botCount` active bots on one strategy, fixed 50 USDT entries, made through the API (4 calls at a time): 10
+ * per paper spot account, one per futures account (which holds one position per symbol). Returns the accounts.
  */
-export async function createPaperBots(base, token, strategyId, botCount, prefix) {
+export async function createPaperBots(base, token, strategyId, botCount, prefix, marketType = 'spot') {
   const accounts = [];
   await inParallel(
-    Array.from({ length: Math.ceil(botCount / 10) }, (_, i) => i),
+    Array.from({ length: Math.ceil(botCount / (marketType === 'future' ? 1 : 10)) }, (_, i) => i),
     4,
     async (i) => {
       accounts[i] = await api(
         base,
         'POST',
         '/api/trading-accounts',
-        { nickname: `${prefix}-${i}`, exchange: 'paper' },
+        { nickname: `${prefix}-${i}`, exchange: 'paper', marketType },
         token,
       );
     },
