@@ -89,7 +89,8 @@ export type AppConfig = {
   adminEmail: string | undefined;
   smtpUrl: string | undefined;
   role: 'api' | 'worker' | 'all';
-  publicUrl: string | undefined;
+  /** Where users reach Kairos (KAIROS_PUBLIC_URL, else http://localhost:PORT), without a trailing slash. */
+  publicUrl: string;
   corsOrigins: string[];
   /** Fastify `trustProxy`: false by default, so X-Forwarded-For cannot dodge per-IP limits. */
   trustProxy: boolean | number | string;
@@ -166,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.KAIROS_ADMIN_EMAIL?.toLowerCase(),
     smtpUrl: e.SMTP_URL,
     role: e.KAIROS_ROLE,
-    publicUrl: e.KAIROS_PUBLIC_URL,
+    // Links in mail are built from it, never from a request's Host header (which a client chooses).
+    publicUrl: (e.KAIROS_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(e.KAIROS_TRUST_PROXY),
     corsOrigins: (e.KAIROS_CORS_ORIGINS ?? '')
       .split(',')

@@ -133,7 +133,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: emailBody, response: { 200: messageResponse, ...errorResponses } },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email, ctx(request), `${request.protocol}://${request.host}`);
+      await auth.forgotPassword(request.body.email, ctx(request));
       return {
         success: true as const,
         message: 'If an account exists for this email, a reset link is on its way.',

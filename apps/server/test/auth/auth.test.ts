@@ -351,6 +351,56 @@ describe('password reset and change', () => {
     ).toBe(200);
   });
 
+  it('builds the link from the public URL, never from the Host a client sends', async () => {
+    const s = await registerUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-pass',
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+      payload: { email: s.email },
+      remoteAddress: '10.0.5.9',
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await latestMailTo(s.email);
+    expect(mail).not.toContain('attacker.example');
+    expect(new URL(mail.match(/https?:\/\/\S+/)![0]).origin).toBe(t.config.publicUrl);
+  });
+
+  it('lets no older reset link work once the password was reset or changed', async () => {
+    const s = await registerUser(t.app);
+    const tokenOf = async () =>
+      new URL((await latestMailTo(s.email)).match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    await post('/auth/forgot-pass', { email: s.email }, {}, '10.0.5.3');
+    const first = await tokenOf();
+    await post('/auth/forgot-pass', { email: s.email }, {}, '10.0.5.3');
+    const second = await tokenOf();
+    expect(second).not.toBe(first);
+    const reset = (token: string, password: string) =>
+      post('/auth/change-pass', { email: s.email, password, confirm_password: password, token });
+    expect((await reset(second, 'the-second-link-passphrase')).statusCode).toBe(200);
+    // The first link, still within its hour, no longer works.
+    expect((await reset(first, 'the-first-link-passphrase')).statusCode).toBe(401);
+
+    // The same after a signed-in change of password.
+    const signedIn = (
+      await post('/auth/login', { email: s.email, password: 'the-second-link-passphrase' }, {}, '10.0.5.4')
+    ).json().results.apiToken;
+    await post('/auth/forgot-pass', { email: s.email }, {}, '10.0.5.3');
+    const third = await tokenOf();
+    const changed = await post(
+      '/auth/change-pass',
+      {
+        email: s.email,
+        password: 'a-changed-long-passphrase',
+        confirm_password: 'a-changed-long-passphrase',
+        currentPassword: 'the-second-link-passphrase',
+      },
+      bearer(signedIn),
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(third, 'the-third-link-passphrase')).statusCode).toBe(401);
+  });
+
   it('changes the password of a signed-in user who knows the current one', async () => {
     const s = await registerUser(t.app);
     const second = (

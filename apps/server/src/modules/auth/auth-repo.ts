@@ -153,6 +153,14 @@ export function createAuthRepo(db: Database) {
       return rows.length === 1;
     },
 
+    /** Every reset token of the user not used yet stops working (a reset or a password change happened). */
+    async revokePasswordResets(userId: string): Promise<void> {
+      await db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    },
+
     /** Failures counted in the current window for each key (expired windows count as zero). */
     async throttleState(keys: string[], windowSeconds: number) {
       if (keys.length === 0) return [];

@@ -55,7 +55,8 @@ export function createAuthService(deps: {
   sealer: Sealer;
   mailer: Mailer;
   adminEmail: string | undefined;
-  publicUrl: string | undefined;
+  /** The base of every link in mail (never the request's Host). */
+  publicUrl: string;
   /** Optional: skips the session query for recently seen tokens; revocations below drop entries at once. */
   cache?: SessionCache;
 }) {
@@ -255,7 +256,7 @@ export function createAuthService(deps: {
     },
 
     /** Always the same answer, whether or not the email has an account. */
-    async forgotPassword(email: string, ctx: AuthContext, origin: string) {
+    async forgotPassword(email: string, ctx: AuthContext) {
       const keys = throttleKeys('forgot', ctx, email);
       await assertNotThrottled(keys);
       await recordFailure(keys); // every request counts: this endpoint sends mail
@@ -267,8 +268,7 @@ export function createAuthService(deps: {
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      const base = deps.publicUrl ?? origin;
-      const link = `${base.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
       await deps.mailer.send({
         to: email,
         subject: 'Reset your Kairos password',
@@ -292,6 +292,7 @@ export function createAuthService(deps: {
           throw new UnauthorizedError(...apiError('INVALID_RESET_TOKEN'));
         }
         await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
+        await repo.revokePasswordResets(user.id);
         await repo.revokeUserSessions(user.id, 'password reset');
         return;
       }
@@ -302,6 +303,7 @@ export function createAuthService(deps: {
         throw new UnauthorizedError(...apiError('INVALID_CREDENTIALS', { variant: 'currentPassword' }));
       }
       await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
+      await repo.revokePasswordResets(user.id);
       await repo.revokeUserSessions(user.id, 'password changed', authed.familyId);
     },
 
