@@ -26,6 +26,7 @@ import adminAlertRoutes from './routes/admin-alerts';
 import adminTradeControlRoutes from './routes/admin-trade-control';
 import adminBillingRoutes from './routes/admin-billing';
 import adminAuditRoutes from './routes/admin-audit';
+import adminOutboxRoutes from './routes/admin-outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +94,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(adminTradeControlRoutes);
   await fastify.register(adminBillingRoutes);
   await fastify.register(adminAuditRoutes);
+  await fastify.register(adminOutboxRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(eventRoutes);
 }

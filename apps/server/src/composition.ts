@@ -40,7 +40,7 @@ import { createDashboardRepo } from './modules/dashboard/dashboard-repo';
 import { createCurrencyConverter, createDashboardService } from './modules/dashboard/dashboard-service';
 import { createEventHub } from './modules/events/event-hub';
 import { createBotsListCache } from './modules/bots/bots-list-cache';
-import { createMailer } from './modules/mail/mailer';
+import { createMailer, createOutboxService } from './modules/mail/mailer';
 import { createOutboxRepo } from './modules/mail/outbox-repo';
 import { createPortfolioRepo } from './modules/portfolio/portfolio-repo';
 import { createPortfolioService } from './modules/portfolio/portfolio-service';
@@ -66,7 +66,8 @@ export function createServices(
   log: FastifyBaseLogger,
 ) {
   const sealer = createSealer(loadMasterKey(config.masterKey, config.dataDir));
-  const mailer = createMailer({ outbox: createOutboxRepo(db.db), sealer, smtpUrl: config.smtpUrl, log });
+  const outbox = createOutboxRepo(db.db);
+  const mailer = createMailer({ outbox, sealer, smtpUrl: config.smtpUrl, log });
   const venues = createVenues({
     db: db.db,
     sealer,
@@ -209,6 +210,7 @@ export function createServices(
     audit,
     admin: {
       alerts: createAdminAlertsService({ repo: createAdminAlertsRepo(db.db), audit }),
+      outbox: createOutboxService({ outbox, sealer }),
       tradeControl: createTradeControlService({
         repo: createTradeControlRepo(db.db),
         trades: repos.trades,

@@ -372,3 +372,22 @@ export const auditQuery = z.object({
   action: z.string().trim().min(1).max(80).optional(),
   actorId: z.string().uuid().optional(),
 });
+
+// ─── mail outbox ────────────────────────────────────────────────────────────────────────────────
+/**
+ * A mail Kairos sent or keeps (issue 20): without SMTP it waits here and nowhere else (never in the log), and
+ * the admin passes it on — reset links carry tokens, so only an admin reads it.
+ */
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** `waiting`: not delivered (no SMTP, or not yet); `failed`: SMTP refused it (`error`). */
+  status: z.enum(['waiting', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const outboxQuery = z.object({ ...skipTakeQuery(20, 100) });

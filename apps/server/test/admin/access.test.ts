@@ -77,6 +77,7 @@ const cases: Case[] = [
     admin: 404,
   },
   { method: 'GET', path: '/admin/audit', admin: 200 },
+  { method: 'GET', path: '/admin/outbox', admin: 200 },
 ];
 
 describe('every admin call is refused to anyone but an admin, on the server', () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 
@@ -17,6 +17,19 @@ export function createOutboxRepo(db: Database) {
     },
     async markFailed(id: string, error: string): Promise<void> {
       await db.update(mailOutbox).set({ error }).where(eq(mailOutbox.id, id));
+    },
+    /** Newest first. */
+    async list(q: { skip: number; take: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .offset(q.skip)
+          .limit(q.take),
+        db.select({ n: count() }).from(mailOutbox),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }
