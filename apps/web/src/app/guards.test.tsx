@@ -14,7 +14,13 @@ const PROTECTED = [
   '/bot/42',
   '/trade/7',
 ];
-const ADMIN = ['/admin/alerts', '/admin/billing', '/admin/billing/user/u_9', '/admin/trade-control'];
+const ADMIN = [
+  '/admin/alerts',
+  '/admin/billing',
+  '/admin/billing/user/u_9',
+  '/admin/trade-control',
+  '/admin/outbox',
+];
 
 async function settledAt(app: ReturnType<typeof renderApp>, expected: string) {
   await waitFor(() => expect(app.location()).toBe(expected));

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: 'trade/:id', loader: requireAuth, lazy: () => import('./routes/trade-detail') },
           { path: 'admin/alerts', loader: requireAdmin, lazy: () => import('./routes/admin/alerts') },
           { path: 'admin/billing', loader: requireAdmin, lazy: () => import('./routes/admin/billing') },
+          { path: 'admin/outbox', loader: requireAdmin, lazy: () => import('./routes/admin/outbox') },
           {
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,

@@ -20,6 +20,7 @@ export const paths = {
   adminBilling: '/admin/billing',
   adminUserBilling: (userId: string | number) => `/admin/billing/user/${encodeURIComponent(String(userId))}`,
   adminTradeControl: '/admin/trade-control',
+  adminOutbox: '/admin/outbox',
 } as const;
 
 /** `/login?redirect=<full intended path with its query>` (spec §2 guard rules). */

@@ -5,6 +5,7 @@ import {
   ChartIcon,
   DashboardIcon,
   LinkIcon,
+  MailIcon,
   ReceiptIcon,
   SettingsIcon,
   ShieldIcon,
@@ -32,4 +33,5 @@ export const adminNav: NavItem[] = [
   { to: paths.adminAlerts, label: 'nav.adminAlerts', icon: BellIcon },
   { to: paths.adminBilling, label: 'nav.adminBilling', icon: ReceiptIcon },
   { to: paths.adminTradeControl, label: 'nav.adminTradeControl', icon: ShieldIcon },
+  { to: paths.adminOutbox, label: 'nav.adminOutbox', icon: MailIcon },
 ];

@@ -45,6 +45,7 @@ const enUS = {
     adminAlerts: 'Alerts',
     adminBilling: 'Billing',
     adminTradeControl: 'Trade control',
+    adminOutbox: 'Outbox',
     components: 'Components',
   },
   userMenu: {
@@ -1097,6 +1098,14 @@ const enUS = {
       timezone: 'Time zone',
       timezoneHint: 'Dates and times are shown in this zone.',
     },
+  },
+  outbox: {
+    title: 'Outbox',
+    description:
+      'Every mail Kairos sent or keeps. Without SMTP, mail waits here — password resets included: pass each link on to its user yourself. The server log never shows a mail’s text.',
+    columns: { createdAt: 'Written', to: 'To', status: 'Status', message: 'Message' },
+    status: { waiting: 'Waiting', sent: 'Sent', failed: 'Failed' },
+    empty: { title: 'No mail yet', description: 'Password resets and other mail appear here.' },
   },
   alerts: {
     title: 'Alerts',

@@ -234,6 +234,7 @@ const translation: typeof enUS = {
     adminAlerts: 'Alertes',
     adminBilling: 'Facturation',
     adminTradeControl: 'Contrôle des trades',
+    adminOutbox: 'Boîte d’envoi',
     components: 'Composants',
   },
   userMenu: {
@@ -1301,6 +1302,17 @@ const translation: typeof enUS = {
       appearanceDescription: 'Le sombre repose les yeux pendant les longues sessions.',
       timezone: 'Fuseau horaire',
       timezoneHint: 'Les dates et heures sont affichées dans ce fuseau.',
+    },
+  },
+  outbox: {
+    title: 'Boîte d’envoi',
+    description:
+      'Tous les e-mails que Kairos a envoyés ou garde. Sans SMTP, ils attendent ici — réinitialisations de mot de passe comprises : transmettez vous-même chaque lien à son utilisateur. Le journal du serveur ne montre jamais le texte d’un e-mail.',
+    columns: { createdAt: 'Écrit', to: 'À', status: 'État', message: 'Message' },
+    status: { waiting: 'En attente', sent: 'Envoyé', failed: 'Échec' },
+    empty: {
+      title: 'Aucun e-mail',
+      description: 'Les réinitialisations de mot de passe et autres e-mails apparaissent ici.',
     },
   },
   alerts: {

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/ui/states';
+import { Badge, type Tone } from '../../../components/ui/status-badge';
+import { type Column, Table } from '../../../components/ui/table';
+import { useFormatters } from '../../../lib/use-formatters';
+import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/get-outbox';
+
+const STATUS_TONE: Record<OutboxMail['status'], Tone> = {
+  waiting: 'warning',
+  sent: 'success',
+  failed: 'danger',
+};
+
+/**
+ * The mail outbox (issue 20): without SMTP, mail — password resets included — waits here for the admin to pass
+ * it on; the log only says that one waits. Each mail's text opens in place.
+ */
+export function Outbox() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const mails = useOutbox(page);
+
+  const columns: Column<OutboxMail>[] = [
+    {
+      key: 'createdAt',
+      header: t('outbox.columns.createdAt'),
+      cell: (mail) => <span className="num whitespace-nowrap">{format.dateTime(mail.createdAt)}</span>,
+    },
+    {
+      key: 'to',
+      header: t('outbox.columns.to'),
+      cell: (mail) => <span className="break-all">{mail.to}</span>,
+    },
+    {
+      key: 'status',
+      header: t('outbox.columns.status'),
+      cell: (mail) => (
+        <Badge tone={STATUS_TONE[mail.status]} title={mail.error ?? undefined}>
+          {t(`outbox.status.${mail.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'message',
+      header: t('outbox.columns.message'),
+      cell: (mail) => (
+        <details>
+          <summary className="cursor-pointer text-fg">{mail.subject}</summary>
+          <pre className="mt-2 max-w-xl text-xs break-all whitespace-pre-wrap text-muted">{mail.body}</pre>
+        </details>
+      ),
+    },
+  ];
+
+  return (
+    <Table
+      caption={t('outbox.title')}
+      columns={columns}
+      rows={mails.data?.items}
+      rowKey={(mail) => mail.id}
+      loading={mails.isPending}
+      error={mails.isError ? mails.error : undefined}
+      onRetry={() => void mails.refetch()}
+      empty={<EmptyState title={t('outbox.empty.title')} description={t('outbox.empty.description')} />}
+      pagination={{
+        page,
+        pageSize: OUTBOX_PAGE_SIZE,
+        total: mails.data?.total ?? 0,
+        onPageChange: (next) =>
+          setSearch((current) => {
+            const params = new URLSearchParams(current);
+            if (next > 1) params.set('page', String(next));
+            else params.delete('page');
+            return params;
+          }),
+      }}
+    />
+  );
+}
