@@ -64,6 +64,13 @@ export function embeddedUrl(dataDir) {
  * `npm start`'s entry as its own process. Its output goes to `logFile` when given (read back when something
  * looks wrong), else its errors to this process's stderr.
  */
+/** The webhook limits lifted (issue 20): a bench sends one strategy many alerts, from one address. */
+export const UNLIMITED_WEBHOOKS = {
+  KAIROS_WEBHOOK_LIMIT: '1000000',
+  KAIROS_WEBHOOK_ADDRESS_LIMIT: '1000000',
+  KAIROS_WEBHOOK_QUEUE_CAP: '1000000',
+};
+
 export function startKairos(env, logFile) {
   const out = logFile ? fs.openSync(logFile, 'a') : undefined;
   const child = spawn(

@@ -16,6 +16,7 @@ import {
   startKairos,
   throwAwayDatabase,
   waitHealthy,
+  UNLIMITED_WEBHOOKS,
 } from './common.mjs';
 const ADMIN_EMAIL = 'crash@kairos.local';
 /** Kills mid fan-out the figure needs (DESIGN §10: repeat 20×); `--quick` makes fewer. */
@@ -81,7 +82,7 @@ export async function crashBench({
   const db = await throwAwayDatabase('kairos_crash');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...db.env, KAIROS_DATA_DIR: dataDir, KAIROS_ADMIN_EMAIL: ADMIN_EMAIL };
+  const env = { ...db.env, KAIROS_DATA_DIR: dataDir, KAIROS_ADMIN_EMAIL: ADMIN_EMAIL, ...UNLIMITED_WEBHOOKS };
   const workers = [];
   let apiProcess;
   let c;

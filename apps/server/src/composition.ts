@@ -184,7 +184,12 @@ export function createServices(
     }),
     users: usersService,
     strategies: createStrategiesService({ repo: repos.strategies, sealer }),
-    alerts: createAlertsService({ strategies: repos.strategies, alerts: repos.alerts, sealer }),
+    alerts: createAlertsService({
+      strategies: repos.strategies,
+      alerts: repos.alerts,
+      sealer,
+      limits: config.webhookLimit,
+    }),
     accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues }),
     market: createMarketService({
       accounts: repos.accounts,

@@ -8,6 +8,12 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** An integer setting within [min, max], with its default. */
+function intBetween(min: number, max: number, fallback: number) {
+  const message = `expected an integer between ${min} and ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -62,6 +68,9 @@ const envSchema = z
       .min(1, 'expected an integer between 1 and 64')
       .max(64, 'expected an integer between 1 and 64')
       .default(4),
+    KAIROS_WEBHOOK_LIMIT: intBetween(1, 1_000_000, 60),
+    KAIROS_WEBHOOK_ADDRESS_LIMIT: intBetween(1, 1_000_000, 1_200),
+    KAIROS_WEBHOOK_QUEUE_CAP: intBetween(1, 1_000_000, 200),
     KAIROS_BOT_CONCURRENCY: z.coerce
       .number({ message: 'expected an integer between 1 and 256' })
       .int('expected an integer between 1 and 256')
@@ -97,6 +106,12 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   alertLeaseSeconds: number;
   workerConcurrency: number;
+  /**
+   * Webhooks (issue 20): alerts a strategy may send per minute (authenticated ones only: a stranger knowing
+   * the key cannot use up its owner's), requests per minute from one address (TradingView sends everyone's
+   * from 4 addresses: generous), and queued alerts a strategy may hold.
+   */
+  webhookLimit: { perStrategyPerMinute: number; perAddressPerMinute: number; queueCap: number };
   botConcurrency: number;
   /** Where ccxt reaches each venue listed (KAIROS_VENUE_URLS); the venue's own hosts for the others. */
   venueUrls: VenueUrls;
@@ -177,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     alertLeaseSeconds: e.KAIROS_ALERT_LEASE_SECONDS,
     workerConcurrency: e.KAIROS_WORKER_CONCURRENCY,
+    webhookLimit: {
+      perStrategyPerMinute: e.KAIROS_WEBHOOK_LIMIT,
+      perAddressPerMinute: e.KAIROS_WEBHOOK_ADDRESS_LIMIT,
+      queueCap: e.KAIROS_WEBHOOK_QUEUE_CAP,
+    },
     botConcurrency: e.KAIROS_BOT_CONCURRENCY,
     venueUrls: venues.venueUrls,
   };

@@ -112,15 +112,25 @@ export function createAlertsRepo(db: Database) {
     },
 
     /**
-     * One statement: insert (or find the duplicate), record the first transition and wake
-     * the workers with NOTIFY, delivered at commit.
+     * One statement: insert (or find the duplicate), record the first transition and wake the workers with
+     * NOTIFY, delivered at commit. A strategy holding `queueCap` queued alerts takes no more (issue 20: one
+     * strategy's flood must not grow the queue without bound): `full`, unless the alert is a duplicate.
      */
-    async enqueue(a: NewAlert): Promise<{ id: string; status: AlertStatus; duplicate: boolean }> {
+    async enqueue(
+      a: NewAlert,
+      queueCap: number,
+    ): Promise<{ id: string; status: AlertStatus; duplicate: boolean } | { full: true }> {
       const result = await db.execute(sql`
-        WITH ins AS (
+        WITH room AS (
+          SELECT count(*) < ${queueCap} AS ok FROM (
+            SELECT 1 FROM alerts WHERE strategy_id = ${a.strategyId} AND status = 'queued' LIMIT ${queueCap}
+          ) q
+        ), ins AS (
           INSERT INTO alerts (strategy_id, strategy_key, dedupe_key, action, symbol, price, signal_at, payload)
-          VALUES (${a.strategyId}, ${a.strategyKey}, ${a.dedupeKey}, ${a.action}, ${a.symbol}, ${a.price},
-                  ${a.signalAt ? a.signalAt.toISOString() : null}, ${JSON.stringify(a.payload)}::jsonb)
+          SELECT ${a.strategyId}::uuid, ${a.strategyKey}::text, ${a.dedupeKey}::text, ${a.action}::text,
+                 ${a.symbol}::text, ${a.price}::numeric, ${a.signalAt ? a.signalAt.toISOString() : null}::timestamptz,
+                 ${JSON.stringify(a.payload)}::jsonb
+          WHERE (SELECT ok FROM room)
           ON CONFLICT (strategy_id, dedupe_key) DO NOTHING
           RETURNING id, status
         ), ev AS (
@@ -141,18 +151,25 @@ export function createAlertsRepo(db: Database) {
         .select({ id: alerts.id, status: alerts.status })
         .from(alerts)
         .where(and(eq(alerts.strategyId, a.strategyId), eq(alerts.dedupeKey, a.dedupeKey)));
-      return { ...twin!, duplicate: true };
+      return twin ? { ...twin, duplicate: true } : { full: true };
     },
 
-    /** Claims up to `limit` due alerts for this worker; each moves queued → in_progress. */
+    /** Claims up to `limit` due alerts for this worker, strategies taking turns; each moves queued → in_progress. */
     async claim(workerId: string, limit: number, leaseSeconds: number): Promise<AlertRow[]> {
       const result = await db.execute(sql`
-        WITH picked AS (
-          SELECT id FROM alerts
+        -- Strategies take turns (issue 20): each strategy's oldest due alert first, then each one's second,
+        -- and so on; within a strategy, by arrival. One strategy's backlog never delays another's alerts.
+        WITH ranked AS (
+          SELECT id, received_at,
+                 row_number() OVER (PARTITION BY strategy_id ORDER BY received_at, id) AS turn
+          FROM alerts
           WHERE status = 'queued' AND next_attempt_at <= now()
-          ORDER BY received_at
+        ), picked AS (
+          SELECT a.id FROM alerts a JOIN ranked r ON r.id = a.id
+          WHERE a.status = 'queued'
+          ORDER BY r.turn, r.received_at, r.id
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
+          FOR UPDATE OF a SKIP LOCKED
         ), upd AS (
           UPDATE alerts a SET status = 'in_progress', attempts = a.attempts + 1, locked_by = ${workerId},
             locked_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(a.started_at, now())

@@ -15,7 +15,11 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  const opts = { bodyLimit: 64 * 1024 };
+  // Per source address, before anything else is read (issue 20); per strategy in the alerts service.
+  const opts = {
+    bodyLimit: 64 * 1024,
+    config: { rateLimit: { max: app.deps.config.webhookLimit.perAddressPerMinute, timeWindow: '1 minute' } },
+  };
 
   app.post(
     '/webhooks/tradingview',

@@ -408,4 +408,5 @@ export const recipes: Record<string, Recipe> = {
     prepare: async (w) => ({ path: { id: (await w.fresh.invoice()).id }, body: { reason: 'duplicate' } }),
   },
   'GET /admin/audit': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },
+  'GET /admin/outbox': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },
 };

@@ -117,6 +117,10 @@ export const alerts = pgTable(
     index('alerts_lease_idx')
       .on(t.lockedUntil)
       .where(sql`status = 'in_progress'`),
+    // Each strategy's queue: its length at ingest (the cap) and its turn in the claim (issue 20).
+    index('alerts_queued_strategy_idx')
+      .on(t.strategyId, t.receivedAt)
+      .where(sql`status = 'queued'`),
     index('alerts_received_idx').on(t.receivedAt),
     index('alerts_status_received_idx').on(t.status, t.receivedAt),
   ],

@@ -1,7 +1,8 @@
 import { apiError, type WebhookBody } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { constantTimeEqual } from '../../lib/crypto';
-import { DomainRuleError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { DomainRuleError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { createWindowLimiter } from '../../lib/window-limiter';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import type { AlertsRepo } from '../../engine/alerts-repo';
 import { dedupeKey, normaliseAction, normaliseSymbol, parseSignalTime } from './webhook-fns';
@@ -15,7 +16,18 @@ export function createAlertsService(deps: {
   strategies: Pick<StrategiesRepo, 'findByKey'>;
   alerts: Pick<AlertsRepo, 'enqueue'>;
   sealer: Sealer;
+  /** Authenticated alerts a strategy may send per minute, and queued alerts it may hold (issue 20). */
+  limits: { perStrategyPerMinute: number; queueCap: number };
+  now?: () => number;
 }) {
+  const perStrategy = createWindowLimiter({
+    max: deps.limits.perStrategyPerMinute,
+    windowMs: 60_000,
+    now: deps.now,
+  });
+  const tooMany = (retryAfterMs: number) =>
+    new TooManyRequestsError(retryAfterMs / 1000, ...apiError('RATE_LIMITED', { variant: 'tooManyRequests' }));
+
   return {
     /** TradingView webhook: authenticate, refuse stale signals, dedupe, commit and enqueue. */
     async ingest(body: WebhookBody, strategyKeyFromPath: string | undefined, now = new Date()) {
@@ -31,6 +43,9 @@ export function createAlertsService(deps: {
         throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'strategyKeyMismatch' }));
       }
       if (strategy.status === 'retired') throw new DomainRuleError(...apiError('STRATEGY_RETIRED'));
+      // Counted once authenticated: a stranger who knows the key cannot use up its owner's alerts.
+      const verdict = perStrategy.hit(strategy.id);
+      if (!verdict.allowed) throw tooMany(verdict.retryAfterMs);
 
       const signalAt = parseSignalTime(body.timestamp);
       if (body.timestamp !== undefined && !signalAt)
@@ -47,7 +62,8 @@ export function createAlertsService(deps: {
       }
 
       const { secret: _secret, ...payload } = body;
-      const queued = await deps.alerts.enqueue({
+      const queued = await deps.alerts.enqueue(
+        {
         strategyId: strategy.id,
         strategyKey: strategy.strategyKey,
         dedupeKey: dedupeKey(body, now),
@@ -56,7 +72,11 @@ export function createAlertsService(deps: {
         price: body.price !== undefined ? String(body.price) : null,
         signalAt: signalAt ?? null,
         payload,
-      });
+        },
+        deps.limits.queueCap,
+      );
+      // The strategy's queue is full (its alerts come faster than they are worked off): try again shortly.
+      if ('full' in queued) throw tooMany(10_000);
       return { alertId: queued.id, status: queued.status, duplicate: queued.duplicate };
     },
   };

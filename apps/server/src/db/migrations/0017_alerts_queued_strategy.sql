@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_queued_strategy_idx" ON "alerts" USING btree ("strategy_id","received_at") WHERE status = 'queued';
