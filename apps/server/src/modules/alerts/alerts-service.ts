@@ -26,7 +26,10 @@ export function createAlertsService(deps: {
     now: deps.now,
   });
   const tooMany = (retryAfterMs: number) =>
-    new TooManyRequestsError(retryAfterMs / 1000, ...apiError('RATE_LIMITED', { variant: 'tooManyRequests' }));
+    new TooManyRequestsError(
+      retryAfterMs / 1000,
+      ...apiError('RATE_LIMITED', { variant: 'tooManyRequests' }),
+    );
 
   return {
     /** TradingView webhook: authenticate, refuse stale signals, dedupe, commit and enqueue. */
@@ -64,14 +67,14 @@ export function createAlertsService(deps: {
       const { secret: _secret, ...payload } = body;
       const queued = await deps.alerts.enqueue(
         {
-        strategyId: strategy.id,
-        strategyKey: strategy.strategyKey,
-        dedupeKey: dedupeKey(body, now),
-        action: normaliseAction(body.action),
-        symbol: normaliseSymbol(body.symbol, strategy.tradeCurrency, strategy.stableCoin),
-        price: body.price !== undefined ? String(body.price) : null,
-        signalAt: signalAt ?? null,
-        payload,
+          strategyId: strategy.id,
+          strategyKey: strategy.strategyKey,
+          dedupeKey: dedupeKey(body, now),
+          action: normaliseAction(body.action),
+          symbol: normaliseSymbol(body.symbol, strategy.tradeCurrency, strategy.stableCoin),
+          price: body.price !== undefined ? String(body.price) : null,
+          signalAt: signalAt ?? null,
+          payload,
         },
         deps.limits.queueCap,
       );
