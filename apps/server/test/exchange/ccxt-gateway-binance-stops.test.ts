@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
-import { InvalidOrderError, OrderNotFoundError, UnknownOutcomeError } from '../../src/exchange/errors';
-import type { VenueStops } from '../../src/exchange/gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { BinanceTestServer } from '../venues/binance-server';
+import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 const LONG = { apiKey: 'stopsLong000000000000001', secret: 'long-secret' };
 const SHORT = { apiKey: 'stopsShort00000000000001', secret: 'short-secret' };
@@ -37,11 +36,6 @@ describe('CcxtGateway stops on Binance USDⓈ-M against the Binance protocol ser
       retry: NO_RETRY,
       ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
     });
-  }
-
-  function stopsOf(g: CcxtGateway): VenueStops {
-    expect(g.stops).not.toBeNull();
-    return g.stops!;
   }
 
   it('offers venue stops on Binance futures, not spot (the capability table)', () => {
@@ -212,122 +206,30 @@ describe('CcxtGateway stops on Binance USDⓈ-M against the Binance protocol ser
     venue.setPrice('ETHUSDT', '3200');
   });
 
-  it('refuses a stop its trigger price has already passed (-2021), and a reduce-only stop with nothing to close (-2022)', async () => {
-    const alice = gateway(LONG);
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'buy',
-      type: 'market',
-      amount: '0.05',
-      clientOrderId: 'long-entry-2',
-    });
-    const immediate = stopsOf(alice).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '65500',
-      clientOrderId: 'long-stop-through',
-    });
-    await expect(immediate).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(immediate).rejects.toThrow(/-2021/);
-
-    const flat = stopsOf(gateway(FLAT)).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'flat-stop',
-    });
-    await expect(flat).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(flat).rejects.toThrow(/-2022/);
-    await expect(stopsOf(gateway(FLAT)).fetchStopByClientId('flat-stop', 'BTC/USDT')).rejects.toBeInstanceOf(
-      OrderNotFoundError,
-    );
-  });
-
-  it('refuses a client id outside Binance rule before sending it', async () => {
-    await expect(
-      stopsOf(gateway(LONG)).placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '60000',
-        clientOrderId: 'not allowed!',
+  stopGatewayContract(() => ({
+    long: (options) => gateway(LONG, options),
+    flat: async () => gateway(FLAT),
+    cid: (words) => words.replace(/ /g, '-'),
+    badCid: 'not allowed!',
+    refusals: { triggered: /-2021/, nothingToClose: /-2022/ },
+    expectDuplicateRefused(cid) {
+      // The venue refused the second one (-4116) and the gateway answered with the first.
+      const posts = venue.requests.filter((r) => r.method === 'POST' && r.path === '/fapi/v1/algoOrder');
+      expect(posts.at(-1)?.status).toBe(400);
+      expect(venue.liveAlgoOrders(LONG.apiKey, 'BTCUSDT').map((a) => a.clientAlgoId)).toEqual([cid]);
+    },
+    delayNextPlacement: (ms) =>
+      venue.delayNext({
+        count: 1,
+        ms,
+        match: (method, path) => method === 'POST' && path === '/fapi/v1/algoOrder',
       }),
-    ).rejects.toBeInstanceOf(InvalidOrderError);
-  });
-
-  it('answers a second placement with the same client id with the stop already resting', async () => {
-    const stops = stopsOf(gateway(LONG));
-    const request = {
-      symbol: 'BTC/USDT',
-      side: 'sell' as const,
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'long-stop-dup',
-    };
-    const first = await stops.placeStop(request);
-    const again = await stops.placeStop(request);
-    expect(again).toEqual(first);
-    // The venue refused the second one (-4116) and the gateway answered with the first.
-    const posts = venue.requests.filter((r) => r.method === 'POST' && r.path === '/fapi/v1/algoOrder');
-    expect(posts.at(-1)?.status).toBe(400);
-    expect(venue.liveAlgoOrders(LONG.apiKey, 'BTCUSDT').map((a) => a.clientAlgoId)).toEqual([
-      'long-stop-dup',
-    ]);
-    await stops.cancelStop(first.venueOrderId, 'BTC/USDT');
-  });
-
-  it('turns a timeout after the venue took the stop into UnknownOutcomeError, settled by client id', async () => {
-    const stops = stopsOf(gateway(LONG, { timeoutMs: 300 }));
-    venue.delayNext({
-      count: 1,
-      ms: 1_000,
-      match: (method, path) => method === 'POST' && path === '/fapi/v1/algoOrder',
-    });
-    await expect(
-      stops.placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '61000',
-        clientOrderId: 'long-stop-lost',
+    expectResting: (cid, venueOrderId) =>
+      expect(venue.algoOrderByClientId(cid)).toMatchObject({
+        algoId: Number(venueOrderId),
+        algoStatus: 'NEW',
       }),
-    ).rejects.toBeInstanceOf(UnknownOutcomeError);
-    const settled = await stops.fetchStopByClientId('long-stop-lost', 'BTC/USDT');
-    expect(settled).toMatchObject({ clientOrderId: 'long-stop-lost', status: 'open', triggerPrice: '61000' });
-    expect(venue.algoOrderByClientId('long-stop-lost')).toMatchObject({
-      algoId: Number(settled.venueOrderId),
-      algoStatus: 'NEW',
-    });
-    await stops.cancelStop(settled.venueOrderId, 'BTC/USDT');
-  });
-
-  it('a stop whose position was closed meanwhile expires at its trigger, sending nothing', async () => {
-    const alice = gateway(LONG);
-    const stops = stopsOf(alice);
-    const stop = await stops.placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '64000',
-      clientOrderId: 'long-stop-orphan',
-    });
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      type: 'market',
-      amount: '0.05',
-      reduceOnly: true,
-      clientOrderId: 'long-exit-2',
-    });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTCUSDT', '63000');
-    expect(await stops.fetchStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({
-      status: 'expired',
-      triggeredOrderId: null,
-    });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTCUSDT', '65000');
-  });
+    setPrice: (price) => venue.setPrice('BTCUSDT', price),
+    orphaned: { status: 'expired' },
+  }));
 });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
-import { InvalidOrderError, OrderNotFoundError, UnknownOutcomeError } from '../../src/exchange/errors';
-import type { VenueStops } from '../../src/exchange/gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { BybitTestServer } from '../venues/bybit-server';
+import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 const LONG = { apiKey: 'bybitStopsLong0000001', secret: 'long-secret' };
 const SHORT = { apiKey: 'bybitStopsShort000001', secret: 'short-secret' };
@@ -36,11 +35,6 @@ describe('CcxtGateway stops on Bybit linear perpetuals against the Bybit protoco
       retry: NO_RETRY,
       ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
     });
-  }
-
-  function stopsOf(g: CcxtGateway): VenueStops {
-    expect(g.stops).not.toBeNull();
-    return g.stops!;
   }
 
   const conditionalCalls = (apiKey: string) =>
@@ -195,88 +189,29 @@ describe('CcxtGateway stops on Bybit linear perpetuals against the Bybit protoco
     venue.setPrice('ETHUSDT', '3200');
   });
 
-  it('refuses a stop that would trigger at once (110093 expect Falling), and a reduce-only stop with nothing to close (110017)', async () => {
-    const alice = gateway(LONG);
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'buy',
-      type: 'market',
-      amount: '0.05',
-      clientOrderId: 'long-entry-2',
-    });
-    const immediate = stopsOf(alice).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '65500',
-      clientOrderId: 'long-stop-through',
-    });
-    await expect(immediate).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(immediate).rejects.toThrow(/110093/);
-
-    const flat = stopsOf(gateway(FLAT)).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'flat-stop',
-    });
-    await expect(flat).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(flat).rejects.toThrow(/110017/);
-    await expect(stopsOf(gateway(FLAT)).fetchStopByClientId('flat-stop', 'BTC/USDT')).rejects.toBeInstanceOf(
-      OrderNotFoundError,
-    );
-  });
-
-  it('refuses a client id outside Bybit rule before sending it', async () => {
-    await expect(
-      stopsOf(gateway(LONG)).placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '60000',
-        clientOrderId: 'not allowed!',
+  stopGatewayContract(() => ({
+    long: (options) => gateway(LONG, options),
+    flat: async () => gateway(FLAT),
+    cid: (words) => words.replace(/ /g, '-'),
+    badCid: 'not allowed!',
+    refusals: { triggered: /110093/, nothingToClose: /110017/ },
+    expectDuplicateRefused(cid) {
+      const creates = venue.requests.filter((r) => r.path === '/v5/order/create');
+      expect(creates.at(-1)?.retCode).toBe(110072);
+      expect(venue.orderByLinkId(cid)).toMatchObject({ status: 'Untriggered' });
+    },
+    delayNextPlacement: (ms) =>
+      venue.delayNext({
+        count: 1,
+        ms,
+        match: (method, path) => method === 'POST' && path === '/v5/order/create',
       }),
-    ).rejects.toBeInstanceOf(InvalidOrderError);
-  });
-
-  it('answers a second placement with the same client id with the stop already resting (110072)', async () => {
-    const stops = stopsOf(gateway(LONG));
-    const request = {
-      symbol: 'BTC/USDT',
-      side: 'sell' as const,
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'long-stop-dup',
-    };
-    const first = await stops.placeStop(request);
-    const again = await stops.placeStop(request);
-    expect(again).toEqual(first);
-    const creates = venue.requests.filter((r) => r.path === '/v5/order/create');
-    expect(creates.at(-1)?.retCode).toBe(110072);
-    await stops.cancelStop(first.venueOrderId, 'BTC/USDT');
-  });
-
-  it('turns a timeout after the venue took the stop into UnknownOutcomeError, settled by client id', async () => {
-    const stops = stopsOf(gateway(LONG, { timeoutMs: 300 }));
-    venue.delayNext({
-      count: 1,
-      ms: 1_000,
-      match: (method, path) => method === 'POST' && path === '/v5/order/create',
-    });
-    await expect(
-      stops.placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '61000',
-        clientOrderId: 'long-stop-lost',
-      }),
-    ).rejects.toBeInstanceOf(UnknownOutcomeError);
-    const settled = await stops.fetchStopByClientId('long-stop-lost', 'BTC/USDT');
-    expect(settled).toMatchObject({ clientOrderId: 'long-stop-lost', status: 'open', triggerPrice: '61000' });
-    await stops.cancelStop(settled.venueOrderId, 'BTC/USDT');
-  });
+    expectResting: (cid, venueOrderId) =>
+      expect(venue.orderByLinkId(cid)).toMatchObject({ orderId: venueOrderId, status: 'Untriggered' }),
+    setPrice: (price) => venue.setPrice('BTCUSDT', price),
+    // Bybit deactivates a conditional order with the position it was to close.
+    orphaned: { status: 'cancelled' },
+  }));
 
   it('reads an ended stop from the order history once Bybit forgot its recent ended orders (a service restart)', async () => {
     const bob = gateway(SHORT);
@@ -311,33 +246,5 @@ describe('CcxtGateway stops on Bybit linear perpetuals against the Bybit protoco
     expect(history.every((r) => r.query.includes('orderFilter=StopOrder'))).toBe(true);
     expect(venue.positionSize(SHORT.apiKey, 'ETHUSDT')).toBe('0');
     venue.setPrice('ETHUSDT', '3200');
-  });
-
-  it('a stop whose position was closed meanwhile is deactivated with it, sending nothing at its trigger', async () => {
-    const alice = gateway(LONG);
-    const stops = stopsOf(alice);
-    const stop = await stops.placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '64000',
-      clientOrderId: 'long-stop-orphan',
-    });
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      type: 'market',
-      amount: '0.05',
-      reduceOnly: true,
-      clientOrderId: 'long-exit-2',
-    });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTCUSDT', '63000');
-    expect(await stops.fetchStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({
-      status: 'cancelled',
-      triggeredOrderId: null,
-    });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTCUSDT', '65000');
   });
 });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
-import { InvalidOrderError, OrderNotFoundError, UnknownOutcomeError } from '../../src/exchange/errors';
-import type { VenueStops } from '../../src/exchange/gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { OkxTestServer } from '../venues/okx-server';
+import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 type Keys = { apiKey: string; secret: string; passphrase: string };
 const LONG: Keys = { apiKey: 'okxStopsLong000001', secret: 'long-secret', passphrase: 'Long-pass1' };
@@ -38,11 +37,6 @@ describe('CcxtGateway stops on OKX swaps against the OKX protocol server', () =>
       retry: NO_RETRY,
       ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
     });
-  }
-
-  function stopsOf(g: CcxtGateway): VenueStops {
-    expect(g.stops).not.toBeNull();
-    return g.stops!;
   }
 
   const algoCalls = (apiKey: string) =>
@@ -242,124 +236,36 @@ describe('CcxtGateway stops on OKX swaps against the OKX protocol server', () =>
     venue.setPrice('ETH-USDT', '3200');
   });
 
-  it('refuses a stop its trigger price has already passed (51280), and a reduce-only stop with nothing to close (51169)', async () => {
-    const alice = gateway(LONG);
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'buy',
-      type: 'market',
-      amount: '0.05',
-      clientOrderId: 'longentry2',
-    });
-    const immediate = stopsOf(alice).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '65500',
-      clientOrderId: 'longstopthrough',
-    });
-    await expect(immediate).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(immediate).rejects.toThrow(/51280/);
-
-    const flat = gateway(FLAT);
-    await flat.configureMargin('BTC/USDT', { leverage: 10, mode: 'cross' });
-    const refused = stopsOf(flat).placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'flatstop',
-    });
-    await expect(refused).rejects.toBeInstanceOf(InvalidOrderError);
-    await expect(refused).rejects.toThrow(/51169/);
-    await expect(stopsOf(flat).fetchStopByClientId('flatstop', 'BTC/USDT')).rejects.toBeInstanceOf(
-      OrderNotFoundError,
-    );
-  });
-
-  it('refuses a client id outside OKX rule before sending it', async () => {
-    await expect(
-      stopsOf(gateway(LONG)).placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '60000',
-        clientOrderId: 'not-allowed',
+  stopGatewayContract(() => ({
+    long: (options) => gateway(LONG, options),
+    async flat() {
+      const flat = gateway(FLAT);
+      await flat.configureMargin('BTC/USDT', { leverage: 10, mode: 'cross' });
+      return flat;
+    },
+    cid: (words) => words.replace(/ /g, ''),
+    badCid: 'not-allowed',
+    refusals: { triggered: /51280/, nothingToClose: /51169/ },
+    expectDuplicateRefused(cid) {
+      const posts = venue.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/api/v5/trade/order-algo',
+      );
+      expect(posts.at(-1)?.sCodes).toEqual(['51065']);
+      expect(venue.liveAlgoOrders(LONG.apiKey, 'BTC-USDT-SWAP').map((a) => a.algoClOrdId)).toEqual([cid]);
+    },
+    delayNextPlacement: (ms) =>
+      venue.delayNext({
+        count: 1,
+        ms,
+        match: (method, path) => method === 'POST' && path === '/api/v5/trade/order-algo',
       }),
-    ).rejects.toBeInstanceOf(InvalidOrderError);
-  });
-
-  it('answers a second placement with the same client id with the stop already resting (51065)', async () => {
-    const stops = stopsOf(gateway(LONG));
-    const request = {
-      symbol: 'BTC/USDT',
-      side: 'sell' as const,
-      amount: '0.05',
-      triggerPrice: '60000',
-      clientOrderId: 'longstopdup',
-    };
-    const first = await stops.placeStop(request);
-    const again = await stops.placeStop(request);
-    expect(again).toEqual(first);
-    const posts = venue.requests.filter((r) => r.method === 'POST' && r.path === '/api/v5/trade/order-algo');
-    expect(posts.at(-1)?.sCodes).toEqual(['51065']);
-    expect(venue.liveAlgoOrders(LONG.apiKey, 'BTC-USDT-SWAP').map((a) => a.algoClOrdId)).toEqual([
-      'longstopdup',
-    ]);
-    await stops.cancelStop(first.venueOrderId, 'BTC/USDT');
-  });
-
-  it('turns a timeout after the venue took the stop into UnknownOutcomeError, settled by client id', async () => {
-    const stops = stopsOf(gateway(LONG, { timeoutMs: 300 }));
-    venue.delayNext({
-      count: 1,
-      ms: 1_000,
-      match: (method, path) => method === 'POST' && path === '/api/v5/trade/order-algo',
-    });
-    await expect(
-      stops.placeStop({
-        symbol: 'BTC/USDT',
-        side: 'sell',
-        amount: '0.05',
-        triggerPrice: '61000',
-        clientOrderId: 'longstoplost',
-      }),
-    ).rejects.toBeInstanceOf(UnknownOutcomeError);
-    const settled = await stops.fetchStopByClientId('longstoplost', 'BTC/USDT');
-    expect(settled).toMatchObject({ clientOrderId: 'longstoplost', status: 'open', triggerPrice: '61000' });
-    expect(venue.algoByClientId('longstoplost')).toMatchObject({
-      algoId: settled.venueOrderId,
-      state: 'live',
-    });
-    await stops.cancelStop(settled.venueOrderId, 'BTC/USDT');
-  });
-
-  it('a stop whose position was closed meanwhile fails at its trigger (order_failed), sending nothing', async () => {
-    const alice = gateway(LONG);
-    const stops = stopsOf(alice);
-    const stop = await stops.placeStop({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      amount: '0.05',
-      triggerPrice: '64000',
-      clientOrderId: 'longstoporphan',
-    });
-    await alice.createOrder({
-      symbol: 'BTC/USDT',
-      side: 'sell',
-      type: 'market',
-      amount: '0.05',
-      reduceOnly: true,
-      clientOrderId: 'longexit2',
-    });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTC-USDT', '63000');
-    expect(await stops.fetchStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({
+    expectResting: (cid, venueOrderId) =>
+      expect(venue.algoByClientId(cid)).toMatchObject({ algoId: venueOrderId, state: 'live' }),
+    setPrice: (price) => venue.setPrice('BTC-USDT', price),
+    // OKX fails the algo at its trigger (order_failed) and sends no order.
+    orphaned: {
       status: 'expired',
-      triggeredOrderId: null,
-    });
-    expect(venue.algoByClientId('longstoporphan')).toMatchObject({ state: 'order_failed', ordId: '' });
-    expect(await alice.fetchPositions()).toEqual([]);
-    venue.setPrice('BTC-USDT', '65000');
-  });
+      atVenue: (cid) => expect(venue.algoByClientId(cid)).toMatchObject({ state: 'order_failed', ordId: '' }),
+    },
+  }));
 });
