@@ -3,6 +3,7 @@ import {
   SIGNAL_ACTIONS,
   decideSignalAction,
   isSignalAction,
+  lateSignal,
   positionAfterLegs,
   type BotPosition,
   type OrderLeg,
@@ -64,5 +65,30 @@ describe('decideSignalAction', () => {
     ['hold', false],
   ])('isSignalAction(%j) is %s', (value, expected) => {
     expect(isSignalAction(value)).toBe(expected);
+  });
+});
+
+describe('lateSignal', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000);
+  const alert = (over: Partial<Parameters<typeof lateSignal>[0]> = {}) => ({
+    action: 'long' as const,
+    signalAt: null,
+    receivedAt: at(10),
+    attempts: 1,
+    lateOk: false,
+    ...over,
+  });
+
+  it.each([
+    ['an entry received within the max lag', alert(), null],
+    ['an entry received past it', alert({ receivedAt: at(61) }), { ageSeconds: 61 }],
+    ['the signal time counts before the arrival', alert({ signalAt: at(90) }), { ageSeconds: 90 }],
+    ['a reversal past it', alert({ action: 'short', receivedAt: at(600) }), { ageSeconds: 600 }],
+    ['a late exit still closes', alert({ action: 'exit', receivedAt: at(600) }), null],
+    ['a late signal an admin resumed', alert({ receivedAt: at(600), lateOk: true }), null],
+    ['a retry (its first attempt was in time)', alert({ receivedAt: at(600), attempts: 2 }), null],
+  ])('%s', (_name, input, expected) => {
+    expect(lateSignal(input, 60, now)).toEqual(expected);
   });
 });

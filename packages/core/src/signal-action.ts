@@ -58,3 +58,25 @@ export function positionAfterLegs(position: BotPosition, legs: readonly OrderLeg
   if (last === 'open_short') return 'short';
   return 'out';
 }
+
+/**
+ * Whether a signal claimed now is too late to act on (issue 20): its age — from the signal's own time, else
+ * from its arrival — is past the strategy's max lag. Only entries and reversals expire: a late exit still
+ * closes (it only reduces risk, as a paused strategy's exits do). A signal an admin resumed knowing it late
+ * (`lateOk`) runs, and so does a retry, whose first attempt was in time and may have acted for some bots.
+ */
+export function lateSignal(
+  alert: {
+    action: 'long' | 'short' | 'exit';
+    signalAt: Date | null;
+    receivedAt: Date;
+    attempts: number;
+    lateOk: boolean;
+  },
+  maxLagSeconds: number,
+  now: Date,
+): { ageSeconds: number } | null {
+  if (alert.action === 'exit' || alert.lateOk || alert.attempts > 1) return null;
+  const ageSeconds = Math.floor((now.getTime() - (alert.signalAt ?? alert.receivedAt).getTime()) / 1000);
+  return ageSeconds > maxLagSeconds ? { ageSeconds } : null;
+}

@@ -1,4 +1,5 @@
 import {
+  lateSignal,
   clientOrderId,
   decideSignalAction,
   monthlyGoalReached,
@@ -23,7 +24,8 @@ type BotRow = FanOutRow['bot'];
  * How an alert's run ended. `retryAfterMs`: the soonest a retry can do anything (an order still being
  * looked up is not resolved before then), when that is later than the usual back-off.
  */
-export type AlertResult = { retry: boolean; error?: string; retryAfterMs?: number };
+/** `expired`: the signal came too late to act on (why, for the alerts console); nothing was done. */
+export type AlertResult = { retry: boolean; error?: string; retryAfterMs?: number; expired?: string };
 
 /** What one bot does on an alert: its legs, whether its monthly goal held it back, and its orders' ids. */
 type BotPlan = { legs: string[]; goalHit: boolean; cids: Map<string, string> };
@@ -337,6 +339,14 @@ export function createAlertProcessor(deps: {
       if (!strategy) return { retry: false };
       // Paused strategies' alerts are recorded but not fanned out; exits still protect open trades.
       if (strategy.status !== 'active' && alert.action !== 'exit') return { retry: false };
+      // A signal that waited past the strategy's max lag (a backlog, a worker down) is not acted on.
+      const late = lateSignal(alert, strategy.maxLagSeconds, new Date());
+      if (late) {
+        return {
+          retry: false,
+          expired: `Too late: claimed ${late.ageSeconds} s after the signal, past the strategy's max lag of ${strategy.maxLagSeconds} s (resume it to act on it anyway)`,
+        };
+      }
       const rows = await deps.alerts.fanOutRows(alert.id, strategy.id);
 
       const pending = interleaveByAccount(rows.filter((row) => !row.settled)).map((row) => ({

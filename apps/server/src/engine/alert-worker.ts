@@ -46,6 +46,9 @@ export function startAlertWorker(deps: {
           result.error ?? 'retryable failure',
           Math.max(retryDelayMs(alert.attempts), result.retryAfterMs ?? 0),
         );
+      } else if (result.expired) {
+        log.warn({ alertId: alert.id, reason: result.expired }, 'alert expired before it was claimed');
+        await alerts.expire(alert.id, options.workerId, result.expired);
       } else {
         await alerts.finish(alert.id, options.workerId);
       }

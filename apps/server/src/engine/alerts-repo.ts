@@ -38,7 +38,8 @@ type NewAlert = {
   payload: unknown;
 };
 
-const rowFromSql = (r: Record<string, unknown>): AlertRow => ({
+/** An alert row as a raw statement returns it (snake_case columns). */
+export const alertRowFromSql = (r: Record<string, unknown>): AlertRow => ({
   id: r.id as string,
   strategyId: r.strategy_id as string,
   strategyKey: r.strategy_key as string,
@@ -48,6 +49,7 @@ const rowFromSql = (r: Record<string, unknown>): AlertRow => ({
   price: (r.price as string | null) ?? null,
   signalAt: r.signal_at ? new Date(r.signal_at as string) : null,
   payload: r.payload,
+  lateOk: Boolean(r.late_ok),
   status: r.status as AlertStatus,
   attempts: Number(r.attempts),
   maxAttempts: Number(r.max_attempts),
@@ -182,7 +184,7 @@ export function createAlertsRepo(db: Database) {
         -- Not flushed before the answer: a claim lost in a crash is claimed again.
         SELECT * FROM upd WHERE ${relaxedCommit}
       `);
-      return result.rows.map((r) => rowFromSql(r as Record<string, unknown>));
+      return result.rows.map((r) => alertRowFromSql(r as Record<string, unknown>));
     },
 
     /** Keeps a lease alive while a long fan-out runs; false if the alert is no longer ours. */
@@ -235,6 +237,22 @@ export function createAlertsRepo(db: Database) {
         -- Not flushed before the answer: lost in a crash, the alert is processed again and redoes nothing.
         INSERT INTO alert_events (alert_id, from_status, to_status, actor)
         SELECT id, 'in_progress', 'succeeded', ${`worker:${workerId}`} FROM done WHERE ${relaxedCommit}`);
+    },
+
+    /**
+     * in_progress → dead: a signal claimed past its strategy's max lag is not acted on (issue 20); it shows in
+     * the alerts console with why, and an admin may resume it knowing it late.
+     */
+    async expire(alertId: string, workerId: string, reason: string): Promise<void> {
+      await db.execute(sql`
+        WITH done AS (
+          UPDATE alerts SET status = 'dead', dead_reason = ${reason}, finished_at = now(), locked_by = NULL,
+            locked_until = NULL
+          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = 'in_progress'
+          RETURNING id
+        )
+        INSERT INTO alert_events (alert_id, from_status, to_status, actor, error)
+        SELECT id, 'in_progress', 'dead', ${`worker:${workerId}`}, ${reason} FROM done`);
     },
 
     /**

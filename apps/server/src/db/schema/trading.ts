@@ -95,6 +95,8 @@ export const alerts = pgTable(
     price: money('price'),
     signalAt: ts('signal_at'),
     payload: jsonb('payload').notNull(),
+    /** An admin resumed it knowing it late: it runs past the strategy's max lag (issue 20). */
+    lateOk: boolean('late_ok').notNull().default(false),
     status: text('status', { enum: ['queued', 'in_progress', 'succeeded', 'failed', 'dead'] })
       .notNull()
       .default('queued'),

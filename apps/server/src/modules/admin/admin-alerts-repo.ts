@@ -1,7 +1,7 @@
 import type { AlertAdminAction, AlertStatus } from '@kairos/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ALERTS_CHANNEL, type AlertRow } from '../../engine/alerts-repo';
+import { ALERTS_CHANNEL, alertRowFromSql, type AlertRow } from '../../engine/alerts-repo';
 
 export type AlertListFilter = {
   status?: AlertStatus;
@@ -35,33 +35,6 @@ export type AlertOutcomeView = {
   at: Date;
 };
 
-const date = (v: unknown) => (v ? new Date(v as string) : null);
-
-function alertFromSql(r: Record<string, unknown>): AlertRow {
-  return {
-    id: r.id as string,
-    strategyId: r.strategy_id as string,
-    strategyKey: r.strategy_key as string,
-    dedupeKey: r.dedupe_key as string,
-    action: r.action as AlertRow['action'],
-    symbol: r.symbol as string,
-    price: (r.price as string | null) ?? null,
-    signalAt: date(r.signal_at),
-    payload: r.payload,
-    status: r.status as AlertStatus,
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-    nextAttemptAt: new Date(r.next_attempt_at as string),
-    lockedBy: (r.locked_by as string | null) ?? null,
-    lockedUntil: date(r.locked_until),
-    lastError: (r.last_error as string | null) ?? null,
-    deadReason: (r.dead_reason as string | null) ?? null,
-    receivedAt: new Date(r.received_at as string),
-    startedAt: date(r.started_at),
-    finishedAt: date(r.finished_at),
-  };
-}
-
 const OUTCOME_COUNTS = sql`
   LEFT JOIN LATERAL (
     SELECT count(*)::int AS total,
@@ -75,7 +48,7 @@ const OUTCOME_COUNTS = sql`
 
 function withCounts(r: Record<string, unknown>): AlertListRow {
   return {
-    ...alertFromSql(r),
+    ...alertRowFromSql(r),
     outcomes: {
       total: Number(r.oc_total),
       opened: Number(r.oc_opened),
@@ -209,7 +182,9 @@ export function createAdminAlertsRepo(db: Database) {
                 SELECT id, status FROM alerts WHERE id = ${id} AND status IN (${statuses}) FOR UPDATE
               ), upd AS (
                 UPDATE alerts a SET status = 'queued', attempts = 0, next_attempt_at = now(),
-                  dead_reason = NULL, finished_at = NULL, locked_by = NULL, locked_until = NULL
+                  dead_reason = NULL, finished_at = NULL, locked_by = NULL, locked_until = NULL,
+                  -- Resumed by an admin who confirmed it: it runs even past the strategy's max lag.
+                  late_ok = true
                 FROM cur WHERE a.id = cur.id
                 RETURNING a.id, cur.status AS from_status
               ), ev AS (

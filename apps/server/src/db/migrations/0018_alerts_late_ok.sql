@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "late_ok" boolean DEFAULT false NOT NULL;
