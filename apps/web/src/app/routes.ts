@@ -1,6 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { guestOnly, requireAdmin, requireAuth } from './guards';
+import { loadAdminTexts } from '../i18n';
 import { HydrateFallback, RootLayout, RouteError } from './root-layout';
+
+/** An admin screen's module, loaded with the admin screens' texts (not part of the first load). */
+function adminScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadAdminTexts()]).then(([module]) => module);
+}
 
 /**
  * The 17 screens of spec §2. Every screen is its own lazy chunk (`lazy` → one import each);
@@ -32,18 +38,30 @@ export const routes: RouteObject[] = [
           { path: 'accounts', loader: requireAuth, lazy: () => import('./routes/trading-accounts') },
           { path: 'bot/:id', loader: requireAuth, lazy: () => import('./routes/bot-detail') },
           { path: 'trade/:id', loader: requireAuth, lazy: () => import('./routes/trade-detail') },
-          { path: 'admin/alerts', loader: requireAdmin, lazy: () => import('./routes/admin/alerts') },
-          { path: 'admin/billing', loader: requireAdmin, lazy: () => import('./routes/admin/billing') },
-          { path: 'admin/outbox', loader: requireAdmin, lazy: () => import('./routes/admin/outbox') },
+          {
+            path: 'admin/alerts',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/alerts')),
+          },
+          {
+            path: 'admin/billing',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/billing')),
+          },
+          {
+            path: 'admin/outbox',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/outbox')),
+          },
           {
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,
-            lazy: () => import('./routes/admin/user-billing-detail'),
+            lazy: adminScreen(() => import('./routes/admin/user-billing-detail')),
           },
           {
             path: 'admin/trade-control',
             loader: requireAdmin,
-            lazy: () => import('./routes/admin/trade-control'),
+            lazy: adminScreen(() => import('./routes/admin/trade-control')),
           },
         ],
       },

@@ -2,9 +2,11 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, usePreferences } from '../lib/preferences-store';
 import enUS from './locales/en-US';
+import type enUSAdmin from './locales/en-US.admin';
 import enUSMessages from './locales/en-US.messages';
 
-export type TranslationResources = typeof enUS;
+/** Every text key: the first load's, and the admin screens' (loaded with the first of them). */
+export type TranslationResources = typeof enUS & typeof enUSAdmin;
 export type MessageResources = typeof enUSMessages;
 
 // English ships with the first load (it is also the fallback); other languages load on demand.
@@ -32,6 +34,16 @@ export function initI18n(): Promise<unknown> {
     initAsync: false,
   });
   return initialised;
+}
+
+let adminTexts: Promise<void> | undefined;
+
+/** Adds the admin screens' English texts (the fallback of every language); once. */
+export function loadAdminTexts(): Promise<void> {
+  adminTexts ??= Promise.all([initI18n(), import('./locales/en-US.admin')]).then(([, module]) => {
+    i18n.addResourceBundle('en-US', 'translation', module.default, true, false);
+  });
+  return adminTexts;
 }
 
 /** Loads the language's texts if needed, then switches the whole app to it. */

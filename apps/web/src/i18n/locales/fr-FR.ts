@@ -1,8 +1,8 @@
-import type enUS from './en-US';
+import type { TranslationResources } from '..';
 import frFRMessages from './fr-FR.messages';
 
 /** French: typed against English, so a missing or extra key fails the build. Loaded on demand. */
-const translation: typeof enUS = {
+const translation: TranslationResources = {
   apiMessages: {
     VALIDATION_ERROR: '{{reason}}',
     VALIDATION_ERROR_invalidRequest: 'Requête invalide',
