@@ -40,7 +40,7 @@ describe('Admin → Outbox', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Written', 'To', 'Status', 'Message']);
+    ).toEqual(['Message', 'To', 'Status', 'Written']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('ada@example.com')).toBeTruthy();
     expect(within(rows[0]!).getByText('Waiting')).toBeTruthy();

@@ -23,11 +23,19 @@ export function Outbox() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const mails = useOutbox(page);
 
+  // The message first: on a phone, what the mail is about shows without scrolling sideways.
   const columns: Column<OutboxMail>[] = [
     {
-      key: 'createdAt',
-      header: t('outbox.columns.createdAt'),
-      cell: (mail) => <span className="num whitespace-nowrap">{format.dateTime(mail.createdAt)}</span>,
+      key: 'message',
+      header: t('outbox.columns.message'),
+      cell: (mail) => (
+        <details>
+          <summary className="cursor-pointer text-fg">{mail.subject}</summary>
+          <pre className="mt-2 max-w-[75vw] sm:max-w-xl text-xs break-words whitespace-pre-wrap text-muted">
+            {mail.body}
+          </pre>
+        </details>
+      ),
     },
     {
       key: 'to',
@@ -44,14 +52,9 @@ export function Outbox() {
       ),
     },
     {
-      key: 'message',
-      header: t('outbox.columns.message'),
-      cell: (mail) => (
-        <details>
-          <summary className="cursor-pointer text-fg">{mail.subject}</summary>
-          <pre className="mt-2 max-w-xl text-xs break-all whitespace-pre-wrap text-muted">{mail.body}</pre>
-        </details>
-      ),
+      key: 'createdAt',
+      header: t('outbox.columns.createdAt'),
+      cell: (mail) => <span className="num whitespace-nowrap">{format.dateTime(mail.createdAt)}</span>,
     },
   ];
 
