@@ -1,6 +1,7 @@
 import { retryDelayMs } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { listenOn, type Listening } from '../db/pg-fns';
 import { ALERTS_CHANNEL, type AlertRow, type AlertsRepo } from './alerts-repo';
 import type { AlertResult } from './alert-processor';
 
@@ -29,7 +30,7 @@ export function startAlertWorker(deps: {
   const inFlight = new Map<string, Promise<void>>();
   let stopped = false;
   let wake: (() => void) | undefined;
-  let listener: { client: pg.PoolClient; release(e?: Error): void } | undefined;
+  let listener: Listening | undefined;
   let relistenTimer: ReturnType<typeof setTimeout> | undefined;
 
   async function work(alert: AlertRow) {
@@ -118,27 +119,21 @@ export function startAlertWorker(deps: {
   }
 
   async function listen() {
-    let client: pg.PoolClient | undefined;
-    let released = false;
-    // Back to the pool exactly once: a lost connection (database restart) to be discarded, or pool.end() waits.
-    const release = (e?: Error) => {
-      if (listener?.client === client) listener = undefined;
-      if (client && !released) client.release(e);
-      released = true;
-    };
     try {
-      client = await deps.pool.connect();
-      client.on('notification', () => wake?.());
-      client.on('error', (e) => {
-        release(e);
-        relistenSoon();
-      });
-      await client.query(`LISTEN ${ALERTS_CHANNEL}`);
-      if (stopped) release();
-      else if (!released) listener = { client, release };
+      const channel = await listenOn(
+        deps.pool,
+        ALERTS_CHANNEL,
+        () => wake?.(),
+        () => {
+          listener = undefined;
+          relistenSoon();
+        },
+      );
+      // Stopped while the channel was opening: given back at once, or pool.end() would wait for it.
+      if (stopped) return channel.close();
+      listener = channel;
     } catch (e) {
       log.warn({ err: e }, 'LISTEN failed: polling only');
-      release(e instanceof Error ? e : new Error(String(e)));
       relistenSoon();
     }
   }
@@ -153,11 +148,8 @@ export function startAlertWorker(deps: {
       wake?.();
       await running;
       await Promise.allSettled(inFlight.values());
-      const channel = listener;
-      if (channel) {
-        await channel.client.query(`UNLISTEN ${ALERTS_CHANNEL}`).catch(() => {});
-        channel.release();
-      }
+      await listener?.close();
+      listener = undefined;
     },
   };
 }

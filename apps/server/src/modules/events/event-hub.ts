@@ -74,13 +74,16 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
 
   async function listen() {
     if (listener || closed) return;
-    listener = await listenOn(deps.pool, EVENTS_CHANNEL, onNotification, (e) => {
+    const channel = await listenOn(deps.pool, EVENTS_CHANNEL, onNotification, (e) => {
       deps.log.warn({ err: e }, 'live events connection lost; reconnecting');
       listener = undefined;
       starting = undefined;
       for (const s of subscribers) s.lost?.();
       relisten();
     });
+    // Closed while the channel was opening: given back at once, or pool.end() would wait for it forever.
+    if (closed) return channel.close();
+    listener = channel;
   }
 
   /** After a lost connection, every second until it holds: a worker has no SSE client to ask again. */
@@ -122,6 +125,7 @@ export function createEventHub(deps: { pool: pg.Pool; log: FastifyBaseLogger }) 
     async close() {
       closed = true;
       subscribers.clear();
+      await starting?.catch(() => undefined); // a channel being opened closes itself (see listen)
       await listener?.close();
       listener = undefined;
     },
