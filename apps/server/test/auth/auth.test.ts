@@ -169,6 +169,43 @@ describe('login, logout and refresh', () => {
     expect(blocked.json()).toMatchObject({ success: false, error: 'RATE_LIMITED' });
   });
 
+  it('does not lock the owner out from an address they signed in from, whoever runs up the account', async () => {
+    const s = await registerUser(t.app);
+    const owner = '10.0.12.1';
+    expect(
+      (await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner)).statusCode,
+    ).toBe(200);
+    // Someone else, from ten addresses, ten wrong passwords: the account-wide count is full.
+    for (let i = 0; i < 10; i += 1) {
+      const res = await post('/auth/login', { email: s.email, password: `guess-${i}` }, {}, `10.0.13.${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    // A stranger's next guess, even the right password, is held back...
+    expect(
+      (await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, '10.0.13.99')).statusCode,
+    ).toBe(429);
+    // ...the owner, from their own address, signs in, and can still ask for a reset link.
+    expect(
+      (await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner)).statusCode,
+    ).toBe(200);
+    for (let i = 0; i < 10; i += 1) await post('/auth/forgot-pass', { email: s.email }, {}, `10.0.14.${i}`);
+    expect((await post('/auth/forgot-pass', { email: s.email }, {}, owner)).statusCode).toBe(200);
+    expect((await post('/auth/forgot-pass', { email: s.email }, {}, '10.0.14.99')).statusCode).toBe(429);
+  });
+
+  it('holds a known address to its own failures on the account', async () => {
+    const s = await registerUser(t.app);
+    const owner = '10.0.15.1';
+    await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner);
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await post('/auth/login', { email: s.email, password: `typo-${i}` }, {}, owner)).statusCode,
+      ).toBe(401);
+    expect(
+      (await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner)).statusCode,
+    ).toBe(429);
+  });
+
   it('counts failures per client address whatever X-Forwarded-For claims (no proxy trusted by default)', async () => {
     let last = 0;
     for (let i = 0; i < 51; i += 1) {

@@ -132,6 +132,23 @@ export function createAuthRepo(db: Database) {
         );
     },
 
+    /** Whether the account signed in from this address within `days` (a client its owner uses). */
+    async signedInFrom(email: string, ip: string, days: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(users.email, email),
+            eq(sessions.ip, ip),
+            gt(sessions.createdAt, new Date(Date.now() - days * 86_400_000)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async insertPasswordReset(values: typeof passwordResets.$inferInsert): Promise<void> {
       await db.insert(passwordResets).values(values);
     },

@@ -24,6 +24,8 @@ const THROTTLE_WINDOW_S = 15 * 60;
 /** DESIGN §3: 10 failures / 15 min per account; an IP gets more room (shared NATs). */
 const MAX_FAILURES_PER_ACCOUNT = 10;
 const MAX_FAILURES_PER_IP = 50;
+/** An address the account signed in from within this many days is its owner's known client. */
+const KNOWN_CLIENT_DAYS = 30;
 
 export type AuthContext = { ip: string; userAgent?: string };
 export type AuthedUser = {
@@ -96,15 +98,28 @@ export function createAuthService(deps: {
     return { user: toUserDto(user), apiToken, refreshToken, expiresAt: expiresAt.toISOString() };
   }
 
-  function throttleKeys(scope: string, ctx: AuthContext, email?: string) {
-    return { ip: `${scope}:ip:${ctx.ip}`, account: email ? `${scope}:acct:${email}` : undefined };
+  type ThrottleKeys = { ip: string; account?: string; accountClient?: string };
+
+  /**
+   * Failures are counted per client address, per account, and per account from that address (issue 20: an
+   * account-wide count alone let anyone lock the owner out with ten wrong passwords from anywhere).
+   */
+  function throttleKeys(scope: string, ctx: AuthContext, email?: string): ThrottleKeys {
+    return {
+      ip: `${scope}:ip:${ctx.ip}`,
+      ...(email
+        ? { account: `${scope}:acct:${email}`, accountClient: `${scope}:acct:${email}:ip:${ctx.ip}` }
+        : {}),
+    };
   }
 
-  async function assertNotThrottled(keys: { ip: string; account?: string }) {
-    const rows = await repo.throttleState(
-      [keys.ip, keys.account].filter(Boolean) as string[],
-      THROTTLE_WINDOW_S,
-    );
+  /**
+   * Refuses a client past its limits. `knownClient`: the account was signed in from this address lately, so
+   * the account-wide count (what strangers run up) does not hold it back — only its own failures do.
+   */
+  async function assertNotThrottled(keys: ThrottleKeys, knownClient = false) {
+    const counted = [keys.ip, knownClient ? undefined : keys.account, keys.accountClient];
+    const rows = await repo.throttleState(counted.filter(Boolean) as string[], THROTTLE_WINDOW_S);
     for (const row of rows) {
       const limit = row.key === keys.ip ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_ACCOUNT;
       if (row.failures >= limit) {
@@ -117,8 +132,11 @@ export function createAuthService(deps: {
     }
   }
 
-  async function recordFailure(keys: { ip: string; account?: string }) {
-    await repo.recordFailures([keys.ip, keys.account].filter(Boolean) as string[], THROTTLE_WINDOW_S);
+  async function recordFailure(keys: ThrottleKeys) {
+    await repo.recordFailures(
+      [keys.ip, keys.account, keys.accountClient].filter(Boolean) as string[],
+      THROTTLE_WINDOW_S,
+    );
   }
 
   function assertStrongPassword(password: string) {
@@ -160,7 +178,7 @@ export function createAuthService(deps: {
 
     async login(input: { email: string; password: string; code?: string }, ctx: AuthContext) {
       const keys = throttleKeys('login', ctx, input.email);
-      await assertNotThrottled(keys);
+      await assertNotThrottled(keys, await repo.signedInFrom(input.email, ctx.ip, KNOWN_CLIENT_DAYS));
       const user = await repo.findUserByEmail(input.email);
       if (!user) {
         await burnPasswordCheck(input.password);
@@ -181,7 +199,7 @@ export function createAuthService(deps: {
           throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
         }
       }
-      if (keys.account) await repo.clearFailures(keys.account);
+      for (const key of [keys.account, keys.accountClient]) if (key) await repo.clearFailures(key);
       return issueSession(user, ctx);
     },
 
@@ -258,7 +276,7 @@ export function createAuthService(deps: {
     /** Always the same answer, whether or not the email has an account. */
     async forgotPassword(email: string, ctx: AuthContext) {
       const keys = throttleKeys('forgot', ctx, email);
-      await assertNotThrottled(keys);
+      await assertNotThrottled(keys, await repo.signedInFrom(email, ctx.ip, KNOWN_CLIENT_DAYS));
       await recordFailure(keys); // every request counts: this endpoint sends mail
       const user = await repo.findUserByEmail(email);
       if (!user || user.accountStatus !== 'active') return;
