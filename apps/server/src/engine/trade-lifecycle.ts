@@ -270,14 +270,6 @@ export function createTradeLifecycle(deps: {
     return exits.length > 0 && exits.every((f) => /^tp\d+$/.test(f.role)) ? 'take profit' : 'closed';
   }
 
-  const sellable = (state: Pick<TradeState, 'trade' | 'fills'>, market: Pick<Market, 'amountStep'>) =>
-    sellableQuantity(state.trade, state.fills, market);
-
-  async function storedSellableQuantity(tradeId: string, market: Pick<Market, 'amountStep'>) {
-    const trade = (await trades.findById(tradeId))!;
-    return sellable({ trade, fills: await trades.fillsOfTrade(tradeId) }, market);
-  }
-
   /**
    * Room for the stop (freqtrade's stop-loss reserve is the reference): a long's stop exit sells the same
    * quantity at a lower price, so a size that just meets the venue's minimum value at the entry falls below
@@ -375,7 +367,7 @@ export function createTradeLifecycle(deps: {
    * account has free (a fee taken in the coin, or a balance moved by hand, would get the exit refused).
    */
   async function exitQuantity(gateway: ExchangeGateway, state: TradeState, market: Market) {
-    const remaining = sellable(state, market);
+    const remaining = sellableQuantity(state.trade, state.fills, market);
     // Futures positions are not balances; a spot short is not something we open.
     if (gateway.marketType !== 'spot' || state.trade.side === 'short' || remaining.lte(0)) return remaining;
     const free = toDecimal((await gateway.fetchBalances())[market.base]?.free ?? '0');
@@ -483,7 +475,6 @@ export function createTradeLifecycle(deps: {
     loadState,
     settleFigures,
     refreshFigures,
-    sellableQuantity: storedSellableQuantity,
     closeState,
 
     /**
