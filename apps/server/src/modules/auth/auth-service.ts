@@ -114,15 +114,17 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Refuses a client past its limits. `knownClient`: the account was signed in from this address lately, so
-   * the account-wide count (what strangers run up) does not hold it back — only its own failures do.
+   * Refuses a client past its limits. `knownClient` (asked only once the account-wide count is full): the
+   * account was signed in from this address lately, so what strangers ran up does not hold it back — only
+   * its own failures do.
    */
-  async function assertNotThrottled(keys: ThrottleKeys, knownClient = false) {
-    const counted = [keys.ip, knownClient ? undefined : keys.account, keys.accountClient];
-    const rows = await repo.throttleState(counted.filter(Boolean) as string[], THROTTLE_WINDOW_S);
+  async function assertNotThrottled(keys: ThrottleKeys, knownClient?: () => Promise<boolean>) {
+    const counted = [keys.ip, keys.account, keys.accountClient].filter(Boolean) as string[];
+    const rows = await repo.throttleState(counted, THROTTLE_WINDOW_S);
     for (const row of rows) {
       const limit = row.key === keys.ip ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_ACCOUNT;
       if (row.failures >= limit) {
+        if (row.key === keys.account && knownClient && (await knownClient())) continue;
         const retryAfter = (row.windowStartedAt.getTime() + THROTTLE_WINDOW_S * 1000 - Date.now()) / 1000;
         throw new TooManyRequestsError(
           retryAfter,
@@ -178,7 +180,7 @@ export function createAuthService(deps: {
 
     async login(input: { email: string; password: string; code?: string }, ctx: AuthContext) {
       const keys = throttleKeys('login', ctx, input.email);
-      await assertNotThrottled(keys, await repo.signedInFrom(input.email, ctx.ip, KNOWN_CLIENT_DAYS));
+      await assertNotThrottled(keys, () => repo.signedInFrom(input.email, ctx.ip, KNOWN_CLIENT_DAYS));
       const user = await repo.findUserByEmail(input.email);
       if (!user) {
         await burnPasswordCheck(input.password);
@@ -276,7 +278,7 @@ export function createAuthService(deps: {
     /** Always the same answer, whether or not the email has an account. */
     async forgotPassword(email: string, ctx: AuthContext) {
       const keys = throttleKeys('forgot', ctx, email);
-      await assertNotThrottled(keys, await repo.signedInFrom(email, ctx.ip, KNOWN_CLIENT_DAYS));
+      await assertNotThrottled(keys, () => repo.signedInFrom(email, ctx.ip, KNOWN_CLIENT_DAYS));
       await recordFailure(keys); // every request counts: this endpoint sends mail
       const user = await repo.findUserByEmail(email);
       if (!user || user.accountStatus !== 'active') return;
