@@ -8,7 +8,7 @@ import {
   DomainRuleError,
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { mapLimited } from '../lib/batch-loader';
+import { mapLimited, sharedRead } from '../lib/batch-loader';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { Balances, ExchangeGateway, Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome, FanOutRow, StrategyRow } from './alerts-repo';
@@ -61,20 +61,6 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
     for (const queue of queues) if (i < queue.length) out.push(queue[i]!);
   }
   return out;
-}
-
-/**
- * One read shared by every bot of an alert that asks for the same key (a venue's ticker, an account's balance);
- * a failed read is dropped, so the next bot reads again.
- */
-function sharedRead<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> {
-  let value = cache.get(key);
-  if (!value) {
-    value = read();
-    cache.set(key, value);
-    value.catch(() => cache.delete(key));
-  }
-  return value;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TradeDbRow, TradesRepo } from './trades-repo';
-import type { AccountRow } from '../exchange/gateway-provider';
+import type { AccountRow, GatewayProvider } from '../exchange/gateway-provider';
 import { urgently } from '../exchange/urgency';
-import { mapLimited } from '../lib/batch-loader';
-import type { GatewayProvider } from '../exchange/gateway-provider';
+import { mapLimited, sharedRead } from '../lib/batch-loader';
 import { startIntervalLoop } from './interval-loop';
 import type { TradeSupervisor } from './trade-supervisor';
 import type { VenueStopGuard } from './venue-stop-guard';
@@ -88,37 +87,32 @@ export function startStopLossWatch(
    */
   async function check() {
     const rows = await deps.trades.openTradesWithStops();
-    const onVenue = new Set(rows.filter((r) => r.restsOnVenue).map((r) => r.trade.id));
-    for (const id of crossedSince.keys()) if (!onVenue.has(id)) crossedSince.delete(id);
     const prices = new Map<string, Promise<string | null>>();
     const priceOf = (account: AccountRow, symbol: string) => {
       const venue =
         account.exchange === 'paper'
           ? `paper|${account.marketType}`
           : `${account.exchange}|${account.sandbox}|${account.marketType}`;
-      const key = `${venue}|${symbol}`;
-      let price = prices.get(key);
-      if (!price) {
-        price = deps.gateways
+      return sharedRead(prices, `${venue}|${symbol}`, () =>
+        deps.gateways
           .forAccount(account)
           .then((g) => g.fetchTicker(symbol))
           .then((t) => t.last)
           .catch((e: unknown) => {
             deps.log.warn({ err: e, symbol, exchange: account.exchange }, 'stop-loss watch: no price');
             return null;
-          });
-        prices.set(key, price);
-      }
-      return price;
+          }),
+      );
     };
     const evaluated = await Promise.all(
       rows.map(async (row) => ({ ...row, last: await priceOf(row.account, row.trade.symbol) })),
     );
-    const crossed = evaluated.flatMap(({ last, ...row }) => {
-      if (last && stopCrossed(row.trade.side, row.trade.stopLossPrice!, last)) return [{ ...row, last }];
-      crossedSince.delete(row.trade.id);
-      return [];
-    });
+    const crossed = evaluated.flatMap(({ last, ...row }) =>
+      last && stopCrossed(row.trade.side, row.trade.stopLossPrice!, last) ? [{ ...row, last }] : [],
+    );
+    // The grace period runs only while a crossed trade's stop rests on the venue.
+    const waiting = new Set(crossed.filter((r) => r.restsOnVenue).map((r) => r.trade.id));
+    for (const id of crossedSince.keys()) if (!waiting.has(id)) crossedSince.delete(id);
     await mapLimited(crossed, EXIT_CONCURRENCY, ({ trade, account, last, restsOnVenue }) =>
       act(trade, account, last, restsOnVenue),
     );

@@ -5,6 +5,7 @@ import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns'
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
 import { bots, fills, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
+import { LIVE_STOP_STATES } from './venue-stops-repo';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -890,7 +891,6 @@ export function createTradesRepo(db: Database) {
         );
     },
 
-    /** Open trades with a stop price, with their account: what the stop-loss watch checks. */
     /**
      * Open trades with a stop-loss, their account, and whether their stop rests on the venue at that very
      * price (submitted, open or unknown: the watch leaves such a trade to the venue for a grace period).
@@ -900,8 +900,9 @@ export function createTradesRepo(db: Database) {
         .select({
           trade: trades,
           account: tradingAccounts,
-          restsOnVenue: sql<boolean>`EXISTS (SELECT 1 FROM ${venueStops} s WHERE s.trade_id = ${trades.id}
-            AND s.status IN ('submitted', 'open', 'unknown') AND s.trigger_price = ${trades.stopLossPrice})`,
+          restsOnVenue: sql<boolean>`EXISTS (SELECT 1 FROM ${venueStops} WHERE ${venueStops.tradeId} = ${trades.id}
+            AND ${inArray(venueStops.status, [...LIVE_STOP_STATES])}
+            AND ${venueStops.triggerPrice} = ${trades.stopLossPrice})`,
         })
         .from(trades)
         .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.tradingAccountId))
@@ -920,8 +921,8 @@ export function createTradesRepo(db: Database) {
                 AND t.status IN ('open', 'closing'))
               OR EXISTS (SELECT 1 FROM ${fills} f JOIN ${orders} o ON o.id = f.order_id
                 WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})
-              OR EXISTS (SELECT 1 FROM ${venueStops} s WHERE s.trading_account_id = ${tradingAccounts.id}
-                AND s.status IN ('submitted', 'open', 'unknown'))`,
+              OR EXISTS (SELECT 1 FROM ${venueStops} WHERE ${venueStops.tradingAccountId} = ${tradingAccounts.id}
+                AND ${inArray(venueStops.status, [...LIVE_STOP_STATES])})`,
         );
     },
 

@@ -53,3 +53,21 @@ export async function mapLimited<T, R>(items: readonly T[], limit: number, work:
   );
   return results;
 }
+
+/**
+ * One read shared by every caller asking for the same key while it is in `cache` (a venue's ticker, an
+ * account's balance, for one alert or one watch pass); a failed read is dropped, so the next caller reads again.
+ */
+export function sharedRead<T>(
+  cache: Map<string, Promise<T>>,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = read();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+  }
+  return value;
+}
