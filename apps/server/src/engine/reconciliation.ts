@@ -116,9 +116,9 @@ export function createReconciler(deps: {
    * every trade still managed) followed through by the supervisor — ladders placed, stops moved,
    * trades closed.
    */
-  async function reconcileAccount(account: Pick<AccountRow, 'id'>, options: { sweep: boolean }) {
+  async function reconcileAccount(account: Pick<AccountRow, 'id'> | AccountRow, options: { sweep: boolean }) {
     // First the venue stops: a triggered one becomes an exit order that the live orders below settle.
-    const stopsChanged = options.sweep ? await checkVenueStops(account.id) : new Set<string>();
+    const stopsChanged = options.sweep ? await checkVenueStops(account) : new Set<string>();
     const touched = await settleLiveOrders(account.id);
     for (const tradeId of stopsChanged) touched.add(tradeId);
     deps.readiness.markReady(account.id);
@@ -136,14 +136,15 @@ export function createReconciler(deps: {
     return touched;
   }
 
-  async function checkVenueStops(accountId: string): Promise<Set<string>> {
+  /** The account's venue stops read back; the sweep's own account row is used as it is (no second read). */
+  async function checkVenueStops(account: Pick<AccountRow, 'id'> | AccountRow): Promise<Set<string>> {
     if (!deps.venueStops) return new Set();
     try {
-      const account = await deps.accounts.findById(accountId);
-      if (!account) return new Set();
-      return await deps.venueStops.checkAccount(await deps.gateways.forAccount(account), accountId);
+      const row = 'exchange' in account ? account : await deps.accounts.findById(account.id);
+      if (!row) return new Set();
+      return await deps.venueStops.checkAccount(await deps.gateways.forAccount(row), row.id);
     } catch (e) {
-      log.warn({ err: e, accountId }, 'could not read the venue stops back');
+      log.warn({ err: e, accountId: account.id }, 'could not read the venue stops back');
       return new Set();
     }
   }

@@ -90,19 +90,25 @@ export function createVenueStopGuard(deps: {
       await trades.updateTrade(trade.id, { status: 'closing', closeReason: 'stop loss' });
   }
 
-  /** A placement sent without an answer: looked up by its client id once it had time to arrive. */
-  async function resolve(gateway: ExchangeGateway, row: VenueStopRow): Promise<VenueStopRow> {
-    const venue = gateway.stops;
-    if (!venue) return row;
+  /** What the venue answers of a stop, written; "no such stop" goes through `notFound`. */
+  async function readBack(row: VenueStopRow, call: () => Promise<StopOrder>): Promise<VenueStopRow> {
     try {
-      const stop = row.venueOrderId
-        ? await venue.fetchStop(row.venueOrderId, row.symbol)
-        : await venue.fetchStopByClientId(row.clientOrderId, row.symbol);
-      return apply(row, stop);
+      return await apply(row, await call());
     } catch (e) {
       if (!(e instanceof OrderNotFoundError)) throw e;
       return notFound(row);
     }
+  }
+
+  /** A placement sent without an answer: looked up by its client id once it had time to arrive. */
+  async function resolve(gateway: ExchangeGateway, row: VenueStopRow): Promise<VenueStopRow> {
+    const venue = gateway.stops;
+    if (!venue) return row;
+    return readBack(row, () =>
+      row.venueOrderId
+        ? venue.fetchStop(row.venueOrderId, row.symbol)
+        : venue.fetchStopByClientId(row.clientOrderId, row.symbol),
+    );
   }
 
   /**
@@ -167,18 +173,15 @@ export function createVenueStopGuard(deps: {
   }
 
   async function cancel(gateway: ExchangeGateway, row: VenueStopRow): Promise<VenueStopRow> {
-    if (!row.venueOrderId) return resolve(gateway, row);
-    try {
-      return await apply(row, await gateway.stops!.cancelStop(row.venueOrderId, row.symbol));
-    } catch (e) {
-      if (!(e instanceof OrderNotFoundError)) throw e;
-      return notFound(row);
-    }
+    const venueOrderId = row.venueOrderId;
+    if (!venueOrderId) return resolve(gateway, row);
+    return readBack(row, () => gateway.stops!.cancelStop(venueOrderId, row.symbol));
   }
 
   /**
-   * An open trade's stop, on the venue at the trade's stop price for what the trade holds (see above). Never
-   * throws for a venue's trouble: the watch covers the trade meanwhile, and the next pass tries again.
+   * An open trade's stop, on the venue at the trade's stop price for what the trade holds (see above). A
+   * refused placement is recorded, not thrown; a lookup or database failure throws, and the caller leaves the
+   * trade to the watch until the next pass tries again.
    */
   async function ensure(gateway: ExchangeGateway, state: TradeState, market: Market): Promise<void> {
     const { trade } = state;
