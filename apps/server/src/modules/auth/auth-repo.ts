@@ -192,23 +192,23 @@ export function createAuthRepo(db: Database) {
         );
     },
 
+    /** One failure more on each key, all in one statement (a window past its length starts again). */
     async recordFailures(keys: string[], windowSeconds: number): Promise<void> {
-      for (const key of keys) {
-        await db
-          .insert(authThrottle)
-          .values({ key, failures: 1 })
-          .onConflictDoUpdate({
-            target: authThrottle.key,
-            set: {
-              failures: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${authThrottle.failures} + 1 END`,
-              windowStartedAt: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${authThrottle.windowStartedAt} END`,
-            },
-          });
-      }
+      if (keys.length === 0) return;
+      await db
+        .insert(authThrottle)
+        .values(keys.map((key) => ({ key, failures: 1 })))
+        .onConflictDoUpdate({
+          target: authThrottle.key,
+          set: {
+            failures: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${authThrottle.failures} + 1 END`,
+            windowStartedAt: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${authThrottle.windowStartedAt} END`,
+          },
+        });
     },
 
-    async clearFailures(key: string): Promise<void> {
-      await db.delete(authThrottle).where(eq(authThrottle.key, key));
+    async clearFailures(keys: string[]): Promise<void> {
+      if (keys.length > 0) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
     },
   };
 }

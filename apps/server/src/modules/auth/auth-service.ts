@@ -201,7 +201,7 @@ export function createAuthService(deps: {
           throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
         }
       }
-      for (const key of [keys.account, keys.accountClient]) if (key) await repo.clearFailures(key);
+      await repo.clearFailures([keys.account, keys.accountClient].filter(Boolean) as string[]);
       return issueSession(user, ctx);
     },
 
