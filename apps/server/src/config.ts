@@ -16,12 +16,7 @@ function intBetween(min: number, max: number, fallback: number) {
 
 const envSchema = z
   .object({
-    PORT: z.coerce
-      .number({ message: 'expected an integer between 1 and 65535' })
-      .int('expected an integer between 1 and 65535')
-      .min(1, 'expected an integer between 1 and 65535')
-      .max(65535, 'expected an integer between 1 and 65535')
-      .default(3000),
+    PORT: intBetween(1, 65535, 3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: optionalString.pipe(
       z
@@ -62,21 +57,11 @@ const envSchema = z
       .min(2, 'expected seconds between 2 and 600')
       .max(600, 'expected seconds between 2 and 600')
       .default(15),
-    KAIROS_WORKER_CONCURRENCY: z.coerce
-      .number({ message: 'expected an integer between 1 and 64' })
-      .int('expected an integer between 1 and 64')
-      .min(1, 'expected an integer between 1 and 64')
-      .max(64, 'expected an integer between 1 and 64')
-      .default(4),
+    KAIROS_WORKER_CONCURRENCY: intBetween(1, 64, 4),
     KAIROS_WEBHOOK_LIMIT: intBetween(1, 1_000_000, 60),
     KAIROS_WEBHOOK_ADDRESS_LIMIT: intBetween(1, 1_000_000, 1_200),
     KAIROS_WEBHOOK_QUEUE_CAP: intBetween(1, 1_000_000, 200),
-    KAIROS_BOT_CONCURRENCY: z.coerce
-      .number({ message: 'expected an integer between 1 and 256' })
-      .int('expected an integer between 1 and 256')
-      .min(1, 'expected an integer between 1 and 256')
-      .max(256, 'expected an integer between 1 and 256')
-      .default(32),
+    KAIROS_BOT_CONCURRENCY: intBetween(1, 256, 32),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'expected fatal, error, warn, info, debug, trace or silent',

@@ -271,6 +271,7 @@ const binanceShared = {
   requiresPassword: false,
   keyPermissions: binanceApiRestrictions,
   positionMode: 'fetchPositionMode',
+  venueStops: { future: binanceAlgoStops },
   options: {
     warnOnFetchOpenOrdersWithoutSymbol: false,
     fetchOpenOrders: { warnWithoutSymbol: false },
@@ -296,7 +297,6 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     // Binance retired the futures testnet for ccxt: futures "sandbox" is its demo trading environment.
     sandbox: { spot: 'sandbox', future: 'demo' },
     egressApi: { spot: 'public', future: 'fapiPublic' },
-    venueStops: { future: binanceAlgoStops },
   },
   binanceusdm: {
     ...binanceShared,
@@ -308,7 +308,6 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     defaultType: { spot: 'swap', future: 'swap' },
     sandbox: { future: 'demo' },
     egressApi: { future: 'fapiPublic' },
-    venueStops: { future: binanceAlgoStops },
   },
   bybit: {
     id: 'bybit',

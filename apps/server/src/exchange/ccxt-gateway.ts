@@ -286,7 +286,6 @@ export class CcxtGateway implements ExchangeGateway {
     this.stops = stopsCapability
       ? new CcxtVenueStops(
           {
-            exchangeId: this.exchangeId,
             exchange,
             market: (symbol) => this.market(symbol),
             contractSize: (market) => this.contractSize(market),
@@ -709,18 +708,15 @@ export class CcxtGateway implements ExchangeGateway {
     if (!Number.isInteger(leverage) || leverage < 1)
       throw new InvalidOrderError(`Invalid leverage ${leverage}`);
     const unchanged = this.capabilities.leverageUnchanged;
-    await withRetry(
-      () =>
-        this.venue(async () => {
-          try {
-            await this.exchange.setLeverage(leverage, market.symbol, params);
-          } catch (error) {
-            if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
-            throw error;
-          }
-        }),
-      this.retry,
-    );
+    // Idempotent: a read's translation and retries.
+    await this.read(async () => {
+      try {
+        await this.exchange.setLeverage(leverage, market.symbol, params);
+      } catch (error) {
+        if (unchanged && error instanceof Error && unchanged.test(error.message)) return;
+        throw error;
+      }
+    });
   }
 
   private async learnMarginMode(market: CcxtMarket) {
@@ -758,21 +754,16 @@ export class CcxtGateway implements ExchangeGateway {
       this.marginModes.set(market.symbol, settings.mode);
       return;
     }
-    await withRetry(
-      () =>
-        this.venue(async () => {
-          try {
-            await this.exchange.setMarginMode(settings.mode, market.symbol);
-          } catch (error) {
-            // "Already so" is what we wanted. ccxt maps it to MarginModeAlreadySet only on the venue's real
-            // host, so the venue's own code is read too (Binance -4046, Bybit 110026).
-            if (error instanceof ccxt.MarginModeAlreadySet || MARGIN_MODE_ALREADY_SET.test(String(error)))
-              return;
-            throw error;
-          }
-        }),
-      this.retry,
-    );
+    await this.read(async () => {
+      try {
+        await this.exchange.setMarginMode(settings.mode, market.symbol);
+      } catch (error) {
+        // "Already so" is what we wanted. ccxt maps it to MarginModeAlreadySet only on the venue's real
+        // host, so the venue's own code is read too (Binance -4046, Bybit 110026).
+        if (error instanceof ccxt.MarginModeAlreadySet || MARGIN_MODE_ALREADY_SET.test(String(error))) return;
+        throw error;
+      }
+    });
     await this.setLeverageWith(market, settings.leverage);
   }
 

@@ -10,7 +10,6 @@ import type { StopOrder, StopOrderRequest, StopOrderStatus, VenueStops } from '.
  * client id rules as every other order (see `CcxtGateway.stops`).
  */
 export interface CcxtStopsHost {
-  readonly exchangeId: string;
   readonly exchange: Exchange;
   market(symbol: string): Promise<CcxtMarket>;
   /** Contracts × this = base units; null on spot. */
