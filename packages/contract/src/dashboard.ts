@@ -60,7 +60,6 @@ export const openTradeProtectionSchema = z.object({
    */
   venueStopRefused: z.number().int(),
 });
-export type OpenTradeProtection = z.infer<typeof openTradeProtectionSchema>;
 
 export const dashboardSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),

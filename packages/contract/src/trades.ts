@@ -144,7 +144,6 @@ export type Trade = z.infer<typeof tradeSchema>;
  * something and has no stop price: nothing protects it.
  */
 export const STOP_PROTECTIONS = ['venue', 'kairos', 'none'] as const;
-export type StopProtectionWhere = (typeof STOP_PROTECTIONS)[number];
 
 export const tradeProtectionSchema = z.object({
   where: z.enum(STOP_PROTECTIONS),

@@ -99,7 +99,7 @@ export function sizeOrder(input: OrderSizingInput): OrderSizing {
 }
 
 /** How far a signal's price may be from the venue's and still size an entry (2 %). */
-export const SIGNAL_PRICE_TOLERANCE = '0.02';
+const SIGNAL_PRICE_TOLERANCE = '0.02';
 
 /**
  * The price an entry is sized at: the signal's where it agrees with the venue's (within the tolerance), else

@@ -98,7 +98,7 @@ function toTrade(t: TradeDbRow, fills: readonly FillWithOrder[]): Trade {
  * trade's stop price, else watched by Kairos when it has a stop price, else nowhere. Null when there is nothing
  * to protect: the trade is not open, or holds nothing yet. `stops` oldest first (the repo's `ofTrade`).
  */
-export function toProtection(
+function toProtection(
   t: TradeDbRow,
   fills: readonly FillWithOrder[],
   stops: readonly VenueStopRow[],
