@@ -22,6 +22,7 @@ const ALLOWED: Record<AlertActor, Set<string>> = {
     'queued>in_progress',
     'in_progress>succeeded',
     'in_progress>failed',
+    'in_progress>dead',
     'failed>queued',
     'failed>dead',
   ]),

@@ -15,7 +15,8 @@ export type AlertAdminAction = 'markDead' | 'resume';
  */
 const SYSTEM_TRANSITIONS: { readonly [S in AlertStatus]: readonly AlertStatus[] } = {
   queued: ['in_progress'],
-  in_progress: ['succeeded', 'failed'],
+  // → dead: a signal claimed past its strategy's max lag is not acted on (issue 20; an admin may resume it).
+  in_progress: ['succeeded', 'failed', 'dead'],
   failed: ['queued', 'dead'],
   succeeded: [],
   dead: [],
@@ -79,6 +80,18 @@ export function transitionAlert(from: AlertStatus, to: AlertStatus, actor: Alert
       ? `An admin cannot move an alert from ${alertStatusLabel(from)} to ${alertStatusLabel(to)}`
       : `Cannot move an alert from ${alertStatusLabel(from)} to ${alertStatusLabel(to)}`;
   throw new AlertTransitionError(from, to, actor, message);
+}
+
+/**
+ * A worker's move, checked against the table when the statement that writes it is built (a move the
+ * table forbids fails at start-up, not in production data).
+ */
+export function systemAlertMove<F extends AlertStatus, T extends AlertStatus>(
+  from: F,
+  to: T,
+): { from: F; to: T } {
+  transitionAlert(from, to, 'system');
+  return { from, to };
 }
 
 /** Whether the admin action is offered for an alert in this status (drives the buttons). */

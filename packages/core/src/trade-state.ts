@@ -44,6 +44,14 @@ export function transitionTrade(from: TradeStatus, to: TradeStatus): TradeStatus
   return to;
 }
 
+/**
+ * Every allowed write of a status as `from>to`: the table's moves, and a status written again unchanged
+ * (not a move). The repo turns this into its SQL guard, so no statement writes a move the table forbids.
+ */
+export const TRADE_STATUS_WRITES: readonly string[] = TRADE_STATUSES.flatMap((from) =>
+  [from, ...TRADE_TRANSITIONS[from]].map((to) => `${from}>${to}`),
+);
+
 /** Closed and cancelled trades never change again. */
 export function isTradeTerminal(status: TradeStatus): boolean {
   return TRADE_TRANSITIONS[status].length === 0;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { statusAfterFailure, systemAlertMove } from '@kairos/core';
 import { relaxedCommit } from '../db/pg-fns';
 import {
   alertEvents,
@@ -16,6 +17,16 @@ export type AlertRow = typeof alerts.$inferSelect;
 export type AlertStatus = AlertRow['status'];
 
 export const ALERTS_CHANNEL = 'kairos_alerts';
+
+/** The worker's moves, each checked against core's alert state table (DESIGN §5). */
+const CLAIM = systemAlertMove('queued', 'in_progress');
+const SUCCEED = systemAlertMove('in_progress', 'succeeded');
+const FAIL = systemAlertMove('in_progress', 'failed');
+const EXPIRE = systemAlertMove('in_progress', 'dead');
+const AFTER_FAILURE = {
+  queued: systemAlertMove('failed', 'queued'),
+  dead: systemAlertMove('failed', 'dead'),
+};
 
 export type BotOutcome = {
   alertId: string;
@@ -165,21 +176,21 @@ export function createAlertsRepo(db: Database) {
           SELECT id, received_at,
                  row_number() OVER (PARTITION BY strategy_id ORDER BY received_at, id) AS turn
           FROM alerts
-          WHERE status = 'queued' AND next_attempt_at <= now()
+          WHERE status = ${CLAIM.from} AND next_attempt_at <= now()
         ), picked AS (
           SELECT a.id FROM alerts a JOIN ranked r ON r.id = a.id
-          WHERE a.status = 'queued'
+          WHERE a.status = ${CLAIM.from}
           ORDER BY r.turn, r.received_at, r.id
           LIMIT ${limit}
           FOR UPDATE OF a SKIP LOCKED
         ), upd AS (
-          UPDATE alerts a SET status = 'in_progress', attempts = a.attempts + 1, locked_by = ${workerId},
+          UPDATE alerts a SET status = ${CLAIM.to}, attempts = a.attempts + 1, locked_by = ${workerId},
             locked_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(a.started_at, now())
           FROM picked WHERE a.id = picked.id
           RETURNING a.*
         ), ev AS (
           INSERT INTO alert_events (alert_id, from_status, to_status, actor)
-          SELECT id, 'queued', 'in_progress', ${`worker:${workerId}`} FROM upd
+          SELECT id, ${CLAIM.from}, ${CLAIM.to}, ${`worker:${workerId}`} FROM upd
         )
         -- Not flushed before the answer: a claim lost in a crash is claimed again.
         SELECT * FROM upd WHERE ${relaxedCommit}
@@ -229,14 +240,14 @@ export function createAlertsRepo(db: Database) {
     async finish(alertId: string, workerId: string): Promise<void> {
       await db.execute(sql`
         WITH done AS (
-          UPDATE alerts SET status = 'succeeded', finished_at = now(), locked_by = NULL, locked_until = NULL,
+          UPDATE alerts SET status = ${SUCCEED.to}, finished_at = now(), locked_by = NULL, locked_until = NULL,
             last_error = NULL
-          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = 'in_progress'
+          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = ${SUCCEED.from}
           RETURNING id
         )
         -- Not flushed before the answer: lost in a crash, the alert is processed again and redoes nothing.
         INSERT INTO alert_events (alert_id, from_status, to_status, actor)
-        SELECT id, 'in_progress', 'succeeded', ${`worker:${workerId}`} FROM done WHERE ${relaxedCommit}`);
+        SELECT id, ${SUCCEED.from}, ${SUCCEED.to}, ${`worker:${workerId}`} FROM done WHERE ${relaxedCommit}`);
     },
 
     /**
@@ -246,18 +257,18 @@ export function createAlertsRepo(db: Database) {
     async expire(alertId: string, workerId: string, reason: string): Promise<void> {
       await db.execute(sql`
         WITH done AS (
-          UPDATE alerts SET status = 'dead', dead_reason = ${reason}, finished_at = now(), locked_by = NULL,
+          UPDATE alerts SET status = ${EXPIRE.to}, dead_reason = ${reason}, finished_at = now(), locked_by = NULL,
             locked_until = NULL
-          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = 'in_progress'
+          WHERE id = ${alertId} AND locked_by = ${workerId} AND status = ${EXPIRE.from}
           RETURNING id
         )
         INSERT INTO alert_events (alert_id, from_status, to_status, actor, error)
-        SELECT id, 'in_progress', 'dead', ${`worker:${workerId}`}, ${reason} FROM done`);
+        SELECT id, ${EXPIRE.from}, ${EXPIRE.to}, ${`worker:${workerId}`}, ${reason} FROM done`);
     },
 
     /**
-     * in_progress → failed, then automatically failed → queued after a backoff, or → dead
-     * once the attempts are used up. Both steps are recorded.
+     * in_progress → failed, then automatically failed → queued after a backoff, or → dead once the attempts
+     * are used up (core's statusAfterFailure). Both steps are recorded.
      */
     async fail(
       alertId: string,
@@ -266,29 +277,30 @@ export function createAlertsRepo(db: Database) {
       retryDelayMs: number,
       where = sql`TRUE`,
     ): Promise<AlertStatus | undefined> {
-      const result = await db.execute(sql`
-        WITH cur AS (
-          SELECT id, attempts, max_attempts FROM alerts WHERE id = ${alertId} AND status = 'in_progress' AND ${where}
-          FOR UPDATE
-        ), upd AS (
-          UPDATE alerts a SET
-            status = CASE WHEN cur.attempts >= cur.max_attempts THEN 'dead' ELSE 'queued' END,
-            next_attempt_at = now() + make_interval(secs => ${retryDelayMs / 1000}),
-            locked_by = NULL, locked_until = NULL, last_error = ${error},
-            dead_reason = CASE WHEN cur.attempts >= cur.max_attempts THEN 'retries exhausted' ELSE a.dead_reason END,
-            finished_at = CASE WHEN cur.attempts >= cur.max_attempts THEN now() ELSE NULL END
-          FROM cur WHERE a.id = cur.id
-          RETURNING a.id, a.status
-        ), ev1 AS (
-          INSERT INTO alert_events (alert_id, from_status, to_status, actor, error)
-          SELECT id, 'in_progress', 'failed', ${actor}, ${error} FROM upd
-        ), ev2 AS (
-          INSERT INTO alert_events (alert_id, from_status, to_status, actor, at)
-          SELECT id, 'failed', status, 'system', now() + interval '1 millisecond' FROM upd
-        )
-        SELECT status FROM upd
-      `);
-      return (result.rows[0] as { status: AlertStatus } | undefined)?.status;
+      return db.transaction(async (tx) => {
+        const cur = await tx.execute(sql`
+          SELECT attempts, max_attempts FROM alerts WHERE id = ${alertId} AND status = ${FAIL.from} AND ${where}
+          FOR UPDATE`);
+        const row = cur.rows[0] as { attempts: number; max_attempts: number } | undefined;
+        if (!row) return undefined;
+        const next = AFTER_FAILURE[statusAfterFailure(row.attempts, row.max_attempts)];
+        const dead = next.to === 'dead';
+        await tx.execute(sql`
+          WITH upd AS (
+            UPDATE alerts SET status = ${next.to},
+              next_attempt_at = now() + make_interval(secs => ${retryDelayMs / 1000}),
+              locked_by = NULL, locked_until = NULL, last_error = ${error},
+              dead_reason = ${dead ? sql`'retries exhausted'` : sql`dead_reason`},
+              finished_at = ${dead ? sql`now()` : sql`NULL`}
+            WHERE id = ${alertId}
+            RETURNING id
+          )
+          INSERT INTO alert_events (alert_id, from_status, to_status, actor, error, at)
+          SELECT id, ${FAIL.from}, ${FAIL.to}, ${actor}, ${error}, now() FROM upd
+          UNION ALL
+          SELECT id, ${next.from}, ${next.to}, 'system', NULL, now() + interval '1 millisecond' FROM upd`);
+        return next.to;
+      });
     },
 
     /** Alerts whose worker stopped renewing its lease (crash, kill -9): failed and retried. */

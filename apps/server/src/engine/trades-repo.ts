@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import { LIVE_ORDER_STATES, toDecimal, toNumericString } from '@kairos/core';
+import {
+  InvalidTradeTransitionError,
+  LIVE_ORDER_STATES,
+  TRADE_STATUS_WRITES,
+  toDecimal,
+  toNumericString,
+  type TradeStatus,
+} from '@kairos/core';
 import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
@@ -66,6 +73,20 @@ export type TradeListFilters = {
 const p = (name: string) => sql.placeholder(name);
 /** A placeholder where Drizzle's `set` wants SQL (values go to the driver as they are). */
 const setTo = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * Core's trade state table as SQL: whether a row at status `from` may be written status `to` (none given, the
+ * same status, or a move the table allows). The statuses are core's own words, so they are written inline.
+ */
+const TRADE_WRITES = sql.raw(`ARRAY[${TRADE_STATUS_WRITES.map((w) => `'${w}'`).join(', ')}]::text[]`);
+function statusWriteAllowed(from: SQL, to: SQL): SQL {
+  return sql`(${to}::text IS NULL OR (${from}::text || '>' || ${to}::text) = ANY(${TRADE_WRITES}))`;
+}
+/** A trade's status, close time and reason change only when the state table allows the move (else they stay). */
+function endColumn(column: string, table: string, to: SQL, value: SQL): SQL {
+  const allowed = statusWriteAllowed(sql.raw(`${table}.status`), to);
+  return sql`CASE WHEN ${allowed} THEN coalesce(${value}, ${sql.raw(`${table}.${column}`)}) ELSE ${sql.raw(`${table}.${column}`)} END`;
+}
 
 /** The figure columns `setFigures` writes (what a trade's fills decide). */
 export type TradeFigures = Pick<
@@ -149,8 +170,10 @@ function batchStatements(db: Database) {
   const figuredTrades = db.$with('figured_trades', trade.fields).as(
     sql`UPDATE ${trades} t SET quantity = a.quantity, entry_price = a.entry_price, exit_price = a.exit_price,
           entry_notional = a.entry_notional, commission = a.commission, realised_pnl = a.realised_pnl,
-          pnl_percent = a.pnl_percent, status = coalesce(a.trade_status, t.status),
-          closed_at = coalesce(a.closed_at, t.closed_at), close_reason = coalesce(a.close_reason, t.close_reason),
+          pnl_percent = a.pnl_percent,
+          status = ${endColumn('status', 't', sql`a.trade_status`, sql`a.trade_status`)},
+          closed_at = ${endColumn('closed_at', 't', sql`a.trade_status`, sql`a.closed_at`)},
+          close_reason = ${endColumn('close_reason', 't', sql`a.trade_status`, sql`a.close_reason`)},
           updated_at = ${p('updatedAt')}
         FROM answers a
         WHERE t.id = ANY(${p('tradeIds')}::uuid[]) AND t.id = a.trade_id AND EXISTS (SELECT 1 FROM changed_orders c WHERE c."o_id" = a.id)
@@ -194,9 +217,9 @@ function prepareHotStatements(db: Database) {
     commission: setTo('commission'),
     realisedPnl: setTo('realisedPnl'),
     pnlPercent: setTo('pnlPercent'),
-    status: sql`coalesce(${p('tradeStatus')}, ${trades.status})`,
-    closedAt: sql`coalesce(${p('closedAt')}::timestamptz, ${trades.closedAt})`,
-    closeReason: sql`coalesce(${p('closeReason')}, ${trades.closeReason})`,
+    status: endColumn('status', 'trades', setTo('tradeStatus'), sql`${p('tradeStatus')}::text`),
+    closedAt: endColumn('closed_at', 'trades', setTo('tradeStatus'), sql`${p('closedAt')}::timestamptz`),
+    closeReason: endColumn('close_reason', 'trades', setTo('tradeStatus'), sql`${p('closeReason')}::text`),
     updatedAt: setTo('updatedAt'),
   };
   const orderUnchanged = and(
@@ -600,12 +623,21 @@ export function createTradesRepo(db: Database) {
       return row!;
     },
 
+    /**
+     * Changes a trade's columns; a status only by a move core's state table allows (checked in the statement,
+     * so a concurrent close is never undone): an `InvalidTradeTransitionError` otherwise, nothing written.
+     */
     async updateTrade(id: string, values: Partial<typeof trades.$inferInsert>): Promise<TradeDbRow> {
+      const to = values.status;
       const [row] = await db
         .update(trades)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(trades.id, id))
+        .where(and(eq(trades.id, id), to ? statusWriteAllowed(sql`${trades.status}`, sql`${to}`) : undefined))
         .returning();
+      if (!row && to) {
+        const [current] = await db.select({ status: trades.status }).from(trades).where(eq(trades.id, id));
+        if (current) throw new InvalidTradeTransitionError(current.status as TradeStatus, to as TradeStatus);
+      }
       return row!;
     },
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ALERT_STATUSES, ORDER_STATES, TRADE_STATUSES } from '@kairos/core';
 import {
   boolean,
   index,
@@ -97,9 +98,7 @@ export const alerts = pgTable(
     payload: jsonb('payload').notNull(),
     /** An admin resumed it knowing it late: it runs past the strategy's max lag (issue 20). */
     lateOk: boolean('late_ok').notNull().default(false),
-    status: text('status', { enum: ['queued', 'in_progress', 'succeeded', 'failed', 'dead'] })
-      .notNull()
-      .default('queued'),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
@@ -216,9 +215,7 @@ export const trades = pgTable(
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: ['long', 'short'] }).notNull(),
-    status: text('status', { enum: ['open', 'closing', 'closed', 'cancelled', 'error'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: TRADE_STATUSES }).notNull().default('open'),
     quantity: money('quantity').notNull().default('0'),
     entryPrice: money('entry_price'),
     exitPrice: money('exit_price'),
@@ -273,21 +270,7 @@ export const orders = pgTable(
     amount: money('amount').notNull(),
     filled: money('filled').notNull().default('0'),
     average: money('average'),
-    status: text('status', {
-      enum: [
-        'new',
-        'submitted',
-        'open',
-        'partially_filled',
-        'filled',
-        'cancelled',
-        'rejected',
-        'expired',
-        'unknown',
-      ],
-    })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: ORDER_STATES }).notNull().default('new'),
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
