@@ -7,7 +7,6 @@ import {
   roundDownToStep,
   roundToStep,
   roundToTick,
-  stepFromDecimals,
   sum,
   toDecimal,
   toNumericString,
@@ -104,14 +103,6 @@ describe('rounding to steps and ticks', () => {
 
   it.each(['0', '-0.1', 'x'])('refuses step %j', (step) => {
     expect(() => roundDownToStep('1', step)).toThrow(InvalidDecimalError);
-  });
-
-  it.each([
-    [0, '1'],
-    [2, '0.01'],
-    [8, '0.00000001'],
-  ])('stepFromDecimals(%i) = %s', (decimals, step) => {
-    expect(stepFromDecimals(decimals).toString()).toBe(step);
   });
 });
 

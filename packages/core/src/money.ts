@@ -50,12 +50,6 @@ export function percentOf(value: DecimalInput, percent: DecimalInput): Decimal {
   return toDecimal(value).times(toDecimal(percent)).div(100);
 }
 
-/** The step for a venue that reports precision as a number of decimals (ccxt DECIMAL_PLACES mode). */
-export function stepFromDecimals(decimals: number): Decimal {
-  if (!Number.isInteger(decimals)) throw new InvalidDecimalError(decimals);
-  return new Decimal(10).pow(-decimals);
-}
-
 export type RoundingDirection = 'down' | 'up' | 'nearest';
 
 const ROUNDING: Record<RoundingDirection, DecimalJs.Rounding> = {

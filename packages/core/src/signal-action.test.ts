@@ -4,11 +4,17 @@ import {
   decideSignalAction,
   isSignalAction,
   lateSignal,
-  positionAfterLegs,
   type BotPosition,
   type OrderLeg,
   type SignalAction,
 } from './signal-action';
+
+/** The position a bot holds once its legs all fill: what the last one opened, or out. */
+function positionAfterLegs(position: BotPosition, legs: readonly OrderLeg[]): BotPosition {
+  const last = legs.at(-1);
+  if (last === undefined) return position;
+  return last === 'open_long' ? 'long' : last === 'open_short' ? 'short' : 'out';
+}
 
 const EXPECTED: Record<BotPosition, Record<'long' | 'short' | 'exit', OrderLeg[]>> = {
   out: { long: ['open_long'], short: ['open_short'], exit: [] },

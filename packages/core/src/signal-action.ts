@@ -50,15 +50,6 @@ export function decideSignalAction(
   return legs;
 }
 
-/** The position a bot holds after its legs all fill. */
-export function positionAfterLegs(position: BotPosition, legs: readonly OrderLeg[]): BotPosition {
-  const last = legs.at(-1);
-  if (last === undefined) return position;
-  if (last === 'open_long') return 'long';
-  if (last === 'open_short') return 'short';
-  return 'out';
-}
-
 /**
  * Whether a signal claimed now is too late to act on (issue 20): its age — from the signal's own time, else
  * from its arrival — is past the strategy's max lag. Only entries and reversals expire: a late exit still

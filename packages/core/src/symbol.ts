@@ -23,12 +23,6 @@ export function parseSymbol(symbol: string): ParsedSymbol {
   return settle === undefined ? { base, quote } : { base, quote, settle };
 }
 
-/** `BTC/USDT` → `BTC-USDT`, the form used in URL paths (DESIGN §2). */
-export function symbolToPath(symbol: string): string {
-  parseSymbol(symbol);
-  return symbol.replace('/', '-');
-}
-
 /** `BTC-USDT` → `BTC/USDT`, the unified form used in bodies and with ccxt. */
 export function symbolFromPath(pathSymbol: string): string {
   const symbol = pathSymbol.replace('-', '/');
