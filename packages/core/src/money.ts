@@ -63,7 +63,7 @@ const ROUNDING: Record<RoundingDirection, DecimalJs.Rounding> = {
 export function roundToStep(value: DecimalInput, step: DecimalInput, direction: RoundingDirection): Decimal {
   const stepDecimal = toDecimal(step);
   if (stepDecimal.lte(0)) throw new InvalidDecimalError(step);
-  return toDecimal(value).div(stepDecimal).toDecimalPlaces(0, ROUNDING[direction]).times(stepDecimal).plus(0); // normalises −0 to 0
+  return toDecimal(value).div(stepDecimal).toDecimalPlaces(0, ROUNDING[direction]).times(stepDecimal).plus(0); // normalizes −0 to 0
 }
 
 /** Quantity rounded down to the venue's amount step: never order more than we can afford. */

@@ -132,7 +132,7 @@ describe('buildTakeProfitLadder', () => {
     ]);
   });
 
-  it('normalises sizes that do not sum to 100', () => {
+  it('normalizes sizes that do not sum to 100', () => {
     const takeProfits: TakeProfitTarget[] = [
       { role: 'tp1', percent: 1, sizePercent: 1 },
       { role: 'tp2', percent: 2, sizePercent: 1 },

@@ -11,7 +11,7 @@ export interface TakeProfitTarget {
   role: TakeProfitRole;
   /** Distance from the entry price, in percent (2 = 2%). */
   percent: DecimalInput;
-  /** Share of the position closed at this level, in percent; normalised if the shares do not sum to 100. */
+  /** Share of the position closed at this level, in percent; normalized if the shares do not sum to 100. */
   sizePercent: DecimalInput;
 }
 
@@ -146,7 +146,7 @@ export function breakEvenStop(input: {
 /**
  * Splits a position into reduce-only take-profit orders.
  * - Levels are ordered by role (tp1 first) and priced with `takeProfitPrice`.
- * - `sizePercent` is normalised to the total; a level with size 0 is skipped.
+ * - `sizePercent` is normalized to the total; a level with size 0 is skipped.
  * - Every quantity but the last is rounded down to the amount step; the last level takes the remainder,
  *   so the quantities sum exactly to `quantity`.
  * - A level below the venue's minimum amount or notional is merged into the previous level (same price

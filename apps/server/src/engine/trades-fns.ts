@@ -155,7 +155,7 @@ export function replanTakeProfits(
   return { plan: [...kept, ...added], newRoles: added.map((p) => p.role) };
 }
 
-/** Normalises a plan typed by a person: roles `tp1…` in the order given when absent. */
+/** Normalizes a plan typed by a person: roles `tp1…` in the order given when absent. */
 export function planFromInput(input: readonly { role?: string; percent: string; sizePercent: string }[]) {
   return input.map((tp, i) => ({
     role: tp.role ?? `tp${i + 1}`,

@@ -2,7 +2,7 @@ import type { Balances as CcxtBalances, Order as CcxtOrder } from 'ccxt';
 import { describe, expect, it } from 'vitest';
 import { precisionToStep, toBalances, toOrder, toOrderStatus } from './ccxt-normalize';
 
-describe('ccxt normalisation', () => {
+describe('ccxt normalization', () => {
   it.each([
     ['open', 0, 'open'],
     ['open', 0.5, 'partially_filled'],

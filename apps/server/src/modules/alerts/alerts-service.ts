@@ -5,7 +5,7 @@ import { DomainRuleError, TooManyRequestsError, UnauthorizedError, ValidationErr
 import { createWindowLimiter } from '../../lib/window-limiter';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import type { AlertsRepo } from '../../engine/alerts-repo';
-import { dedupeKey, normaliseAction, normaliseSymbol, parseSignalTime } from './webhook-fns';
+import { dedupeKey, normalizeAction, normalizeSymbol, parseSignalTime } from './webhook-fns';
 
 /** Signals stamped this far in the future are refused too (clock skew allowance). */
 const FUTURE_SKEW_MS = 60_000;
@@ -70,8 +70,8 @@ export function createAlertsService(deps: {
           strategyId: strategy.id,
           strategyKey: strategy.strategyKey,
           dedupeKey: dedupeKey(body, now),
-          action: normaliseAction(body.action),
-          symbol: normaliseSymbol(body.symbol, strategy.tradeCurrency, strategy.stableCoin),
+          action: normalizeAction(body.action),
+          symbol: normalizeSymbol(body.symbol, strategy.tradeCurrency, strategy.stableCoin),
           price: body.price !== undefined ? String(body.price) : null,
           signalAt: signalAt ?? null,
           payload,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { WebhookBody } from '@kairos/contract';
 
-export type NormalisedAction = 'long' | 'short' | 'exit';
+export type NormalizedAction = 'long' | 'short' | 'exit';
 
 /** TradingView sends buy/sell/close as often as long/short/exit. */
-export function normaliseAction(action: string): NormalisedAction {
+export function normalizeAction(action: string): NormalizedAction {
   const a = action.toLowerCase();
   if (a === 'buy' || a === 'long') return 'long';
   if (a === 'sell' || a === 'short') return 'short';
@@ -12,7 +12,7 @@ export function normaliseAction(action: string): NormalisedAction {
 }
 
 /** `BTCUSDT`, `btc-usdt`, `BINANCE:BTCUSDT` or `BTC/USDT` → `BTC/USDT`. */
-export function normaliseSymbol(raw: string | undefined, tradeCurrency: string, stableCoin: string): string {
+export function normalizeSymbol(raw: string | undefined, tradeCurrency: string, stableCoin: string): string {
   if (!raw) return `${tradeCurrency}/${stableCoin}`;
   let s = raw.trim().toUpperCase();
   if (s.includes(':')) s = s.slice(s.indexOf(':') + 1);

@@ -20,7 +20,7 @@ export type StrategyInput = {
 };
 
 /** Roles follow the order given: tp1, tp2, … */
-function normaliseTakeProfits(tps: TakeProfitInput[]) {
+function normalizeTakeProfits(tps: TakeProfitInput[]) {
   return tps.map((tp, i) => ({ role: `tp${i + 1}`, percent: tp.percent, sizePercent: tp.sizePercent }));
 }
 
@@ -92,7 +92,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         stableCoin: input.stableCoin,
         timeFrame: input.timeFrame,
         status: input.status,
-        takeProfits: normaliseTakeProfits(input.takeProfits),
+        takeProfits: normalizeTakeProfits(input.takeProfits),
         stopLossPercent: input.stopLossPercent ?? null,
         breakEvenAfterTp1: input.breakEvenAfterTp1,
         maxLagSeconds: input.maxLagSeconds,
@@ -115,7 +115,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       }
       const row = await repo.update(id, {
         ...rest,
-        ...(takeProfits ? { takeProfits: normaliseTakeProfits(takeProfits) } : {}),
+        ...(takeProfits ? { takeProfits: normalizeTakeProfits(takeProfits) } : {}),
         ...(rotateWebhookSecret ? { webhookSecretSealed: sealer.seal(newWebhookSecret()) } : {}),
       });
       return toDto(row!, user, origin);
