@@ -12,6 +12,7 @@ import textInput from './plugins/text-input';
 import webApp, { findWebDist, inlineScriptHashes, readWebIndex } from './plugins/web-app';
 import authRoutes from './routes/auth';
 import dashboardRoutes from './routes/dashboard';
+import portfolioRoutes from './routes/portfolio';
 import eventRoutes from './routes/events';
 import healthRoutes from './routes/health';
 import userRoutes from './routes/user';
@@ -96,6 +97,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(adminAuditRoutes);
   await fastify.register(adminOutboxRoutes);
   await fastify.register(dashboardRoutes);
+  await fastify.register(portfolioRoutes);
   await fastify.register(eventRoutes);
 }
 

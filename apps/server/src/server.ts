@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { connectDatabase, type DbHandle } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
-import { createBoss } from './queue/boss';
+import { createBoss } from './jobs/boss';
 import { startWorker, type Worker } from './worker';
 
 let config: AppConfig;

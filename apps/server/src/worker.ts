@@ -6,7 +6,7 @@ import type { Services } from './composition';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { startAlertWorker } from './engine/alert-worker';
-import { JOB_POLLING_SECONDS } from './queue/boss';
+import { JOB_POLLING_SECONDS } from './jobs/boss';
 import { startBillingSchedule } from './modules/billing/billing-schedule';
 
 /**

@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  dashboardQuery,
-  dashboardSchema,
-  errorResponses,
-  okSchema,
-  portfolioHistoryQuery,
-  portfolioHistorySchema,
-  portfolioSchema,
-} from '@kairos/contract';
+import { dashboardQuery, dashboardSchema, errorResponses, okSchema } from '@kairos/contract';
 import { currentUser } from '../plugins/auth';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,30 +19,6 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       results: await app.services.dashboard.get(currentUser(request), request.query),
-    }),
-  );
-
-  app.get(
-    '/portfolio',
-    { schema: { tags: ['portfolio'], response: { 200: okSchema(portfolioSchema), ...errorResponses } } },
-    async (request) => ({
-      success: true as const,
-      results: await app.services.portfolio.holdings(currentUser(request)),
-    }),
-  );
-
-  app.get(
-    '/portfolio/history',
-    {
-      schema: {
-        tags: ['portfolio'],
-        querystring: portfolioHistoryQuery,
-        response: { 200: okSchema(portfolioHistorySchema), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      results: await app.services.portfolio.history(currentUser(request), request.query.period),
     }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { JOB_POLLING_SECONDS } from '../../queue/boss';
+import { JOB_POLLING_SECONDS } from '../../jobs/boss';
 import { SYSTEM_ACTOR } from '../audit/audit-service';
 import type { BillingService } from './billing-service';
 
