@@ -39,7 +39,13 @@ function serverLayers() {
     },
     { dir: 'modules', patterns: [{ group: ['**/routes/**'], message: 'modules never import routes' }] },
   ];
-  const repos = [`${SERVER}/**/*-repo.ts`, `${SERVER}/db/**`, `${SERVER}/exchange/paper/paper-ledger-pg.ts`];
+  // A repo's prepared statements may sit beside it (trades-repo-statements.ts).
+  const repos = [
+    `${SERVER}/**/*-repo.ts`,
+    `${SERVER}/**/*-repo-statements.ts`,
+    `${SERVER}/db/**`,
+    `${SERVER}/exchange/paper/paper-ledger-pg.ts`,
+  ];
   const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
   return [
     { files: [`${SERVER}/**/*.ts`], ignores: repos, rules: rule([NO_DRIZZLE]) },

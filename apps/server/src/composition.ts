@@ -48,6 +48,8 @@ import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
 import { createTradesRepo } from './engine/trades-repo';
+import { createBotPositionsRepo } from './engine/bot-positions-repo';
+import { createOwnedTradesRepo } from './modules/trades/trades-owner-repo';
 import { createTradesService } from './modules/trades/trades-service';
 import { createUsersService } from './modules/users/users-service';
 
@@ -85,6 +87,7 @@ export function createServices(
     accounts: createAccountsRepo(db.db),
     bots: createBotsRepo(db.db),
     trades: createTradesRepo(db.db),
+    botPositions: createBotPositionsRepo(db.db),
     /** Worker heartbeats (the worker writes them) and the database's own health. */
     health: createHealthRepo(db.db),
   };
@@ -99,6 +102,7 @@ export function createServices(
   const venueStops = createVenueStopGuard({ stops: venueStopsRepo, trades: repos.trades, log });
   const supervisor = createTradeSupervisor({
     trades: repos.trades,
+    botPositions: repos.botPositions,
     accounts: repos.accounts,
     gateways: venues.gateways,
     executor,
@@ -145,6 +149,7 @@ export function createServices(
     processor: createAlertProcessor({
       alerts: repos.alerts,
       trades: repos.trades,
+      botPositions: repos.botPositions,
       lifecycle: supervisor.managedLifecycle,
       entries: { open: supervisor.openWithStop, setUp: supervisor.setUpAfterEntry },
       gateways: venues.gateways,
@@ -198,6 +203,7 @@ export function createServices(
     }),
     trades: createTradesService({
       trades: repos.trades,
+      owned: createOwnedTradesRepo(db.db),
       accounts: repos.accounts,
       gateways: venues.gateways,
       lifecycle: supervisor.managedLifecycle,

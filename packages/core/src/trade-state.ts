@@ -61,3 +61,6 @@ export function isTradeTerminal(status: TradeStatus): boolean {
 export function isTradeActive(status: TradeStatus): boolean {
   return status === 'open' || status === 'closing';
 }
+
+/** The statuses `isTradeActive` holds for, for queries. */
+export const ACTIVE_TRADE_STATUSES: readonly TradeStatus[] = TRADE_STATUSES.filter(isTradeActive);

@@ -12,6 +12,7 @@ import { mapLimited, sharedRead } from '../lib/batch-loader';
 import { ExchangeGatewayError, RetryableExchangeError, UnknownOutcomeError } from '../exchange/errors';
 import type { Balances, ExchangeGateway, Ticker } from '../exchange/gateway';
 import type { AlertRow, AlertsRepo, BotOutcome, FanOutRow, StrategyRow } from './alerts-repo';
+import type { BotPositionsRepo } from './bot-positions-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { GatewayProvider } from '../exchange/gateway-provider';
 import { UnresolvedOrderError } from './order-executor';
@@ -71,6 +72,7 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
 export function createAlertProcessor(deps: {
   alerts: Pick<AlertsRepo, 'saveOutcomes' | 'strategyOf' | 'fanOutRows'>;
   trades: TradesRepo;
+  botPositions: Pick<BotPositionsRepo, 'setMany'>;
   /** Closes (and reverses' first legs) go through it whole. */
   lifecycle: TradeLifecycle;
   /**
@@ -284,7 +286,7 @@ export function createAlertProcessor(deps: {
       if (batch.length === 0) return writing;
       writing = writing
         .then(async () => {
-          await trades.setBotPositions(
+          await deps.botPositions.setMany(
             batch.flatMap(({ outcome, position }) =>
               position ? [{ botId: outcome.botId, ...position }] : [],
             ),

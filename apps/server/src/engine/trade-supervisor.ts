@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError } from '../exchange/errors';
 import type { ExchangeGateway, Market } from '../exchange/gateway';
 import { heldQuantity, ladderView } from './trades-fns';
+import type { BotPositionsRepo } from './bot-positions-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { AccountLookup, GatewayProvider } from '../exchange/gateway-provider';
 import { UNRESOLVED_GRACE_MS, type OrderExecutor } from './order-executor';
@@ -35,6 +36,7 @@ export type TradeSupervisor = ReturnType<typeof createTradeSupervisor>;
  */
 export function createTradeSupervisor(deps: {
   trades: TradesRepo;
+  botPositions: Pick<BotPositionsRepo, 'outUnlessTrading'>;
   accounts: AccountLookup;
   gateways: GatewayProvider;
   executor: OrderExecutor;
@@ -262,7 +264,7 @@ export function createTradeSupervisor(deps: {
       if (order.status === 'new') await trades.deleteUnsentOrder(order.id);
       else if (isOpenState(order.status) && order.role !== 'entry') await executor.cancel(gateway, order);
     }
-    if (trade.botId) await trades.setBotOutUnlessTrading(trade.botId);
+    if (trade.botId) await deps.botPositions.outUnlessTrading(trade.botId);
     return trade;
   }
 
@@ -414,7 +416,7 @@ export function createTradeSupervisor(deps: {
   async function closeBotTrade(botId: string, reason: string): Promise<TradeDbRow | undefined> {
     const trade = await trades.findOpenForBot(botId);
     if (!trade) {
-      await trades.setBotOutUnlessTrading(botId);
+      await deps.botPositions.outUnlessTrading(botId);
       return undefined;
     }
     return managedLifecycle.close(

@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   InvalidTradeTransitionError,
   LIVE_ORDER_STATES,
-  TRADE_STATUS_WRITES,
   toDecimal,
   toNumericString,
   type TradeStatus,
 } from '@kairos/core';
-import { isUniqueViolation, prefixedColumns, relaxedCommit } from '../db/pg-fns';
+import { isUniqueViolation, relaxedCommit } from '../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
-import { bots, fills, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
+import { fills, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
+import {
+  batchStatements,
+  figuresParams,
+  fillsParams,
+  orderChangeParams,
+  prepareHotStatements,
+  statusWriteAllowed,
+} from './trades-repo-statements';
 import { LIVE_STOP_STATES } from './venue-stops-repo';
 
 export type TradeDbRow = typeof trades.$inferSelect;
@@ -61,290 +68,12 @@ export const INFERRED_FILL_ID = 'inferred';
 /** Orders whose venue state is not final (core's list): what reconciliation re-reads. */
 export { LIVE_ORDER_STATES };
 
-export type TradeListFilters = {
-  botId?: string;
-  accountId?: string;
-  symbol?: string;
-  status?: TradeDbRow['status'];
-  from?: Date;
-  to?: Date;
-};
-
-const p = (name: string) => sql.placeholder(name);
-/** A placeholder where Drizzle's `set` wants SQL (values go to the driver as they are). */
-const setTo = (name: string) => sql`${sql.placeholder(name)}`;
-
-/**
- * Core's trade state table as SQL: whether a row at status `from` may be written status `to` (none given, the
- * same status, or a move the table allows). The statuses are core's own words, so they are written inline.
- */
-const TRADE_WRITES = sql.raw(`ARRAY[${TRADE_STATUS_WRITES.map((w) => `'${w}'`).join(', ')}]::text[]`);
-function statusWriteAllowed(from: SQL, to: SQL): SQL {
-  return sql`(${to}::text IS NULL OR (${from}::text || '>' || ${to}::text) = ANY(${TRADE_WRITES}))`;
-}
-/** A trade's status, close time and reason change only when the state table allows the move (else they stay). */
-function endColumn(column: string, table: string, to: SQL, value: SQL): SQL {
-  const allowed = statusWriteAllowed(sql.raw(`${table}.status`), to);
-  return sql`CASE WHEN ${allowed} THEN coalesce(${value}, ${sql.raw(`${table}.${column}`)}) ELSE ${sql.raw(`${table}.${column}`)} END`;
-}
-
-/** The figure columns `setFigures` writes (what a trade's fills decide). */
 export type TradeFigures = Pick<
   TradeDbRow,
   'quantity' | 'entryPrice' | 'exitPrice' | 'entryNotional' | 'commission' | 'realisedPnl' | 'pnlPercent'
 >;
 
 /** Fills as arrays (one statement text for any number of them), deduped by venue trade id. */
-function storedFillsCte(db: Database) {
-  return db.$with('stored_fills', { one: sql<number>`1` }).as(
-    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, at)
-        SELECT * FROM unnest(${p('fillOrderIds')}::uuid[], ${p('fillTradeIds')}::uuid[],
-          ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
-          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
-        ON CONFLICT DO NOTHING RETURNING 1 AS one`,
-  );
-}
-
-/**
- * The batch forms of the two writes every bot of a fan-out makes (its trade with the entry, then the
- * venue's answer with the trade's figures): one statement for many bots, their rows as arrays (unnest).
- */
-function batchStatements(db: Database) {
-  const trade = prefixedColumns(trades, 't_');
-  const order = prefixedColumns(orders, 'o_');
-  const none = { one: sql<number>`1`.as('one') };
-  const entriesInput = db.$with('input', none).as(
-    sql`SELECT * FROM unnest(${p('ids')}::uuid[], ${p('userIds')}::uuid[], ${p('botIds')}::uuid[],
-          ${p('accountIds')}::uuid[], ${p('strategyIds')}::uuid[], ${p('alertIds')}::uuid[], ${p('symbols')}::text[],
-          ${p('sides')}::text[], ${p('takeProfits')}::jsonb[], ${p('stopLossPercents')}::numeric[],
-          ${p('breakEvens')}::boolean[], ${p('clientOrderIds')}::text[], ${p('roles')}::text[],
-          ${p('orderSides')}::text[], ${p('types')}::text[], ${p('prices')}::numeric[], ${p('amounts')}::numeric[],
-          ${p('statuses')}::text[])
-        AS i(id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
-             stop_loss_percent, break_even, client_order_id, role, order_side, type, price, amount, status)`,
-  );
-  const newTrades = db.$with('new_trades', trade.fields).as(
-    sql`INSERT INTO ${trades} (id, user_id, bot_id, trading_account_id, strategy_id, alert_id, symbol, side,
-          take_profits, stop_loss_percent, break_even_after_tp1)
-        SELECT id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
-               stop_loss_percent, break_even FROM input
-        RETURNING ${trade.returning()}`,
-  );
-  const newEntries = db.$with('new_entries', order.fields).as(
-    sql`INSERT INTO ${orders} (trade_id, user_id, trading_account_id, client_order_id, role, symbol, side, type,
-          price, amount, status)
-        SELECT id, user_id, account_id, client_order_id, role, symbol, order_side, type, price, amount, status
-        FROM input
-        RETURNING ${order.returning()}`,
-  );
-  const tradesWithEntries = () =>
-    db
-      .with(entriesInput, newTrades, newEntries)
-      .select()
-      .from(newTrades)
-      .innerJoin(newEntries, sql`${newEntries.tradeId} = ${newTrades.id}`);
-
-  const answersInput = db.$with('answers', none).as(
-    sql`SELECT * FROM unnest(${p('ids')}::uuid[], ${p('seenStatuses')}::text[], ${p('seenFilled')}::numeric[],
-          ${p('seenPrices')}::numeric[], ${p('statuses')}::text[], ${p('venueOrderIds')}::text[],
-          ${p('filled')}::numeric[], ${p('averages')}::numeric[], ${p('prices')}::numeric[],
-          ${p('lastErrors')}::text[], ${p('tradeIds')}::uuid[], ${p('quantities')}::numeric[],
-          ${p('entryPrices')}::numeric[], ${p('exitPrices')}::numeric[], ${p('entryNotionals')}::numeric[],
-          ${p('commissions')}::numeric[], ${p('realisedPnls')}::numeric[], ${p('pnlPercents')}::numeric[],
-          ${p('tradeStatuses')}::text[], ${p('closedAts')}::timestamptz[], ${p('closeReasons')}::text[])
-        AS a(id, seen_status, seen_filled, seen_price, status, venue_order_id, filled, average, price, last_error,
-             trade_id, quantity, entry_price, exit_price, entry_notional, commission, realised_pnl, pnl_percent,
-             trade_status, closed_at, close_reason)`,
-  );
-  // Each order changes only if it is still as its caller saw it (see `updateOrderIfUnchanged`). The rows are
-  // also named by `= ANY(ids)`: the plan then looks them up by key whatever the tables' statistics say (a
-  // join with an unnest is otherwise planned as a scan of the whole table while they are new or stale).
-  const changedOrders = db.$with('changed_orders', order.fields).as(
-    sql`UPDATE ${orders} o SET status = a.status, venue_order_id = a.venue_order_id, filled = a.filled,
-          average = a.average, price = a.price, last_error = a.last_error, updated_at = ${p('updatedAt')}
-        FROM answers a
-        WHERE o.id = ANY(${p('ids')}::uuid[]) AND o.id = a.id AND o.status = a.seen_status AND o.filled = a.seen_filled
-          AND o.price IS NOT DISTINCT FROM a.seen_price
-        RETURNING ${order.returning('o')}`,
-  );
-  const figuredTrades = db.$with('figured_trades', trade.fields).as(
-    sql`UPDATE ${trades} t SET quantity = a.quantity, entry_price = a.entry_price, exit_price = a.exit_price,
-          entry_notional = a.entry_notional, commission = a.commission, realised_pnl = a.realised_pnl,
-          pnl_percent = a.pnl_percent,
-          status = ${endColumn('status', 't', sql`a.trade_status`, sql`a.trade_status`)},
-          closed_at = ${endColumn('closed_at', 't', sql`a.trade_status`, sql`a.closed_at`)},
-          close_reason = ${endColumn('close_reason', 't', sql`a.trade_status`, sql`a.close_reason`)},
-          updated_at = ${p('updatedAt')}
-        FROM answers a
-        WHERE t.id = ANY(${p('tradeIds')}::uuid[]) AND t.id = a.trade_id AND EXISTS (SELECT 1 FROM changed_orders c WHERE c."o_id" = a.id)
-        RETURNING ${trade.returning('t')}`,
-  );
-  return {
-    tradesWithEntries: tradesWithEntries().prepare('trades_trades_with_entries'),
-    tradesWithEntriesRelaxed: tradesWithEntries()
-      .where(relaxedCommit)
-      .prepare('trades_trades_with_entries_relaxed'),
-    answers: db
-      .with(answersInput, changedOrders, storedFillsCte(db), figuredTrades)
-      .select()
-      .from(changedOrders)
-      .leftJoin(figuredTrades, sql`${figuredTrades.id} = ${changedOrders.tradeId}`)
-      .where(relaxedCommit)
-      .prepare('trades_answers'),
-  };
-}
-
-/**
- * The statements each bot of a fan-out runs, built once: building a query with Drizzle costs more CPU
- * than its round trip, and a fan-out over many bots is bound by this process' CPU.
- */
-function prepareHotStatements(db: Database) {
-  const orderChange = {
-    status: setTo('status'),
-    venueOrderId: setTo('venueOrderId'),
-    filled: setTo('filled'),
-    average: setTo('average'),
-    price: setTo('price'),
-    lastError: setTo('lastError'),
-    updatedAt: setTo('updatedAt'),
-  };
-  // Status, close time and reason only when given (a figure may legitimately be null).
-  const figuresChange = {
-    quantity: setTo('quantity'),
-    entryPrice: setTo('entryPrice'),
-    exitPrice: setTo('exitPrice'),
-    entryNotional: setTo('entryNotional'),
-    commission: setTo('commission'),
-    realisedPnl: setTo('realisedPnl'),
-    pnlPercent: setTo('pnlPercent'),
-    status: endColumn('status', 'trades', setTo('tradeStatus'), sql`${p('tradeStatus')}::text`),
-    closedAt: endColumn('closed_at', 'trades', setTo('tradeStatus'), sql`${p('closedAt')}::timestamptz`),
-    closeReason: endColumn('close_reason', 'trades', setTo('tradeStatus'), sql`${p('closeReason')}::text`),
-    updatedAt: setTo('updatedAt'),
-  };
-  const orderUnchanged = and(
-    eq(orders.id, p('id')),
-    sql`${orders.status} = ${p('seenStatus')}`,
-    sql`${orders.filled} = ${p('seenFilled')}::numeric`,
-    sql`${orders.price} IS NOT DISTINCT FROM ${p('seenPrice')}::numeric`,
-  );
-  const changedOrder = db
-    .$with('changed_order')
-    .as(db.update(orders).set(orderChange).where(orderUnchanged).returning());
-  const storedFills = storedFillsCte(db);
-  const exitOrder = db.$with('exit_order').as(
-    db
-      .insert(orders)
-      .values({
-        tradeId: p('tradeId'),
-        userId: p('userId'),
-        tradingAccountId: p('accountId'),
-        clientOrderId: p('clientOrderId'),
-        role: p('role'),
-        symbol: p('symbol'),
-        side: p('side'),
-        type: p('type'),
-        reduceOnly: p('reduceOnly'),
-        amount: p('amount'),
-        status: p('status'),
-      })
-      .onConflictDoNothing()
-      .returning(),
-  );
-  return {
-    orderByClientId: db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.tradingAccountId, p('accountId')), eq(orders.clientOrderId, p('clientOrderId'))))
-      .prepare('trades_order_by_client_id'),
-    orderIfUnchanged: db
-      .update(orders)
-      .set(orderChange)
-      .where(and(orderUnchanged, relaxedCommit))
-      .returning()
-      .prepare('trades_order_if_unchanged'),
-    orderIfUnchangedWithFills: db
-      .with(changedOrder, storedFills)
-      .select()
-      .from(changedOrder)
-      .where(relaxedCommit)
-      .prepare('trades_order_if_unchanged_with_fills'),
-    tradeWithOrders: db
-      .select({ trade: trades, order: orders })
-      .from(trades)
-      .leftJoin(orders, eq(orders.tradeId, trades.id))
-      .where(eq(trades.id, p('tradeId')))
-      .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role)
-      .prepare('trades_trade_with_orders'),
-    fillsOfTrade: db
-      .select({ fill: fills, side: orders.side, role: orders.role })
-      .from(fills)
-      .innerJoin(orders, eq(orders.id, fills.orderId))
-      .where(eq(fills.tradeId, p('tradeId')))
-      .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId)
-      .prepare('trades_fills_of_trade'),
-    exitOrder: db.with(exitOrder).select().from(exitOrder).prepare('trades_exit_order'),
-    exitOrderRelaxed: db
-      .with(exitOrder)
-      .select()
-      .from(exitOrder)
-      .where(relaxedCommit)
-      .prepare('trades_exit_order_relaxed'),
-    figures: db
-      .update(trades)
-      .set(figuresChange)
-      .where(eq(trades.id, p('tradeId')))
-      .returning()
-      .prepare('trades_figures'),
-    botOutUnlessTrading: db
-      .update(bots)
-      .set({ position: 'out', updatedAt: setTo('updatedAt') })
-      .where(
-        and(
-          eq(bots.id, p('botId')),
-          sql`${bots.position} <> 'out'`,
-          sql`NOT EXISTS (SELECT 1 FROM ${trades} t WHERE t.bot_id = ${bots.id} AND t.status IN ('open', 'closing'))`,
-          relaxedCommit,
-        ),
-      )
-      .prepare('trades_bot_out_unless_trading'),
-  };
-}
-
-function orderChangeParams(seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>, values: OrderChange) {
-  return {
-    id: seen.id,
-    seenStatus: seen.status,
-    seenFilled: seen.filled,
-    seenPrice: seen.price,
-    ...values,
-    updatedAt: new Date(),
-  };
-}
-
-/** Fills as the arrays `storedFills` takes. */
-function fillsParams(rows: (typeof fills.$inferInsert)[]) {
-  return {
-    fillOrderIds: rows.map((f) => f.orderId),
-    fillTradeIds: rows.map((f) => f.tradeId),
-    fillVenueTradeIds: rows.map((f) => f.venueTradeId),
-    fillPrices: rows.map((f) => f.price),
-    fillAmounts: rows.map((f) => f.amount),
-    fillFees: rows.map((f) => f.fee ?? '0'),
-    fillFeeCurrencies: rows.map((f) => f.feeCurrency ?? null),
-    fillTimes: rows.map((f) => f.at),
-  };
-}
-
-function figuresParams(figures: TradeFigures, end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>) {
-  return {
-    ...figures,
-    tradeStatus: end?.status ?? null,
-    closedAt: end?.closedAt ?? null,
-    closeReason: end?.closeReason ?? null,
-    updatedAt: new Date(),
-  };
-}
 
 /**
  * How a row written before a venue call is committed: `durable` (flushed before the call: an external venue
@@ -649,73 +378,6 @@ export function createTradesRepo(db: Database) {
       return initialStopBatches({ tradeId, price });
     },
 
-    async setBotPosition(botId: string, position: 'long' | 'short' | 'out'): Promise<void> {
-      await db.update(bots).set({ position, updatedAt: new Date() }).where(eq(bots.id, botId));
-    },
-
-    /**
-     * Several bots' positions in one statement. A position that comes with a trade is only taken while
-     * that trade is still open (one that ended meanwhile already set its bot out).
-     */
-    async setBotPositions(
-      changes: { botId: string; position: 'long' | 'short' | 'out'; tradeId: string | null }[],
-    ): Promise<void> {
-      if (changes.length === 0) return;
-      const values = sql.join(
-        changes.map((c) => sql`(${c.botId}::uuid, ${c.position}, ${c.tradeId}::uuid)`),
-        sql`, `,
-      );
-      await db.execute(sql`
-        UPDATE ${bots} SET position = v.position, updated_at = now()
-        FROM (VALUES ${values}) AS v(bot_id, position, trade_id)
-        WHERE ${bots.id} = v.bot_id
-          AND (v.trade_id IS NULL OR EXISTS (
-            SELECT 1 FROM ${trades} t WHERE t.id = v.trade_id AND t.status IN ('open', 'closing')))`);
-    },
-
-    /** A trade only when it belongs to `userId` (another user's id finds nothing). */
-    async findOwned(userId: string, id: string): Promise<TradeDbRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(trades)
-        .where(and(eq(trades.id, id), eq(trades.userId, userId)));
-      return row;
-    },
-
-    /** The user's trades, newest first, filtered and paged. */
-    async listOwned(userId: string, filters: TradeListFilters, page: number, pageSize: number) {
-      const where: SQL[] = [eq(trades.userId, userId)];
-      if (filters.botId) where.push(eq(trades.botId, filters.botId));
-      if (filters.accountId) where.push(eq(trades.tradingAccountId, filters.accountId));
-      if (filters.symbol) where.push(eq(trades.symbol, filters.symbol));
-      if (filters.status) where.push(eq(trades.status, filters.status));
-      if (filters.from) where.push(gte(trades.openedAt, filters.from));
-      if (filters.to) where.push(lte(trades.openedAt, filters.to));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(trades)
-          .where(and(...where))
-          .orderBy(desc(trades.openedAt), desc(trades.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-        db
-          .select({ n: count() })
-          .from(trades)
-          .where(and(...where)),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    /** Deletes the user's trade (orders and fills go with it); false when there was none. */
-    async deleteOwned(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(trades)
-        .where(and(eq(trades.id, id), eq(trades.userId, userId)))
-        .returning({ id: trades.id });
-      return deleted.length > 0;
-    },
-
     /**
      * A trade and its entry order where the trade id is chosen by the caller (manual trades derive the
      * entry's client order id from it), in one transaction.
@@ -961,11 +623,6 @@ export function createTradesRepo(db: Database) {
     /** Removes an order row that never left (`new`): an intention dropped before any venue saw it. */
     async deleteUnsentOrder(id: string): Promise<void> {
       await db.delete(orders).where(and(eq(orders.id, id), eq(orders.status, 'new')));
-    },
-
-    /** The bot is out once it holds no active trade (a late event for an old trade changes nothing). */
-    async setBotOutUnlessTrading(botId: string): Promise<void> {
-      await hot.botOutUnlessTrading.execute({ botId, updatedAt: new Date() });
     },
 
     /** Orders whose venue state is not final: what reconciliation re-reads. */

@@ -1,3 +1,4 @@
+import type { OwnedTradesRepo } from './trades-owner-repo';
 import { randomUUID } from 'node:crypto';
 import {
   apiError,
@@ -68,6 +69,8 @@ export type TradesService = ReturnType<typeof createTradesService>;
 /** Trades as a user sees and steers them: list, detail, manual trades, edits, complete, push (spec §7). */
 export function createTradesService(deps: {
   trades: TradesRepo;
+  /** The user's own trades (every read scoped to them). */
+  owned: OwnedTradesRepo;
   accounts: Pick<AccountsRepo, 'findOwned'>;
   gateways: {
     forAccount: (
@@ -84,7 +87,7 @@ export function createTradesService(deps: {
   const { trades, supervisor, takeProfits, lock } = deps;
 
   async function owned(user: AuthedUser, id: string): Promise<TradeDbRow> {
-    const trade = await trades.findOwned(user.id, id);
+    const trade = await deps.owned.findOwned(user.id, id);
     if (!trade) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'trade' }));
     return trade;
   }
@@ -127,7 +130,7 @@ export function createTradesService(deps: {
     completion,
 
     async list(user: AuthedUser, query: TradesListQuery) {
-      const { rows, total } = await trades.listOwned(
+      const { rows, total } = await deps.owned.listOwned(
         user.id,
         {
           botId: query.bot_id ?? query.botId,
@@ -285,7 +288,7 @@ export function createTradesService(deps: {
         throw new ConflictError(...apiError('TRADE_NOT_CLOSED'));
       if ((await trades.ordersOfTrade(id)).some((o) => isOpenState(o.status)))
         throw new ConflictError(...apiError('TRADE_HAS_LIVE_ORDERS'));
-      await trades.deleteOwned(user.id, id);
+      await deps.owned.deleteOwned(user.id, id);
     },
 
     /** Closes the trade at market now (resting orders cancelled first). Calling it again changes nothing. */
