@@ -1,3 +1,4 @@
+import type { FieldError, FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -9,8 +10,6 @@ import {
   type Allocation,
   type BotFormValues,
   MAX_LEVERAGE,
-  type RuleError,
-  type StepErrors,
   parseDecimal,
 } from '../utils/bot-rules';
 import { ChoiceCards } from './choice-cards';
@@ -19,28 +18,30 @@ export type FieldChange = <K extends keyof BotFormValues>(name: K, value: BotFor
 
 interface FieldsProps {
   values: BotFormValues;
-  errors: StepErrors;
+  errors: FieldErrors<BotFormValues>;
   onChange: FieldChange;
   /** The edit dialog: several fields a row, no hints. */
   compact?: boolean;
 }
 
 /**
- * A rule error as text: `bots.errors.*` keys are translated here with their figures formatted;
- * spec §5 sentences are passed on as they are (the fields translate them).
+ * A rule's message as text: `bots.errors.*` keys are translated here with their figures (the leverage
+ * ceiling; what the account has left, from its `allocation`); spec §5 sentences are passed on as they
+ * are (the fields translate them).
  */
-export function useRuleMessage() {
+export function useRuleMessage(allocation?: Allocation) {
   const { t } = useTranslation();
   const format = useFormatters();
-  return (error: RuleError | undefined): string | undefined => {
-    if (!error) return undefined;
-    if (!error.message.startsWith('bots.')) return error.message;
-    const values = { ...error.values };
-    if (error.message === 'bots.errors.overAllocatedPercent')
-      values.available = format.percent(Number(values.available));
-    if (error.message === 'bots.errors.overAllocatedAmount')
-      values.available = format.decimal(Number(values.available));
-    return t(error.message, values);
+  return (error: Pick<FieldError, 'message'> | undefined): string | undefined => {
+    const message = error?.message;
+    if (!message) return undefined;
+    if (!message.startsWith('bots.')) return message;
+    if (message === 'bots.errors.leverageRange') return t(message, { max: MAX_LEVERAGE });
+    if (message === 'bots.errors.overAllocatedPercent')
+      return t(message, { available: format.percent(allocation?.availablePercent ?? 0) });
+    if (message === 'bots.errors.overAllocatedAmount')
+      return t(message, { available: format.decimal(allocation?.availableAmount ?? 0) });
+    return t(message);
   };
 }
 
@@ -130,7 +131,7 @@ export function VolumeFields({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const message = useRuleMessage();
+  const message = useRuleMessage(distribution.allocation);
   const futures = account?.marketType === 'future';
   const leverage = parseDecimal(values.leverage);
   const stable = values.stableCoin.trim().toUpperCase() || 'USDT';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
@@ -77,6 +77,20 @@ function createdBot(body: Record<string, unknown>) {
 
 async function next() {
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/** Opens the wizard and walks name, account, strategy and config to the "leverage and volume" step. */
+async function openAtVolume(name: string, account: RegExp) {
+  renderWithProviders(
+    <BotWizardDialog accounts={accounts} strategies={strategies} onClose={() => undefined} />,
+  );
+  await userEvent.type(await screen.findByLabelText('Name'), name);
+  await next();
+  await userEvent.click(screen.getByRole('radio', { name: account }));
+  await next();
+  await userEvent.click(screen.getByRole('radio', { name: /Trend ETH/ }));
+  await next();
+  await next();
 }
 
 describe('bot creation wizard', () => {
@@ -191,16 +205,7 @@ describe('bot creation wizard', () => {
       return undefined;
     });
     loginAs();
-    renderWithProviders(
-      <BotWizardDialog accounts={accounts} strategies={strategies} onClose={() => undefined} />,
-    );
-    await userEvent.type(await screen.findByLabelText('Name'), 'Leveraged');
-    await next();
-    await userEvent.click(screen.getByRole('radio', { name: /Paper futures/ }));
-    await next();
-    await userEvent.click(screen.getByRole('radio', { name: /Trend ETH/ }));
-    await next();
-    await next();
+    await openAtVolume('Leveraged', /Paper futures/);
 
     const leverage = screen.getByLabelText('Leverage');
     await userEvent.clear(leverage);
@@ -223,5 +228,32 @@ describe('bot creation wizard', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This account is already 80.00% allocated',
     );
+  });
+
+  it('sends "create" back to the first step with a problem, showing its error, and posts nothing', async () => {
+    const { requests } = mockFetch((request) =>
+      request.path === '/api/trading-accounts/acc-spot/bots-distributions'
+        ? { body: { success: true, results: distribution } }
+        : undefined,
+    );
+    loginAs();
+    await openAtVolume('Jumper', /Paper spot/);
+    await userEvent.type(await screen.findByLabelText('Share of the account', { selector: 'input' }), '10');
+    await next();
+    await next();
+    expect(screen.getByText('Step 7 of 7: Review')).toBeTruthy();
+
+    // Back to the name, emptied, then straight to the review through the stepper.
+    await userEvent.click(screen.getByRole('button', { name: 'Change Name' }));
+    await userEvent.clear(screen.getByLabelText('Name'));
+    const steps = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('button');
+    await userEvent.click(steps[6] as HTMLElement);
+    expect(screen.getByText('Step 7 of 7: Review')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create and go live' }));
+    expect(await screen.findByText('Step 1 of 7: Name')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('This field is required');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { type FieldErrors, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -15,18 +16,16 @@ import { useFormatters } from '../../../lib/use-formatters';
 import type { Bot } from '@kairos/contract';
 import { useCreateBot } from '../api/create-bot';
 import { useBotsDistribution } from '../api/get-bots-distribution';
+import { STEP_FIELDS, botFormResolver, firstInvalidStep, useBotFormValues } from '../utils/bot-form-schema';
 import {
   type AccountOption,
   type BotFormValues,
-  type StepErrors,
   type StrategyOption,
   WIZARD_STEPS,
   type WizardStep,
   allocationOf,
   emptyBotForm,
-  firstInvalidStep,
   toCreateBotBody,
-  validateStep,
 } from '../utils/bot-rules';
 import { ConfigFields, NameFields, VolumeFields, useRuleMessage } from './bot-form-fields';
 import { ChoiceCards } from './choice-cards';
@@ -60,63 +59,68 @@ export function BotWizardDialog({
   const create = useCreateBot();
   const [stepIndex, setStepIndex] = useState(0);
   const [reached, setReached] = useState(0);
-  const [values, setValues] = useState<BotFormValues>(emptyBotForm);
-  const [errors, setErrors] = useState<StepErrors>({});
+  const {
+    control,
+    setValue,
+    clearErrors,
+    trigger,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BotFormValues>({
+    defaultValues: emptyBotForm,
+    // Read when the form is validated: the choices and the allocation (below) of the latest render.
+    resolver: botFormResolver(() => ({ accounts, strategies, allocation })),
+  });
+  const values = useBotFormValues(control);
   const step = WIZARD_STEPS[stepIndex] ?? 'name';
   const account = accounts.find((candidate) => candidate.id === values.tradingAccountId);
   const distribution = useBotsDistribution(values.tradingAccountId || undefined);
   const allocation = distribution.data ? allocationOf(distribution.data) : undefined;
-  const context = { accounts, strategies, allocation };
 
   const change = <K extends keyof BotFormValues>(name: K, value: BotFormValues[K]) => {
-    setValues((current) => {
-      const next = { ...current, [name]: value };
-      // A strategy brings its pair; the user may still change it in "config".
-      if (name === 'strategyId') {
-        const strategy = strategies.find((candidate) => candidate.id === value);
-        if (strategy) {
-          next.tradeCurrency = strategy.tradeCurrency;
-          next.stableCoin = strategy.stableCoin || 'USDT';
-        }
+    setValue(name, value as PathValue<BotFormValues, K>);
+    // A strategy brings its pair; the user may still change it in "config".
+    if (name === 'strategyId') {
+      const strategy = strategies.find((candidate) => candidate.id === value);
+      if (strategy) {
+        setValue('tradeCurrency', strategy.tradeCurrency);
+        setValue('stableCoin', strategy.stableCoin || 'USDT');
       }
-      return next;
-    });
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    }
+    clearErrors(name);
     if (create.isError) create.reset();
   };
 
   const goTo = (index: number) => {
-    setErrors({});
+    clearErrors();
     setStepIndex(index);
     setReached((current) => Math.max(current, index));
   };
 
-  const next = () => {
-    const found = validateStep(step, values, context);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return;
-    }
+  const next = async () => {
+    const fields = STEP_FIELDS[step];
+    if (fields.length > 0 && !(await trigger(fields))) return;
     goTo(stepIndex + 1);
   };
 
-  const submit = () => {
-    const invalid = firstInvalidStep(values, context);
-    if (invalid) {
+  const submit = handleSubmit(
+    (form) =>
+      create.mutate(toCreateBotBody(form, account?.marketType), {
+        onSuccess: (bot) => {
+          toast.success(
+            t(bot.isActive ? 'bots.wizard.createdLive' : 'bots.wizard.createdPaused', { name: bot.nickname }),
+          );
+          onCreated?.(bot);
+          onClose();
+        },
+      }),
+    // Back to the first step with a problem, showing that step's errors.
+    async (found) => {
+      const invalid = firstInvalidStep(found) ?? 'name';
       goTo(WIZARD_STEPS.indexOf(invalid));
-      setErrors(validateStep(invalid, values, context));
-      return;
-    }
-    create.mutate(toCreateBotBody(values, account?.marketType), {
-      onSuccess: (bot) => {
-        toast.success(
-          t(bot.isActive ? 'bots.wizard.createdLive' : 'bots.wizard.createdPaused', { name: bot.nickname }),
-        );
-        onCreated?.(bot);
-        onClose();
-      },
-    });
-  };
+      await trigger(STEP_FIELDS[invalid]);
+    },
+  );
 
   const close = () => {
     if (!create.isPending) onClose();
@@ -182,11 +186,11 @@ export function BotWizardDialog({
               {t('bots.wizard.back')}
             </Button>
             {last ? (
-              <Button onClick={submit} loading={create.isPending}>
+              <Button onClick={() => void submit()} loading={create.isPending}>
                 {values.release === 'live' ? t('bots.wizard.createLive') : t('bots.wizard.createPaused')}
               </Button>
             ) : (
-              <Button onClick={next} disabled={needsData && (loading || Boolean(loadError))}>
+              <Button onClick={() => void next()} disabled={needsData && (loading || Boolean(loadError))}>
                 {t('bots.wizard.next')}
               </Button>
             )}
@@ -290,7 +294,7 @@ function StepBody({
 }: {
   step: WizardStep;
   values: BotFormValues;
-  errors: StepErrors;
+  errors: FieldErrors<BotFormValues>;
   onChange: <K extends keyof BotFormValues>(name: K, value: BotFormValues[K]) => void;
   accounts: AccountOption[];
   strategies: StrategyOption[];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -7,16 +7,18 @@ import { toast } from '../../../components/ui/toast';
 import type { Bot } from '@kairos/contract';
 import { useBotsDistribution } from '../api/get-bots-distribution';
 import { useUpdateBot } from '../api/update-bot';
+import { STEP_FIELDS, botFormResolver, useBotFormValues } from '../utils/bot-form-schema';
 import {
   type AccountOption,
   type BotFormValues,
-  type StepErrors,
   allocationOf,
   botToForm,
   toUpdateBotBody,
-  validateStep,
 } from '../utils/bot-rules';
 import { ConfigFields, NameFields, VolumeFields } from './bot-form-fields';
+
+/** What the edit dialog changes: the wizard's name, config and volume steps. */
+const EDITED_FIELDS = [...STEP_FIELDS.name, ...STEP_FIELDS.config, ...STEP_FIELDS.volume];
 
 /**
  * Name, pair, goal, leverage and volume of an existing bot. Its own allocation is left out of
@@ -34,8 +36,6 @@ export function EditBotDialog({
 }) {
   const { t } = useTranslation();
   const update = useUpdateBot();
-  const [values, setValues] = useState<BotFormValues>(() => botToForm(bot));
-  const [errors, setErrors] = useState<StepErrors>({});
   const distribution = useBotsDistribution(bot.tradingAccount.id, bot.id);
   const allocation = distribution.data ? allocationOf(distribution.data) : undefined;
   const account: AccountOption = {
@@ -48,24 +48,28 @@ export function EditBotDialog({
     status: 'active',
   };
 
+  const {
+    control,
+    setValue,
+    clearErrors,
+    trigger,
+    getValues,
+    formState: { errors },
+  } = useForm<BotFormValues>({
+    defaultValues: botToForm(bot),
+    resolver: botFormResolver(() => ({ accounts: [account], strategies: [], allocation })),
+  });
+  const values = useBotFormValues(control);
+
   const change = <K extends keyof BotFormValues>(name: K, value: BotFormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    setValue(name, value as PathValue<BotFormValues, K>);
+    clearErrors(name);
   };
 
-  const save = () => {
-    const context = { accounts: [account], strategies: [], allocation };
-    const found = {
-      ...validateStep('name', values, context),
-      ...validateStep('config', values, context),
-      ...validateStep('volume', values, context),
-    };
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      return;
-    }
+  const save = async () => {
+    if (!(await trigger(EDITED_FIELDS))) return;
     update.mutate(
-      { id: bot.id, body: toUpdateBotBody(values, account.marketType) },
+      { id: bot.id, body: toUpdateBotBody(getValues(), account.marketType) },
       {
         onSuccess: (saved) => {
           toast.success(t('bots.edit.saved', { name: saved.nickname }));
@@ -91,7 +95,7 @@ export function EditBotDialog({
           <Button variant="secondary" onClick={close} disabled={update.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={save} loading={update.isPending}>
+          <Button onClick={() => void save()} loading={update.isPending}>
             {t('common.save')}
           </Button>
         </>
@@ -102,7 +106,7 @@ export function EditBotDialog({
         aria-label={t('bots.edit.title', { name: bot.nickname })}
         onSubmit={(event) => {
           event.preventDefault();
-          save();
+          void save();
         }}
         className="flex flex-col gap-5 py-2"
       >

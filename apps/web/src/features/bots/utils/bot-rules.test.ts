@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { type BotFormContext, STEP_FIELDS, botFormResolver, firstInvalidStep } from './bot-form-schema';
 import {
   type AccountOption,
   type BotFormValues,
-  type StepContext,
   type StrategyOption,
   WIZARD_STEPS,
+  type WizardStep,
   allocationOf,
   botToForm,
-  checkAllocation,
   emptyBotForm,
-  firstInvalidStep,
   goalProgress,
   toCreateBotBody,
   toUpdateBotBody,
-  validateStep,
 } from './bot-rules';
 
 const spot: AccountOption = {
@@ -50,7 +48,7 @@ const distribution = {
 };
 const allocation = allocationOf(distribution);
 
-const context: StepContext = { accounts: [spot, futures], strategies: [strategy, retired], allocation };
+const context: BotFormContext = { accounts: [spot, futures], strategies: [strategy, retired], allocation };
 
 const complete: BotFormValues = {
   ...emptyBotForm,
@@ -61,6 +59,24 @@ const complete: BotFormValues = {
   stableCoin: 'USDT',
   portfolioPercent: '25',
 };
+
+/** The form's errors as react-hook-form gets them from the schema: the first message of each field. */
+async function formErrors(values: BotFormValues, at: BotFormContext = context) {
+  const { errors } = await botFormResolver(() => at)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return errors;
+}
+
+/** What keeps the user on a step (the wizard's `trigger` of that step's fields); {} lets them go on. */
+async function stepErrors(step: WizardStep, values: BotFormValues, at: BotFormContext = context) {
+  const errors = await formErrors(values, at);
+  const fields = step === 'review' ? WIZARD_STEPS.flatMap((name) => STEP_FIELDS[name]) : STEP_FIELDS[step];
+  return Object.fromEntries(
+    fields.flatMap((field) => (errors[field] ? [[field, errors[field].message]] : [])),
+  ) as Partial<Record<keyof BotFormValues, string>>;
+}
 
 describe('the allocation rule (bots-distributions)', () => {
   it('counts both the shares and the fixed amounts other bots claim', () => {
@@ -85,41 +101,45 @@ describe('the allocation rule (bots-distributions)', () => {
     ['fixed', '5000.01', 'bots.errors.overAllocatedAmount'],
     ['fixed', '-3', 'Please enter a valid amount'],
     ['fixed', '', 'This field is required'],
-  ] as const)('%s %j → %s', (sizing, value, message) => {
+  ] as const)('%s %j → %s', async (sizing, value, message) => {
     const values = {
+      ...complete,
       sizing,
       portfolioPercent: sizing === 'portfolio' ? value : '',
       fixedAmount: sizing === 'fixed' ? value : '',
     };
-    const result = checkAllocation(values, allocation);
-    if (message === null) expect(result).toBeNull();
-    else {
-      expect(result?.error.message).toBe(message);
-      expect(result?.field).toBe(sizing === 'portfolio' ? 'portfolioPercent' : 'fixedAmount');
-    }
+    const field = sizing === 'portfolio' ? 'portfolioPercent' : 'fixedAmount';
+    expect(await stepErrors('volume', values)).toEqual(message === null ? {} : { [field]: message });
   });
 
-  it('says how much is left when refusing, and waits for the distribution before allowing anything', () => {
-    expect(
-      checkAllocation({ sizing: 'portfolio', portfolioPercent: '60', fixedAmount: '' }, allocation),
-    ).toEqual({
-      field: 'portfolioPercent',
-      error: { message: 'bots.errors.overAllocatedPercent', values: { available: 50 } },
+  it('refuses with what is left, and waits for the distribution before allowing anything', async () => {
+    expect(await stepErrors('volume', { ...complete, portfolioPercent: '60' })).toEqual({
+      portfolioPercent: 'bots.errors.overAllocatedPercent',
     });
+    // The message says the allocation's figure: 50% left here.
+    expect(allocation.availablePercent).toBe(50);
     expect(
-      checkAllocation({ sizing: 'fixed', portfolioPercent: '', fixedAmount: '1' }, undefined)?.error.message,
-    ).toBe('bots.errors.allocationUnknown');
+      await stepErrors(
+        'volume',
+        { ...complete, sizing: 'fixed', fixedAmount: '1' },
+        { ...context, allocation: undefined },
+      ),
+    ).toEqual({ fixedAmount: 'bots.errors.allocationUnknown' });
   });
 
-  it('never offers less than nothing, even on an over-claimed or empty account', () => {
+  it('never offers less than nothing, even on an over-claimed or empty account', async () => {
     const crowded = allocationOf({ ...distribution, allocatedPercent: '95.00' });
     expect(crowded.availablePercent).toBe(0);
     expect(crowded.availableAmount).toBe(0);
     const empty = allocationOf({ usdtBalance: '0', allocatedPercent: '0.00', bots: [] });
     expect(empty).toMatchObject({ availablePercent: 100, availableAmount: 0 });
     expect(
-      checkAllocation({ sizing: 'fixed', portfolioPercent: '', fixedAmount: '10' }, empty)?.error.message,
-    ).toBe('bots.errors.overAllocatedAmount');
+      await stepErrors(
+        'volume',
+        { ...complete, sizing: 'fixed', fixedAmount: '10' },
+        { ...context, allocation: empty },
+      ),
+    ).toEqual({ fixedAmount: 'bots.errors.overAllocatedAmount' });
   });
 });
 
@@ -128,66 +148,60 @@ describe('wizard step validation (spec §5 messages)', () => {
     expect(WIZARD_STEPS).toEqual(['name', 'account', 'strategy', 'config', 'volume', 'release', 'review']);
   });
 
-  it('asks for a name, an account and a strategy', () => {
-    expect(validateStep('name', emptyBotForm, context)).toEqual({
-      nickname: { message: 'This field is required' },
+  it('asks for a name, an account and a strategy', async () => {
+    expect(await stepErrors('name', emptyBotForm)).toEqual({ nickname: 'This field is required' });
+    expect((await stepErrors('name', { ...emptyBotForm, nickname: 'x'.repeat(81) })).nickname).toBe(
+      'bots.errors.nameTooLong',
+    );
+    expect(await stepErrors('account', emptyBotForm)).toEqual({
+      tradingAccountId: 'This field is required',
     });
     expect(
-      validateStep('name', { ...emptyBotForm, nickname: 'x'.repeat(81) }, context).nickname?.message,
-    ).toBe('bots.errors.nameTooLong');
-    expect(validateStep('account', emptyBotForm, context)).toEqual({
-      tradingAccountId: { message: 'This field is required' },
-    });
-    expect(
-      validateStep('account', { ...emptyBotForm, tradingAccountId: 'gone' }, context).tradingAccountId,
+      (await stepErrors('account', { ...emptyBotForm, tradingAccountId: 'gone' })).tradingAccountId,
     ).toBeTruthy();
-    expect(validateStep('strategy', emptyBotForm, context).strategyId?.message).toBe(
-      'This field is required',
+    expect((await stepErrors('strategy', emptyBotForm)).strategyId).toBe('This field is required');
+    expect((await stepErrors('strategy', { ...emptyBotForm, strategyId: retired.id })).strategyId).toBe(
+      'bots.errors.strategyRetired',
+    );
+  });
+
+  it('checks the pair and the optional monthly goal', async () => {
+    expect(await stepErrors('config', { ...complete, tradeCurrency: '', stableCoin: 'US DT' })).toEqual({
+      tradeCurrency: 'This field is required',
+      stableCoin: 'bots.errors.currencyCode',
+    });
+    expect((await stepErrors('config', { ...complete, monthlyGoalPercent: 'lots' })).monthlyGoalPercent).toBe(
+      'Please enter a valid amount',
     );
     expect(
-      validateStep('strategy', { ...emptyBotForm, strategyId: retired.id }, context).strategyId?.message,
-    ).toBe('bots.errors.strategyRetired');
-  });
-
-  it('checks the pair and the optional monthly goal', () => {
-    expect(validateStep('config', { ...complete, tradeCurrency: '', stableCoin: 'US DT' }, context)).toEqual({
-      tradeCurrency: { message: 'This field is required' },
-      stableCoin: { message: 'bots.errors.currencyCode' },
-    });
-    expect(
-      validateStep('config', { ...complete, monthlyGoalPercent: 'lots' }, context).monthlyGoalPercent
-        ?.message,
-    ).toBe('Please enter a valid amount');
-    expect(
-      validateStep('config', { ...complete, monthlyGoalPercent: '20000' }, context).monthlyGoalPercent
-        ?.message,
+      (await stepErrors('config', { ...complete, monthlyGoalPercent: '20000' })).monthlyGoalPercent,
     ).toBe('bots.errors.goalRange');
-    expect(validateStep('config', { ...complete, monthlyGoalPercent: '' }, context)).toEqual({});
+    expect(await stepErrors('config', { ...complete, monthlyGoalPercent: '' })).toEqual({});
   });
 
-  it('asks for leverage on futures accounts only', () => {
+  it('asks for leverage on futures accounts only', async () => {
     const onFutures = { ...complete, tradingAccountId: futures.id };
-    expect(validateStep('volume', { ...onFutures, leverage: '200' }, context).leverage?.message).toBe(
+    expect((await stepErrors('volume', { ...onFutures, leverage: '200' })).leverage).toBe(
       'bots.errors.leverageRange',
     );
-    expect(validateStep('volume', { ...onFutures, leverage: '' }, context).leverage?.message).toBe(
+    expect((await stepErrors('volume', { ...onFutures, leverage: '' })).leverage).toBe(
       'This field is required',
     );
-    expect(validateStep('volume', { ...onFutures, leverage: '3' }, context)).toEqual({});
-    expect(validateStep('volume', { ...complete, leverage: '200' }, context)).toEqual({});
+    expect(await stepErrors('volume', { ...onFutures, leverage: '3' })).toEqual({});
+    expect(await stepErrors('volume', { ...complete, leverage: '200' })).toEqual({});
   });
 
-  it('refuses over-allocating in the volume step', () => {
-    expect(
-      validateStep('volume', { ...complete, portfolioPercent: '75' }, context).portfolioPercent?.message,
-    ).toBe('bots.errors.overAllocatedPercent');
+  it('refuses over-allocating in the volume step', async () => {
+    expect((await stepErrors('volume', { ...complete, portfolioPercent: '75' })).portfolioPercent).toBe(
+      'bots.errors.overAllocatedPercent',
+    );
   });
 
-  it('reviews every step and points at the first one to fix', () => {
-    expect(validateStep('review', complete, context)).toEqual({});
-    expect(firstInvalidStep(complete, context)).toBeUndefined();
-    expect(firstInvalidStep({ ...complete, stableCoin: '' }, context)).toBe('config');
-    expect(firstInvalidStep({ ...complete, nickname: '', stableCoin: '' }, context)).toBe('name');
+  it('reviews every step and points at the first one to fix', async () => {
+    expect(await stepErrors('review', complete)).toEqual({});
+    expect(firstInvalidStep(await formErrors(complete))).toBeUndefined();
+    expect(firstInvalidStep(await formErrors({ ...complete, stableCoin: '' }))).toBe('config');
+    expect(firstInvalidStep(await formErrors({ ...complete, nickname: '', stableCoin: '' }))).toBe('name');
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Bot, CURRENCY_CODE_PATTERN, decimalText, VALIDATION_MESSAGES } from '@kairos/contract';
+import { type Bot, decimalText, fitsLedger } from '@kairos/contract';
 import type { BotsDistribution } from '../api/get-bots-distribution';
 
 /** Spec §2: the seven steps of the bot creation wizard, in order. */
@@ -62,29 +62,22 @@ export const emptyBotForm: BotFormValues = {
   release: 'live',
 };
 
-/**
- * A validation problem: either one of the spec §5 sentences (shown through the messages
- * namespace) or a `bots.errors.*` translation key with its values.
- */
-export interface RuleError {
-  message: string;
-  values?: Record<string, string | number>;
-}
-export type StepErrors = Partial<Record<keyof BotFormValues, RuleError>>;
-
 export const MAX_LEVERAGE = 125;
-const DECIMAL = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
-/** Comparisons on typed amounts: the server decides with decimals, this only spares a round trip. */
-const EPSILON = 1e-9;
 
-/** "12,5" → 12.5; NaN when it is not a plain non-negative decimal. */
-export function parseDecimal(value: string): number {
-  const trimmed = value.trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+/**
+ * A non-negative decimal as a person types it ("12,5", ".5"), written as the API takes it ("12.5",
+ * "0.5"); undefined when it is not one (or does not fit the ledger).
+ */
+export function typedDecimal(value: string): string | undefined {
+  const text = decimalText(value);
+  return fitsLedger(text) && !text.startsWith('-') ? text : undefined;
 }
 
-const required = (): RuleError => ({ message: VALIDATION_MESSAGES.required });
-const invalidAmount = (): RuleError => ({ message: VALIDATION_MESSAGES.amount });
+/** "12,5" → 12.5, for figures on screen; NaN when it is not a plain non-negative decimal. */
+export function parseDecimal(value: string): number {
+  const text = typedDecimal(value);
+  return text === undefined ? Number.NaN : Number(text);
+}
 
 export interface Allocation {
   balance: number;
@@ -116,122 +109,6 @@ export function allocationOf(
     availablePercent,
     availableAmount: Math.max(0, (balance * availablePercent) / 100),
   };
-}
-
-/** The allocation rule of the "leverage and volume" step: never more than what is left. */
-export function checkAllocation(
-  values: Pick<BotFormValues, 'sizing' | 'portfolioPercent' | 'fixedAmount'>,
-  allocation: Allocation | undefined,
-): { field: 'portfolioPercent' | 'fixedAmount'; error: RuleError } | null {
-  if (values.sizing === 'portfolio') {
-    const raw = values.portfolioPercent;
-    if (!raw.trim()) return { field: 'portfolioPercent', error: required() };
-    const percent = parseDecimal(raw);
-    if (!(percent > 0)) return { field: 'portfolioPercent', error: invalidAmount() };
-    if (percent > 100 + EPSILON)
-      return { field: 'portfolioPercent', error: { message: 'bots.errors.percentRange' } };
-    if (!allocation)
-      return { field: 'portfolioPercent', error: { message: 'bots.errors.allocationUnknown' } };
-    if (percent > allocation.availablePercent + EPSILON) {
-      return {
-        field: 'portfolioPercent',
-        error: {
-          message: 'bots.errors.overAllocatedPercent',
-          values: { available: allocation.availablePercent },
-        },
-      };
-    }
-    return null;
-  }
-  const raw = values.fixedAmount;
-  if (!raw.trim()) return { field: 'fixedAmount', error: required() };
-  const amount = parseDecimal(raw);
-  if (!(amount > 0)) return { field: 'fixedAmount', error: invalidAmount() };
-  if (!allocation) return { field: 'fixedAmount', error: { message: 'bots.errors.allocationUnknown' } };
-  if (amount > allocation.availableAmount + EPSILON) {
-    return {
-      field: 'fixedAmount',
-      error: {
-        message: 'bots.errors.overAllocatedAmount',
-        values: { available: allocation.availableAmount },
-      },
-    };
-  }
-  return null;
-}
-
-export interface StepContext {
-  accounts: AccountOption[];
-  strategies: StrategyOption[];
-  /** The chosen account's distribution, once loaded. */
-  allocation?: Allocation;
-}
-
-function validateCurrency(value: string): RuleError | undefined {
-  if (!value.trim()) return required();
-  if (!CURRENCY_CODE_PATTERN.test(value.trim())) return { message: 'bots.errors.currencyCode' };
-  return undefined;
-}
-
-/** The errors that keep the user on a step; an empty object lets them go on. */
-export function validateStep(step: WizardStep, values: BotFormValues, context: StepContext): StepErrors {
-  const errors: StepErrors = {};
-  switch (step) {
-    case 'name':
-      if (!values.nickname.trim()) errors.nickname = required();
-      else if (values.nickname.trim().length > 80) errors.nickname = { message: 'bots.errors.nameTooLong' };
-      break;
-    case 'account': {
-      const account = context.accounts.find((candidate) => candidate.id === values.tradingAccountId);
-      if (!account) errors.tradingAccountId = required();
-      break;
-    }
-    case 'strategy': {
-      const strategy = context.strategies.find((candidate) => candidate.id === values.strategyId);
-      if (!strategy) errors.strategyId = required();
-      else if (strategy.status === 'retired') errors.strategyId = { message: 'bots.errors.strategyRetired' };
-      break;
-    }
-    case 'config': {
-      const trade = validateCurrency(values.tradeCurrency);
-      if (trade) errors.tradeCurrency = trade;
-      const stable = validateCurrency(values.stableCoin);
-      if (stable) errors.stableCoin = stable;
-      if (values.monthlyGoalPercent.trim()) {
-        const goal = parseDecimal(values.monthlyGoalPercent);
-        if (!(goal >= 0)) errors.monthlyGoalPercent = invalidAmount();
-        else if (goal > 10_000) errors.monthlyGoalPercent = { message: 'bots.errors.goalRange' };
-      }
-      break;
-    }
-    case 'volume': {
-      const account = context.accounts.find((candidate) => candidate.id === values.tradingAccountId);
-      if (account?.marketType === 'future') {
-        const leverage = parseDecimal(values.leverage);
-        if (!values.leverage.trim()) errors.leverage = required();
-        else if (!(leverage >= 1 && leverage <= MAX_LEVERAGE)) {
-          errors.leverage = { message: 'bots.errors.leverageRange', values: { max: MAX_LEVERAGE } };
-        }
-      }
-      const allocation = checkAllocation(values, context.allocation);
-      if (allocation) errors[allocation.field] = allocation.error;
-      break;
-    }
-    case 'release':
-      break;
-    case 'review':
-      for (const earlier of WIZARD_STEPS.slice(0, -1))
-        Object.assign(errors, validateStep(earlier, values, context));
-      break;
-  }
-  return errors;
-}
-
-/** The first step with a problem, for "create" pressed on the review. */
-export function firstInvalidStep(values: BotFormValues, context: StepContext): WizardStep | undefined {
-  return WIZARD_STEPS.slice(0, -1).find(
-    (step) => Object.keys(validateStep(step, values, context)).length > 0,
-  );
 }
 
 /** "2" (×) → "200" (leveragePercent, spec §3: 100 = 1×), spot accounts always 100. */
