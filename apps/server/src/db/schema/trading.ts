@@ -43,6 +43,11 @@ export const tradingAccounts = pgTable(
       .notNull()
       .default('active'),
     lastError: text('last_error'),
+    /**
+     * Set when the user deletes the account (issue 19): it leaves every list and its keys are wiped, but the
+     * row stays so that its trades, and what they made, stay on the books.
+     */
+    archivedAt: ts('archived_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -234,6 +239,8 @@ export const trades = pgTable(
     error: text('error'),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
+    /** Set when the user deletes an ended trade (issue 19): gone from their screens, never from the books. */
+    hiddenAt: ts('hidden_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

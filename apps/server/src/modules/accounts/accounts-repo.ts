@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { balanceSnapshots, bots, trades, tradingAccounts } from '../../db/schema/index';
 
@@ -6,12 +6,18 @@ export type TradingAccountRow = typeof tradingAccounts.$inferSelect;
 
 export function createAccountsRepo(db: Database) {
   return {
-    /** Scoped to the owner in the query itself: another user's id finds nothing. */
+    /** Scoped to the owner in the query itself: another user's id, or a deleted account, finds nothing. */
     async findOwned(userId: string, id: string): Promise<TradingAccountRow | undefined> {
       const [row] = await db
         .select()
         .from(tradingAccounts)
-        .where(and(eq(tradingAccounts.id, id), eq(tradingAccounts.userId, userId)));
+        .where(
+          and(
+            eq(tradingAccounts.id, id),
+            eq(tradingAccounts.userId, userId),
+            isNull(tradingAccounts.archivedAt),
+          ),
+        );
       return row;
     },
     async findById(id: string): Promise<TradingAccountRow | undefined> {
@@ -26,11 +32,12 @@ export function createAccountsRepo(db: Database) {
           botCount: sql<number>`(SELECT count(*)::int FROM bots b WHERE b.trading_account_id = "trading_accounts"."id")`,
         })
         .from(tradingAccounts)
-        .where(eq(tradingAccounts.userId, userId))
+        .where(and(eq(tradingAccounts.userId, userId), isNull(tradingAccounts.archivedAt)))
         .orderBy(tradingAccounts.createdAt);
     },
+    /** Every account in use (a deleted one is left alone). */
     async listAll(): Promise<TradingAccountRow[]> {
-      return db.select().from(tradingAccounts);
+      return db.select().from(tradingAccounts).where(isNull(tradingAccounts.archivedAt));
     },
     async insert(values: typeof tradingAccounts.$inferInsert): Promise<TradingAccountRow> {
       const [row] = await db.insert(tradingAccounts).values(values).returning();
@@ -86,11 +93,23 @@ export function createAccountsRepo(db: Database) {
         .where(and(eq(trades.tradingAccountId, accountId), sql`${trades.status} IN ('open', 'closing')`));
       return row?.n ?? 0;
     },
-    /** Deletes the account and, when asked, its bots, in one transaction. */
-    async remove(id: string, withBots: boolean): Promise<void> {
+    /**
+     * A deleted account is archived (issue 19), with, when asked, its bots deleted, in one transaction: it
+     * leaves every list and its keys are wiped, while its trades and what they made stay on the books.
+     */
+    async archive(id: string, withBots: boolean): Promise<void> {
       await db.transaction(async (tx) => {
         if (withBots) await tx.delete(bots).where(eq(bots.tradingAccountId, id));
-        await tx.delete(tradingAccounts).where(eq(tradingAccounts.id, id));
+        await tx
+          .update(tradingAccounts)
+          .set({
+            archivedAt: new Date(),
+            apiKeySealed: null,
+            apiSecretSealed: null,
+            passphraseSealed: null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(tradingAccounts.id, id), isNull(tradingAccounts.archivedAt)));
       });
     },
   };

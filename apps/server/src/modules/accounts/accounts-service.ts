@@ -134,7 +134,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       if (botCount > 0 && botsPolicy !== 'delete') {
         throw new ConflictError(...apiError('ACCOUNT_HAS_BOTS', { count: botCount }));
       }
-      await repo.remove(id, botsPolicy === 'delete');
+      await repo.archive(id, botsPolicy === 'delete');
       venues.forget(id);
     },
 

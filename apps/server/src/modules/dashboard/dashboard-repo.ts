@@ -52,7 +52,7 @@ export function createDashboardRepo(db: Database) {
   return {
     async accountOwned(userId: string, accountId: string): Promise<boolean> {
       const r = (await db.execute(
-        sql`SELECT 1 FROM trading_accounts WHERE id = ${accountId} AND user_id = ${userId}`,
+        sql`SELECT 1 FROM trading_accounts WHERE id = ${accountId} AND user_id = ${userId} AND archived_at IS NULL`,
       )) as Rows<unknown>;
       return r.rows.length > 0;
     },
@@ -108,11 +108,13 @@ export function createDashboardRepo(db: Database) {
                   date_trunc('day', (${to} - interval '1 microsecond') AT TIME ZONE ${tz}),
                   interval '1 day') d
               ), accounts AS (
-                SELECT id FROM trading_accounts WHERE user_id = ${scope.userId}
+                -- A deleted (archived) account counts on the days that began before it was deleted.
+                SELECT id, archived_at FROM trading_accounts WHERE user_id = ${scope.userId}
                 ${scope.accountId ? sql`AND id = ${scope.accountId}` : sql``}
               )
               SELECT to_char(days.day, 'YYYY-MM-DD') AS date, sum(s.equity)::text AS value
-              FROM days CROSS JOIN accounts
+              FROM days JOIN accounts
+                ON accounts.archived_at IS NULL OR (days.day::timestamp AT TIME ZONE ${tz}) < accounts.archived_at
               JOIN LATERAL (
                 SELECT equity FROM balance_snapshots
                 WHERE trading_account_id = accounts.id AND at < ((days.day + 1)::timestamp AT TIME ZONE ${tz})
@@ -126,7 +128,8 @@ export function createDashboardRepo(db: Database) {
     async balances(scope: Pick<DashboardScope, 'userId' | 'accountId'>): Promise<AccountBalanceRow[]> {
       const r = (await db.execute(sql`
               SELECT id, nickname, exchange, sandbox, usdt_balance::text AS balance FROM trading_accounts
-              WHERE user_id = ${scope.userId} ${scope.accountId ? sql`AND id = ${scope.accountId}` : sql``}
+              WHERE user_id = ${scope.userId} AND archived_at IS NULL
+                ${scope.accountId ? sql`AND id = ${scope.accountId}` : sql``}
               ORDER BY usdt_balance DESC, created_at`)) as Rows<AccountBalanceRow>;
       return r.rows;
     },

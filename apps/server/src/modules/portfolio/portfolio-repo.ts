@@ -27,9 +27,10 @@ export function createPortfolioRepo(db: Database) {
         WITH points AS (
           SELECT t FROM generate_series(${start}, now(), ${sql.raw(p.step)}) t
           UNION SELECT now()
-        ), accounts AS (SELECT id FROM trading_accounts WHERE user_id = ${userId})
+        ), accounts AS (SELECT id, archived_at FROM trading_accounts WHERE user_id = ${userId})
         SELECT points.t AS time, sum(s.equity)::text AS value
-        FROM points CROSS JOIN accounts
+        -- A deleted (archived) account counts until it was deleted.
+        FROM points JOIN accounts ON accounts.archived_at IS NULL OR points.t < accounts.archived_at
         JOIN LATERAL (
           SELECT equity FROM balance_snapshots WHERE trading_account_id = accounts.id AND at <= points.t
           ORDER BY at DESC LIMIT 1

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, not, type SQL } from 'drizzle-orm';
+import { ACTIVE_TRADE_STATUSES } from '@kairos/core';
 import type { Database } from '../../db/client';
 import { trades } from '../../db/schema/index';
 import type { TradeDbRow } from '../../engine/trades-repo';
@@ -15,18 +16,18 @@ export type TradeListFilters = {
 /** Trades as their owner reads them: every query is scoped to the user (another user's id finds nothing). */
 export function createOwnedTradesRepo(db: Database) {
   return {
-    /** A trade only when it belongs to `userId` (another user's id finds nothing). */
+    /** A trade only when it belongs to `userId` (another user's id, or a hidden trade, finds nothing). */
     async findOwned(userId: string, id: string): Promise<TradeDbRow | undefined> {
       const [row] = await db
         .select()
         .from(trades)
-        .where(and(eq(trades.id, id), eq(trades.userId, userId)));
+        .where(and(eq(trades.id, id), eq(trades.userId, userId), isNull(trades.hiddenAt)));
       return row;
     },
 
     /** The user's trades, newest first, filtered and paged. */
     async listOwned(userId: string, filters: TradeListFilters, page: number, pageSize: number) {
-      const where: SQL[] = [eq(trades.userId, userId)];
+      const where: SQL[] = [eq(trades.userId, userId), isNull(trades.hiddenAt)];
       if (filters.botId) where.push(eq(trades.botId, filters.botId));
       if (filters.accountId) where.push(eq(trades.tradingAccountId, filters.accountId));
       if (filters.symbol) where.push(eq(trades.symbol, filters.symbol));
@@ -49,13 +50,24 @@ export function createOwnedTradesRepo(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** Deletes the user's trade (orders and fills go with it); false when there was none. */
-    async deleteOwned(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(trades)
-        .where(and(eq(trades.id, id), eq(trades.userId, userId)))
+    /**
+     * A trade the user deletes is hidden (issue 19): gone from their screens, never from the books (its
+     * orders, fills and PnL stay for the dashboard and billing). Never one still active; false when none.
+     */
+    async hideOwned(userId: string, id: string): Promise<boolean> {
+      const hidden = await db
+        .update(trades)
+        .set({ hiddenAt: new Date(), updatedAt: new Date() })
+        .where(
+          and(
+            eq(trades.id, id),
+            eq(trades.userId, userId),
+            isNull(trades.hiddenAt),
+            not(inArray(trades.status, [...ACTIVE_TRADE_STATUSES])),
+          ),
+        )
         .returning({ id: trades.id });
-      return deleted.length > 0;
+      return hidden.length > 0;
     },
   };
 }

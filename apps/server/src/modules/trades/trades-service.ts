@@ -281,14 +281,17 @@ export function createTradesService(deps: {
       return detail(id);
     },
 
-    /** Only a trade that is over (closed, cancelled or failed, nothing live at the venue) can be deleted. */
+    /**
+     * Only a trade that is over (closed, cancelled or failed, nothing live at the venue) can be deleted; it is
+     * hidden, never erased (issue 19).
+     */
     async remove(user: AuthedUser, id: string) {
       const trade = await owned(user, id);
       if (trade.status === 'open' || trade.status === 'closing')
         throw new ConflictError(...apiError('TRADE_NOT_CLOSED'));
       if ((await trades.ordersOfTrade(id)).some((o) => isOpenState(o.status)))
         throw new ConflictError(...apiError('TRADE_HAS_LIVE_ORDERS'));
-      await deps.owned.deleteOwned(user.id, id);
+      await deps.owned.hideOwned(user.id, id);
     },
 
     /** Closes the trade at market now (resting orders cancelled first). Calling it again changes nothing. */
