@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
+  ACTIVE_TRADE_STATUSES,
   InvalidTradeTransitionError,
   LIVE_ORDER_STATES,
   toDecimal,
@@ -603,20 +604,29 @@ export function createTradesRepo(db: Database) {
         .where(and(eq(trades.status, 'open'), isNotNull(trades.stopLossPrice)));
     },
 
-    /** Accounts with orders live at a venue or trades still managed: what reconciliation visits. */
+    /**
+     * Accounts with orders live at a venue or trades still managed: what reconciliation visits (never a
+     * deleted one: its keys are gone).
+     */
     async accountsToReconcile(): Promise<(typeof tradingAccounts.$inferSelect)[]> {
+      const list = (values: readonly string[]) =>
+        sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
       return db
         .select()
         .from(tradingAccounts)
         .where(
-          sql`EXISTS (SELECT 1 FROM ${orders} o WHERE o.trading_account_id = ${tradingAccounts.id}
-                AND o.status IN ('new', 'submitted', 'open', 'partially_filled', 'unknown'))
+          sql`${tradingAccounts.archivedAt} IS NULL AND (
+              EXISTS (SELECT 1 FROM ${orders} o WHERE o.trading_account_id = ${tradingAccounts.id}
+                AND o.status IN ('new', ${list(LIVE_ORDER_STATES)}))
               OR EXISTS (SELECT 1 FROM ${trades} t WHERE t.trading_account_id = ${tradingAccounts.id}
-                AND t.status IN ('open', 'closing'))
+                AND t.status IN (${list(ACTIVE_TRADE_STATUSES)}))
               OR EXISTS (SELECT 1 FROM ${fills} f JOIN ${orders} o ON o.id = f.order_id
                 WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})
               OR EXISTS (SELECT 1 FROM ${venueStops} WHERE ${venueStops.tradingAccountId} = ${tradingAccounts.id}
-                AND ${inArray(venueStops.status, [...LIVE_STOP_STATES])})`,
+                AND ${inArray(venueStops.status, [...LIVE_STOP_STATES])}))`,
         );
     },
 
