@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createBot, createPaperAccount, sendSignal, waitForAlert } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, startAlerts, startTradesApp, type TradesApp } from '../trades/trades-app';
+import { asUser, startAlerts, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * How an alert sizes its bots' entries (issue 19): every bot on an account from the one balance the account had

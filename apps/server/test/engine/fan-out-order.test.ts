@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot, createPaperAccount, sendSignal, waitForAlert } from '../support/engine';
 import { registerUser } from '../support/users';
-import { asUser, startAlerts, startTradesApp, type TradesApp } from '../trades/trades-app';
+import { asUser, startAlerts, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * An alert over more bots than are worked on at once (32), on a strategy with a take-profit ladder and a

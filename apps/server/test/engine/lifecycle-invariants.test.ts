@@ -5,7 +5,7 @@ import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
 import { VenueFaults } from '../support/venue-faults';
-import { startTradesApp, type TradesApp } from '../trades/trades-app';
+import { startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * The lifecycle invariant on a venue that misbehaves (DESIGN §6): a refused or unanswered step never leaves a
@@ -315,7 +315,7 @@ describe('a bot stopped with its position', () => {
     const botId = bot.json().results.id as string;
     const { supervisor } = t.app.services.engine;
     const opened = await supervisor.managedLifecycle.open(gateway, openRequest(accountId, { botId }));
-    await t.app.services.repos.trades.setBotPosition(botId, 'long');
+    await t.app.services.repos.botPositions.setMany([{ botId, position: 'long', tradeId: null }]);
 
     faults.inject('createOrder', 'refused', { match: isExit });
     await t.app.services.engine.closeBotPosition(botId, 'bot stopped').catch(() => undefined);

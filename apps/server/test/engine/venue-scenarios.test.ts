@@ -12,7 +12,7 @@ import {
   type VenueSetup,
 } from '../support/venue-matrix';
 import { scenarioTable, supportTable, syncSection, type CellMark } from '../support/venues-doc';
-import { asUser, eventually, startAlerts } from '../trades/trades-app';
+import { asUser, eventually, startAlerts } from '../support/trades-app';
 
 /**
  * The engine's scenario suite (issue 17): the same trade stories on every venue column of the capability

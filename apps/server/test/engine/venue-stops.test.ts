@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount, manualOpenRequest } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, eventually, startTradesApp, type TradesApp } from '../trades/trades-app';
+import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * The stop-loss resting on the venue (issue 18), on the paper venue's futures: it rests as soon as the entry

@@ -14,7 +14,7 @@ import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { registerUser, type Session } from '../support/users';
-import { asUser, startTradesApp, type TradesApp } from '../trades/trades-app';
+import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
 import { BybitTestServer, DEFAULT_BYBIT_MARKETS } from '../venues/bybit-server';
 
 const NO_RETRY = { retries: 0, baseMs: 10, maxMs: 100 };

@@ -56,6 +56,11 @@ export async function createBot(app: FastifyInstance, s: Session, body: Record<s
   return res.json().results as { id: string; position: string };
 }
 
+/** `POST /api/strategies` as `s`, the answer as it came (refusals included). */
+export function postStrategy(app: FastifyInstance, s: Session, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/strategies', headers: bearer(s.apiToken), payload: body });
+}
+
 export async function sendSignal(
   app: FastifyInstance,
   strategy: { strategyKey: string; webhookSecret: string },

@@ -5,7 +5,7 @@ import type { TradeDbRow } from '../../src/engine/trades-repo';
 import { stopCrossed } from '../../src/engine/stop-loss-watch';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { callApi } from '../security/world';
-import type { TradesApp } from '../trades/trades-app';
+import type { TradesApp } from './trades-app';
 import type { Session } from './users';
 import { VenueFaults, type FaultMethod, type VenueFault } from './venue-faults';
 

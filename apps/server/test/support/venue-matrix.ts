@@ -6,7 +6,7 @@ import { sharedVenueThrottles, venueKey } from '../../src/exchange/venue-throttl
 import { Decimal as ExchangeDecimal } from '../../src/exchange/decimal';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { callApi } from '../security/world';
-import { startTradesApp, type TradesApp } from '../trades/trades-app';
+import { startTradesApp, type TradesApp } from './trades-app';
 import { BinanceTestServer, DEFAULT_TEST_MARKETS } from '../venues/binance-server';
 import { BybitTestServer, DEFAULT_BYBIT_MARKETS } from '../venues/bybit-server';
 import { DEFAULT_OKX_MARKETS, OkxTestServer } from '../venues/okx-server';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createBot, createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /** Manual trading from the Trading screen and the trades list, as a user does it through the API. */
 let t: TradesApp;

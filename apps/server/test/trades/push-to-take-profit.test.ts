@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * Push to take profit as a user does it from TradeDetail, on a paper account whose market the test

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, eventually, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * Where a trade's stop lives (issue 18), as TradeDetail and the dashboard say it: on the venue (a stop resting

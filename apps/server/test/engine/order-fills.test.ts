@@ -3,7 +3,7 @@ import type { ExchangeGateway, Order } from '../../src/exchange/gateway';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { startTradesApp, type TradesApp } from './trades-app';
+import { startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * Fills that come with the venue's answer to an order (the paper venue, a Binance market order) are stored

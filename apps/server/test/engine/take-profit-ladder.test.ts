@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createBot, createPaperAccount, sendSignal, waitForAlert } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, eventually, startAlerts, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, eventually, startAlerts, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * A bot's trade on the paper venue, start to finish, with the worker's trade monitor running: the

@@ -3,7 +3,7 @@ import { ScriptedMarket } from '../exchange/scripted-market';
 import { BinanceTestServer } from '../venues/binance-server';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, eventually, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * Nothing is lost across a restart: the server stops with take-profits resting on a venue that keeps

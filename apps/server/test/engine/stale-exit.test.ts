@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../exchange/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { startTradesApp, type TradesApp } from './trades-app';
+import { startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * The fan-out reads every bot's open trade once, before working through the bots: by a bot's turn its trade

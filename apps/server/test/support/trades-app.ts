@@ -6,9 +6,9 @@ import { buildApp } from '../../src/app';
 import type { AppDeps } from '../../src/composition';
 import { loadConfig, type VenueUrls } from '../../src/config';
 import { startAlertWorker } from '../../src/engine/alert-worker';
-import { venueUrlsEnv } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/db';
-import { bearer, type Session } from '../support/users';
+import { venueUrlsEnv } from './app';
+import { createTestDatabase, type TestDatabase } from './db';
+import { bearer, type Session } from './users';
 
 export type TradesApp = {
   app: FastifyInstance;

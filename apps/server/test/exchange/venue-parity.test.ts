@@ -4,7 +4,7 @@ import { ScriptedMarket } from '../exchange/scripted-market';
 import { BinanceTestServer } from '../venues/binance-server';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { asUser, eventually, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
  * One trade scenario run twice by the same user — through real ccxt against the Binance-protocol

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualOpenRequest } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
 import { OkxTestServer } from '../venues/okx-server';
-import { asUser, startTradesApp, type TradesApp } from './trades-app';
+import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
 
 const SWAPS = { apiKey: 'okxEngineSwap0001', secret: 'okx-engine-secret-1', passphrase: 'Engine-Pass-1' };
 const SPOT = { apiKey: 'okxEngineSpot0002', secret: 'okx-engine-secret-2', passphrase: 'Engine-Pass-2' };

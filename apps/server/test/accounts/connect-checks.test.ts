@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerUser, type Session } from '../support/users';
-import { asUser } from '../trades/trades-app';
+import { asUser } from '../support/trades-app';
 import { BinanceTestServer } from '../venues/binance-server';
 import { BybitTestServer } from '../venues/bybit-server';
 import { OkxTestServer } from '../venues/okx-server';
