@@ -71,6 +71,7 @@ export const API_MESSAGES = {
       strategy: 'Strategy not found',
       trade: 'Trade not found',
       user: 'User not found',
+      session: 'Session not found',
     },
   },
   RATE_LIMITED: {
@@ -112,6 +113,9 @@ export const API_MESSAGES = {
     },
   },
   EMAIL_TAKEN: { message: 'An account with this email already exists' },
+  SETUP_TOKEN_INVALID: {
+    message: 'This email is kept for the first admin: enter the setup token the server printed in its log',
+  },
   TWO_FA_ENABLED: { message: '2FA is already enabled' },
   TWO_FA_DISABLED: { message: '2FA is not enabled' },
   TWO_FA_NOT_STARTED: { message: 'Start 2FA setup first' },

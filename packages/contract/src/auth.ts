@@ -48,7 +48,13 @@ export const sessionTokensSchema = z.object({
 });
 
 export const registerBody = z
-  .object({ email: apiEmail, password: apiPassword, confirm_password: z.string({ error: M.required }) })
+  .object({
+    email: apiEmail,
+    password: apiPassword,
+    confirm_password: z.string({ error: M.required }),
+    /** Only for the first admin (`KAIROS_ADMIN_EMAIL`): the one-time token the server printed at start. */
+    setupToken: z.string().trim().max(200).optional(),
+  })
   .refine((b) => b.password === b.confirm_password, {
     message: M.passwordsMatch,
     path: ['confirm_password'],
@@ -79,6 +85,31 @@ export const emailBody = z.object({ email: apiEmail });
 export const emailCodeBody = z.object({ email: apiEmail, code: apiTotpCode });
 export const refreshBody = z.object({
   refreshToken: z.string({ error: 'No refresh token available' }).min(1, 'No refresh token available'),
+});
+
+/** One signed-in device: a session family (a sign-in and its refreshes), as `GET /auth/sessions` lists it. */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  /** The family's first sign-in. */
+  createdAt: z.string(),
+  /** The last sign-in or refresh of the family. */
+  lastUsedAt: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session the request was made with ("This device"). */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionListResponse = z.object({
+  success: z.literal(true),
+  results: z.array(sessionInfoSchema),
+});
+export const sessionIdParams = z.object({ id: z.uuid('Session not found') });
+
+/** `POST /api/events/ticket`: opens one event stream (`GET /api/events?ticket=`) within 30 seconds. */
+export const streamTicketResponse = z.object({
+  success: z.literal(true),
+  results: z.object({ ticket: z.string(), expiresAt: z.string() }),
 });
 
 export const enableTwoFaResponse = z.object({

@@ -13,6 +13,8 @@ import {
   okSchema,
   refreshBody,
   registerBody,
+  sessionIdParams,
+  sessionListResponse,
   sessionTokensSchema,
   userSchema,
 } from '@kairos/contract';
@@ -60,6 +62,36 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await auth.logout(currentUser(request));
       return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: "The user's live sign-ins (one per device), the caller's marked current",
+        response: { 200: sessionListResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, results: await auth.listSessions(currentUser(request)) }),
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: "Ends one of the user's sign-ins (its whole refresh family); the caller's own is a logout",
+        params: sessionIdParams,
+        response: { 200: messageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.revokeSessionOf(currentUser(request), request.params.id);
+      return { success: true as const, message: 'Session revoked' };
     },
   );
 

@@ -104,6 +104,19 @@ export const recipes: Record<string, Recipe> = {
       return { owner: user, body: { email: user.email, code: totpCode(secret, Date.now() + 30_000) } };
     },
   },
+  'GET /auth/sessions': { access: 'self', expect: 200, prepare: () => ({}) },
+  'DELETE /auth/sessions/{id}': {
+    access: 'owned',
+    expect: 200,
+    // Another sign-in of the owner's (the call revokes it), named by its id as Settings lists it.
+    prepare: async (w) => {
+      const device = await w.fresh.session(w.owner);
+      const list = await callApi(w.t, device, 'GET', '/auth/sessions');
+      const mine = (list.json().results as Array<{ id: string; current: boolean }>).find((s) => s.current);
+      if (!mine) throw new Error(`sessions: ${list.body}`);
+      return { path: { id: mine.id } };
+    },
+  },
   'POST /auth/change-pass': {
     access: 'self',
     expect: 200,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authThrottle, passwordResets, sessions, users } from '../../db/schema/index';
 
@@ -86,6 +86,39 @@ export function createAuthRepo(db: Database) {
             gt(sessions.expiresAt, new Date()),
           ),
         );
+      return row;
+    },
+
+    async findSessionById(id: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+      return row;
+    },
+
+    /**
+     * The user's live sign-ins: one row a family, its newest session (not revoked, its refresh token still
+     * good, the family younger than `familyStartedAfter`). Rotated sessions are revoked, so this is the head.
+     */
+    async listLiveSessions(userId: string, familyStartedAfter: Date): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.refreshExpiresAt, new Date()),
+            gt(sessions.familyStartedAt, familyStartedAfter),
+          ),
+        )
+        .orderBy(desc(sessions.createdAt));
+    },
+
+    /** A session of this user that is not revoked yet (owner in the WHERE: another user's id is not found). */
+    async findUnrevokedSession(id: string, userId: string): Promise<SessionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
       return row;
     },
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PREFERENCES, type User, apiError } from '@kairos/contract';
+import { DEFAULT_PREFERENCES, type SessionInfo, type User, apiError } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { hashToken, newToken } from '../../lib/crypto';
 import {
   DomainRuleError,
   ForbiddenError,
+  NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
@@ -19,6 +20,8 @@ import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp';
 export const ACCESS_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 /** Spec §9: refresh token nominal lifetime 7 days. */
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Issue 20: a sign-in lasts at most 30 days from its first session, however often it is refreshed. */
+export const SESSION_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const THROTTLE_WINDOW_S = 15 * 60;
 /** DESIGN §3: 10 failures / 15 min per account; an IP gets more room (shared NATs). */
@@ -80,18 +83,25 @@ export function createAuthService(deps: {
     },
   };
 
-  async function issueSession(user: UserRow, ctx: AuthContext, familyId: string = randomUUID()) {
+  /** A new sign-in (a new family), or the next session of `family` (it keeps the family's first sign-in). */
+  async function issueSession(
+    user: UserRow,
+    ctx: AuthContext,
+    family: { id: string; startedAt: Date } = { id: randomUUID(), startedAt: new Date() },
+  ) {
     const apiToken = newToken('kat');
     const refreshToken = newToken('krt');
     const now = Date.now();
-    const expiresAt = new Date(now + ACCESS_TOKEN_TTL_MS);
+    const familyEnd = family.startedAt.getTime() + SESSION_FAMILY_TTL_MS;
+    const expiresAt = new Date(Math.min(now + ACCESS_TOKEN_TTL_MS, familyEnd));
     await repo.insertSession({
       userId: user.id,
-      familyId,
+      familyId: family.id,
+      familyStartedAt: family.startedAt,
       tokenHash: hashToken(apiToken),
       refreshHash: hashToken(refreshToken),
       expiresAt,
-      refreshExpiresAt: new Date(now + REFRESH_TOKEN_TTL_MS),
+      refreshExpiresAt: new Date(Math.min(now + REFRESH_TOKEN_TTL_MS, familyEnd)),
       userAgent: ctx.userAgent?.slice(0, 300),
       ip: ctx.ip,
     });
@@ -217,7 +227,8 @@ export function createAuthService(deps: {
         await repo.revokeFamily(session.familyId, 'refresh token reuse');
         throw new UnauthorizedError(...apiError('REFRESH_REUSED'));
       }
-      if (session.refreshExpiresAt.getTime() <= Date.now()) {
+      const familyEnd = session.familyStartedAt.getTime() + SESSION_FAMILY_TTL_MS;
+      if (session.refreshExpiresAt.getTime() <= Date.now() || familyEnd <= Date.now()) {
         throw new UnauthorizedError(...apiError('REFRESH_EXPIRED'));
       }
       if (!(await repo.markRotated(session.id))) {
@@ -227,7 +238,7 @@ export function createAuthService(deps: {
       const user = await repo.findUserById(session.userId);
       if (!user || user.accountStatus !== 'active') throw new UnauthorizedError(...apiError('UNAUTHORIZED'));
       await repo.revokeSession(session.id, 'rotated');
-      return issueSession(user, ctx, session.familyId);
+      return issueSession(user, ctx, { id: session.familyId, startedAt: session.familyStartedAt });
     },
 
     async enableTwoFa(authed: AuthedUser, email: string) {
@@ -253,8 +264,12 @@ export function createAuthService(deps: {
         totpSecretSealed: user.totpPendingSealed,
         totpPendingSealed: null,
       });
+      const current = await repo.findSessionById(authed.sessionId);
       await repo.revokeSession(authed.sessionId, 'replaced after enabling 2FA');
-      return issueSession(updated, ctx, authed.familyId);
+      return issueSession(updated, ctx, {
+        id: authed.familyId,
+        startedAt: current?.familyStartedAt ?? new Date(),
+      });
     },
 
     async disableTwoFa(authed: AuthedUser, input: { email: string; code: string }, ctx: AuthContext) {
@@ -325,6 +340,26 @@ export function createAuthService(deps: {
       await repo.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
       await repo.revokePasswordResets(user.id);
       await repo.revokeUserSessions(user.id, 'password changed', authed.familyId);
+    },
+
+    /** The user's live sign-ins, newest first; `current` is the caller's. */
+    async listSessions(authed: AuthedUser): Promise<SessionInfo[]> {
+      const rows = await repo.listLiveSessions(authed.id, new Date(Date.now() - SESSION_FAMILY_TTL_MS));
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.familyStartedAt.toISOString(),
+        lastUsedAt: row.createdAt.toISOString(),
+        userAgent: row.userAgent,
+        ip: row.ip,
+        current: row.familyId === authed.familyId,
+      }));
+    },
+
+    /** Ends a sign-in of the user's (the session's whole family); their own is a logout. */
+    async revokeSessionOf(authed: AuthedUser, sessionId: string) {
+      const session = await repo.findUnrevokedSession(sessionId, authed.id);
+      if (!session) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'session' }));
+      await repo.revokeFamily(session.familyId, session.familyId === authed.familyId ? 'logout' : 'revoked');
     },
 
     /** Resolves a bearer token to its user, or undefined. */

@@ -35,6 +35,7 @@ const frFRApi: typeof enUSApi = {
     NOT_FOUND_strategy: 'Stratégie introuvable',
     NOT_FOUND_trade: 'Trade introuvable',
     NOT_FOUND_user: 'Utilisateur introuvable',
+    NOT_FOUND_session: 'Session introuvable',
     RATE_LIMITED: '{{reason}}',
     RATE_LIMITED_tooManyRequests: 'Trop de requêtes',
     RATE_LIMITED_failedAttempts: 'Trop de tentatives échouées. Réessayez plus tard.',
@@ -59,6 +60,8 @@ const frFRApi: typeof enUSApi = {
     FORBIDDEN_suspended: 'Ce compte est suspendu. Contactez votre administrateur.',
     FORBIDDEN_strategyOwnerOnly: 'Seul le propriétaire peut modifier cette stratégie',
     EMAIL_TAKEN: 'Un compte existe déjà avec cet e-mail',
+    SETUP_TOKEN_INVALID:
+      'Cette adresse est réservée au premier administrateur : saisissez le jeton d’installation affiché dans le journal du serveur',
     TWO_FA_ENABLED: 'La 2FA est déjà activée',
     TWO_FA_DISABLED: 'La 2FA n’est pas activée',
     TWO_FA_NOT_STARTED: 'Commencez d’abord l’activation de la 2FA',
