@@ -171,6 +171,23 @@ describe('computeTradePnl', () => {
     expect(pnl.commission.toFixed()).toBe('2.3603');
   });
 
+  it('books each third-currency fee at the rate recorded with its fill, before any rate given', () => {
+    const fills: Fill[] = [
+      { side: 'buy', price: '100', quantity: '1', fee: '0.001', feeCurrency: 'BNB', feeRate: '600' },
+      { side: 'sell', price: '110', quantity: '1', fee: '0.002', feeCurrency: 'BNB', feeRate: '650' },
+    ];
+    // 0.001 × 600 + 0.002 × 650; the map's 1 is only for fills without a recorded rate.
+    expect(commissionInQuote(fills, 'ETH/USDT', { BNB: '1' }).commission.toFixed()).toBe('1.9');
+    const pnl = computeTradePnl({
+      side: 'long',
+      symbol: 'ETH/USDT',
+      entryFills: [fills[0]!],
+      exitFills: [fills[1]!],
+    });
+    expect(pnl.realisedPnl.toFixed()).toBe('8.1');
+    expect(pnl.unconvertedFees).toEqual([]);
+  });
+
   it('converts a third-currency fee with a given rate and reports it otherwise', () => {
     const fills: Fill[] = [
       { side: 'buy', price: '100', quantity: '1', fee: '0.001', feeCurrency: 'BNB' },

@@ -10,6 +10,8 @@ export interface Fill {
   quantity: DecimalInput;
   fee?: DecimalInput | null;
   feeCurrency?: string | null;
+  /** Quote price of a fee paid in a third currency, recorded when the fill was (wins over `feeRates`). */
+  feeRate?: DecimalInput | null;
 }
 
 export interface FeeAmount {
@@ -65,7 +67,7 @@ export function averageFillPrice(fills: readonly Fill[]): Decimal | null {
 
 /**
  * Total fees in quote currency. A fee charged in the base currency (spot buys on many venues) is
- * converted at that fill's own price; another currency needs a rate in `feeRates`.
+ * converted at that fill's own price; another currency at the fill's recorded `feeRate`, else at `feeRates`.
  */
 export function commissionInQuote(
   fills: readonly Fill[],
@@ -79,7 +81,7 @@ export function commissionInQuote(
     const fee = toDecimal(fill.fee ?? 0);
     if (fee.isZero()) continue;
     const currency = fill.feeCurrency ?? quote;
-    const rate = feeRates[currency];
+    const rate = fill.feeRate ?? feeRates[currency];
     if (currency === quote) commission = commission.plus(fee);
     else if (currency === base) commission = commission.plus(fee.times(toDecimal(fill.price)));
     else if (rate !== undefined) commission = commission.plus(fee.times(toDecimal(rate)));

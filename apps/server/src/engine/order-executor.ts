@@ -4,6 +4,7 @@ import { OrderNotFoundError, RetryableExchangeError, UnknownOutcomeError } from 
 import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
 import type { OrderRow, TradeDbRow, TradeFigures, TradeFillRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
+import { feeRatesOf, type FeeRates } from './fee-rates';
 
 /**
  * How long an order that may have left is looked up (it may be in flight, or the venue slow to list it)
@@ -90,9 +91,10 @@ export function createOrderExecutor(deps: {
     // change when it applies to the row we hold; when they are all of the order's fills, nothing needs
     // fetching and the caller learns them.
     const listed = venue.fills?.filter((f) => f.venueOrderId === venue.venueOrderId);
-    const listedRows = (listed ?? []).map((f) => fillRow(row, f));
+    const rates = await feeRatesOf(gateway, row.symbol, listed ?? []);
+    const listedRows = (listed ?? []).map((f) => fillRow(row, f, rates));
     const known = (order: OrderRow) =>
-      listed!.map((f) => ({ ...fillRow(order, f), side: order.side, role: order.role }));
+      listed!.map((f) => ({ ...fillRow(order, f, rates), side: order.side, role: order.role }));
     const change = decide(row);
     const allListed = listed !== undefined && sum(listed.map((f) => f.amount)).eq(venue.filled);
     const expected = change && ({ ...row, ...change } as OrderRow);
@@ -126,7 +128,7 @@ export function createOrderExecutor(deps: {
     return (await apply(gateway, row, venue)).order;
   }
 
-  function fillRow(row: OrderRow, f: Fill) {
+  function fillRow(row: OrderRow, f: Fill, rates: FeeRates) {
     return {
       inferred: false,
       orderId: row.id,
@@ -136,6 +138,7 @@ export function createOrderExecutor(deps: {
       amount: f.amount,
       fee: f.fee,
       feeCurrency: f.feeCurrency,
+      feeRate: (f.feeCurrency && rates[f.feeCurrency]) || null,
       at: new Date(f.timestamp),
     };
   }
@@ -154,9 +157,11 @@ export function createOrderExecutor(deps: {
     } catch (e) {
       deps.log.warn({ err: e, orderId: row.id }, 'could not read the fills of an order; revisited later');
     }
+    const own = listed.filter((f) => f.venueOrderId === row.venueOrderId);
+    const rates = await feeRatesOf(gateway, row.symbol, own);
     const added = await trades.settleOrderFills(
       row,
-      listed.filter((f) => f.venueOrderId === row.venueOrderId).map((f) => fillRow(row, f)),
+      own.map((f) => fillRow(row, f, rates)),
     );
     return added > 0;
   }

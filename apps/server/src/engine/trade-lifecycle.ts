@@ -188,6 +188,7 @@ export function createTradeLifecycle(deps: {
       quantity: f.amount,
       fee: f.fee,
       feeCurrency: f.feeCurrency,
+      feeRate: f.feeRate,
     });
     const entryFills = all.filter((f) => f.side === entrySide).map(toFill);
     const exitFills = all.filter((f) => f.side !== entrySide).map(toFill);

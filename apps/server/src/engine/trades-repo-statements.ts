@@ -30,10 +30,11 @@ function endColumn(column: string, table: string, to: SQL, value: SQL): SQL {
 /** The figure columns `setFigures` writes (what a trade's fills decide). */
 function storedFillsCte(db: Database) {
   return db.$with('stored_fills', { one: sql<number>`1` }).as(
-    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, at)
+    sql`INSERT INTO ${fills} (order_id, trade_id, venue_trade_id, price, amount, fee, fee_currency, fee_rate, at)
         SELECT * FROM unnest(${p('fillOrderIds')}::uuid[], ${p('fillTradeIds')}::uuid[],
           ${p('fillVenueTradeIds')}::text[], ${p('fillPrices')}::numeric[], ${p('fillAmounts')}::numeric[],
-          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillTimes')}::timestamptz[])
+          ${p('fillFees')}::numeric[], ${p('fillFeeCurrencies')}::text[], ${p('fillFeeRates')}::numeric[],
+          ${p('fillTimes')}::timestamptz[])
         ON CONFLICT DO NOTHING RETURNING 1 AS one`,
   );
 }
@@ -256,6 +257,7 @@ export function fillsParams(rows: (typeof fills.$inferInsert)[]) {
     fillAmounts: rows.map((f) => f.amount),
     fillFees: rows.map((f) => f.fee ?? '0'),
     fillFeeCurrencies: rows.map((f) => f.feeCurrency ?? null),
+    fillFeeRates: rows.map((f) => f.feeRate ?? null),
     fillTimes: rows.map((f) => f.at),
   };
 }

@@ -341,6 +341,11 @@ export const fills = pgTable(
     amount: money('amount').notNull(),
     fee: money('fee').notNull().default('0'),
     feeCurrency: text('fee_currency'),
+    /**
+     * The quote price of a fee paid in a third currency (BNB on Binance, say), read from the venue when the
+     * fill was stored (issue 19): what the fee is booked at. Null for a fee in the base or quote currency.
+     */
+    feeRate: money('fee_rate'),
     at: ts('at').notNull(),
     /**
      * Written by Kairos for the part of an order's `filled` the venue did not list (yet), at the order's

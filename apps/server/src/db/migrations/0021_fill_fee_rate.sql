@@ -1,0 +1,1 @@
+ALTER TABLE "fills" ADD COLUMN "fee_rate" numeric(38, 18);
