@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerUser, type Session } from '../support/users';
 import { asUser } from '../support/trades-app';
-import { BinanceTestServer } from '../venues/binance-server';
-import { BybitTestServer } from '../venues/bybit-server';
-import { OkxTestServer } from '../venues/okx-server';
+import { BinanceTestServer } from '../fakes/binance-server';
+import { BybitTestServer } from '../fakes/bybit-server';
+import { OkxTestServer } from '../fakes/okx-server';
 
 /**
  * What connecting (or re-keying) an account checks before Kairos trades on it, on each venue's own protocol:

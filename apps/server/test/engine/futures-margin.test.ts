@@ -9,8 +9,8 @@ import {
   waitForAlert,
 } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { BinanceTestServer } from '../venues/binance-server';
-import { OkxTestServer } from '../venues/okx-server';
+import { BinanceTestServer } from '../fakes/binance-server';
+import { OkxTestServer } from '../fakes/okx-server';
 
 /**
  * A futures bot trades at its own leverage and margin mode, whatever the account was left at (issue 17):

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenRequest } from '../../src/engine/trade-lifecycle';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
-import { ScriptedMarket } from '../exchange/scripted-market';
+import { ScriptedMarket } from '../fakes/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { VenueFaults } from '../support/venue-faults';
+import { VenueFaults } from '../fakes/venue-faults';
 import { startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**

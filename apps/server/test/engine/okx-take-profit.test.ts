@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { manualOpenRequest } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { OkxTestServer } from '../venues/okx-server';
+import { OkxTestServer } from '../fakes/okx-server';
 import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
 
 const SWAPS = { apiKey: 'okxEngineSwap0001', secret: 'okx-engine-secret-1', passphrase: 'Engine-Pass-1' };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedMarket } from '../exchange/scripted-market';
-import { BinanceTestServer } from '../venues/binance-server';
+import { ScriptedMarket } from '../fakes/scripted-market';
+import { BinanceTestServer } from '../fakes/binance-server';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
 import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';

@@ -3,7 +3,7 @@ import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { InvalidOrderError, UnsupportedOperationError } from '../../src/exchange/errors';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BinanceTestServer } from '../venues/binance-server';
+import { BinanceTestServer } from '../fakes/binance-server';
 
 const TRADER = { apiKey: 'futuresKey00000000000001', secret: 'futures-secret' };
 

@@ -11,7 +11,7 @@ import {
 } from '../../src/exchange/errors';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BinanceTestServer } from '../venues/binance-server';
+import { BinanceTestServer } from '../fakes/binance-server';
 
 const ALICE = { apiKey: 'aliceKey0000000000000001', secret: 'alice-secret' };
 const BOB = { apiKey: 'bobKey000000000000000002', secret: 'bob-secret' };

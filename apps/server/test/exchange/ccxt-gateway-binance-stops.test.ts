@@ -3,7 +3,7 @@ import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BinanceTestServer } from '../venues/binance-server';
+import { BinanceTestServer } from '../fakes/binance-server';
 import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 const LONG = { apiKey: 'stopsLong000000000000001', secret: 'long-secret' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BybitTestServer } from '../venues/bybit-server';
+import { BybitTestServer } from '../fakes/bybit-server';
 import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 const LONG = { apiKey: 'bybitStopsLong0000001', secret: 'long-secret' };

@@ -15,7 +15,7 @@ import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { registerUser, type Session } from '../support/users';
 import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';
-import { BybitTestServer, DEFAULT_BYBIT_MARKETS } from '../venues/bybit-server';
+import { BybitTestServer, DEFAULT_BYBIT_MARKETS } from '../fakes/bybit-server';
 
 const NO_RETRY = { retries: 0, baseMs: 10, maxMs: 100 };
 const ALICE = { apiKey: 'bybitAliceKey00000001', secret: 'alice-secret' };

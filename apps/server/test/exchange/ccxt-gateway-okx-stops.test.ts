@@ -3,7 +3,7 @@ import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { OkxTestServer } from '../venues/okx-server';
+import { OkxTestServer } from '../fakes/okx-server';
 import { stopGatewayContract, stopsOf } from './stop-gateway-contract';
 
 type Keys = { apiKey: string; secret: string; passphrase: string };

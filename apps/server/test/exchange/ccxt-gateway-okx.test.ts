@@ -14,7 +14,7 @@ import {
 import type { AccountMarketType } from '../../src/exchange/gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { OkxTestServer, type OkxRecordedRequest } from '../venues/okx-server';
+import { OkxTestServer, type OkxRecordedRequest } from '../fakes/okx-server';
 
 type Keys = { apiKey: string; secret: string; passphrase: string };
 const ALICE: Keys = { apiKey: 'okxAlice0000000001', secret: 'alice-secret', passphrase: 'Alice-pass1' };

@@ -4,7 +4,7 @@ import { knownVenues } from '../../src/exchange/capabilities';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { closeServer, listenOnLoopback } from '../venues/venue-kit';
+import { closeServer, listenOnLoopback } from '../fakes/venue-kit';
 
 /**
  * Every client order id the engine makes reaches each listed venue in a form that venue takes (its documented

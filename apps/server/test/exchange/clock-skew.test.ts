@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BinanceTestServer } from '../venues/binance-server';
-import { BybitTestServer } from '../venues/bybit-server';
-import { OkxTestServer } from '../venues/okx-server';
+import { BinanceTestServer } from '../fakes/binance-server';
+import { BybitTestServer } from '../fakes/bybit-server';
+import { OkxTestServer } from '../fakes/okx-server';
 
 /**
  * The host's clock drifts two minutes ahead of the venue's after Kairos started: every signed call is outside

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { InsufficientFundsError, InvalidOrderError, OrderNotFoundError } from '../../src/exchange/errors';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
 import { PaperVenue, type PaperFillEvent } from '../../src/exchange/paper/paper-venue';
-import { InMemoryPaperLedgerStore } from './in-memory-paper-ledger';
-import { ScriptedMarket } from './scripted-market';
+import { InMemoryPaperLedgerStore } from '../fakes/in-memory-paper-ledger';
+import { ScriptedMarket } from '../fakes/scripted-market';
 
 describe('PaperGateway on a scripted book', () => {
   let now: number;

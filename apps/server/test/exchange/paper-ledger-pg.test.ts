@@ -8,7 +8,7 @@ import { Decimal } from '../../src/exchange/decimal';
 import { InsufficientFundsError } from '../../src/exchange/errors';
 import { PaperVenue, type PaperStopEvent } from '../../src/exchange/paper/paper-venue';
 import { createTestDatabase, type TestDatabase } from '../support/db';
-import { ScriptedMarket } from './scripted-market';
+import { ScriptedMarket } from '../fakes/scripted-market';
 
 /**
  * The paper ledger on a real PostgreSQL. Until the paper tables have a migration of their own, the test

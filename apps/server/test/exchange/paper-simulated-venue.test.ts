@@ -3,7 +3,7 @@ import { Decimal } from '../../src/exchange/decimal';
 import { MarketSimulator } from '../../src/exchange/paper/market-simulator';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
 import { PaperVenue, type PaperFillEvent, type PaperOrderEvent } from '../../src/exchange/paper/paper-venue';
-import { InMemoryPaperLedgerStore } from './in-memory-paper-ledger';
+import { InMemoryPaperLedgerStore } from '../fakes/in-memory-paper-ledger';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 const simulator = new MarketSimulator({ seed: 'kairos' });

@@ -10,8 +10,8 @@ import {
   type PaperOrderEvent,
   type PaperStopEvent,
 } from '../../src/exchange/paper/paper-venue';
-import { InMemoryPaperLedgerStore } from './in-memory-paper-ledger';
-import { ScriptedMarket } from './scripted-market';
+import { InMemoryPaperLedgerStore } from '../fakes/in-memory-paper-ledger';
+import { ScriptedMarket } from '../fakes/scripted-market';
 
 const SYMBOL = 'BTC/USDT';
 

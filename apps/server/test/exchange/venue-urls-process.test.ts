@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { spawnServer, waitForHealthy, type ServerProcess } from '../support/process';
 import { GOOD_PASSWORD, uniqueEmail } from '../support/users';
-import { BinanceTestServer } from '../venues/binance-server';
+import { BinanceTestServer } from '../fakes/binance-server';
 
 /**
  * Kairos as an operator runs it — `src/server.ts` in its own process, every role — with KAIROS_VENUE_URLS

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { createBot, sendSignal, startTestAlertWorker, waitForAlert } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { BinanceTestServer, type RecordedRequest } from '../venues/binance-server';
+import { BinanceTestServer, type RecordedRequest } from '../fakes/binance-server';
 import { sharedVenueThrottles, venueKey } from '../../src/exchange/venue-throttle';
 import { callApi } from '../security/world';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { startTestAlertWorker, waitForAlert } from '../support/engine';
 import { registerUser, totpCode, uniqueEmail, type Session } from '../support/users';
-import { BinanceTestServer } from '../venues/binance-server';
+import { BinanceTestServer } from '../fakes/binance-server';
 import { callApi, type Reply } from './world';
 
 /**

@@ -7,7 +7,7 @@ import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { callApi } from '../security/world';
 import type { TradesApp } from './trades-app';
 import type { Session } from './users';
-import { VenueFaults, type FaultMethod, type VenueFault } from './venue-faults';
+import { VenueFaults, type FaultMethod, type VenueFault } from '../fakes/venue-faults';
 
 /**
  * The lifecycle fault matrix (DESIGN §6, issue 16): every step of a trade's life × every fault a venue

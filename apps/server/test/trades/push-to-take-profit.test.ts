@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedMarket } from '../exchange/scripted-market';
+import { ScriptedMarket } from '../fakes/scripted-market';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
 import { asUser, startTradesApp, type TradesApp } from '../support/trades-app';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OkxTestServer, okxSignature } from '../venues/okx-server';
+import { OkxTestServer, okxSignature } from './okx-server';
 
 /** The protocol server itself, driven with a raw HTTP client signing as OKX's REST authentication says. */
 describe('OKX protocol test server', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BinanceTestServer, binanceSignature } from '../venues/binance-server';
+import { BinanceTestServer, binanceSignature } from './binance-server';
 
 /** The protocol server itself, checked against Binance's documented examples with a raw HTTP client. */
 describe('Binance protocol test server', () => {

@@ -3,8 +3,8 @@ import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { futuresCcxtAt } from '../venues/ccxt-client';
-import { OkxTestServer, okxSignature } from '../venues/okx-server';
+import { futuresCcxtAt } from './ccxt-client';
+import { OkxTestServer, okxSignature } from './okx-server';
 
 type Keys = { apiKey: string; secret: string; passphrase: string };
 const LONG: Keys = { apiKey: 'okxFundingLong01', secret: 'long-secret', passphrase: 'Long-pass-1' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BybitTestServer, bybitSignature } from '../venues/bybit-server';
+import { BybitTestServer, bybitSignature } from './bybit-server';
 
 const KEY = 'bybitRawClientKey0001';
 const SECRET = 'raw-client-secret';

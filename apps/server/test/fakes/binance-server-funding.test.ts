@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BinanceTestServer, binanceSignature } from '../venues/binance-server';
-import { futuresCcxtAt } from '../venues/ccxt-client';
+import { BinanceTestServer, binanceSignature } from './binance-server';
+import { futuresCcxtAt } from './ccxt-client';
 
 const LONG = { apiKey: 'fundingLong0000000000001', secret: 'long-secret' };
 const SHORT = { apiKey: 'fundingShort000000000002', secret: 'short-secret' };

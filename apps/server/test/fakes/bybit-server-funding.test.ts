@@ -3,8 +3,8 @@ import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
 import { Decimal } from '../../src/exchange/decimal';
 import { MarketCache } from '../../src/exchange/market-cache';
 import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
-import { BybitTestServer, bybitSignature } from '../venues/bybit-server';
-import { futuresCcxtAt } from '../venues/ccxt-client';
+import { BybitTestServer, bybitSignature } from './bybit-server';
+import { futuresCcxtAt } from './ccxt-client';
 
 const LONG = { apiKey: 'bybitFundingLong00001', secret: 'long-secret' };
 const SHORT = { apiKey: 'bybitFundingShort0002', secret: 'short-secret' };
