@@ -63,7 +63,7 @@ describe('positions written for many bots at once', () => {
     const open = await tradeOf(holding.id, account.id, 'open');
     const closed = await tradeOf(ended.id, account.id, 'closed');
     await t.db.pool.query(`UPDATE bots SET position = 'long' WHERE id = $1`, [exited.id]);
-    await t.app.services.repos.trades.setBotPositions([
+    await t.app.services.repos.botPositions.setMany([
       { botId: holding.id, position: 'long', tradeId: open },
       { botId: ended.id, position: 'long', tradeId: closed },
       { botId: exited.id, position: 'out', tradeId: null },

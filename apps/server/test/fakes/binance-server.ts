@@ -65,6 +65,11 @@ export interface BinanceTestAccountSpec {
   /** What the key may trade (apiRestrictions): both by default. */
   enableFutures?: boolean;
   enableSpotAndMarginTrading?: boolean;
+  /**
+   * "Use BNB to pay for fees" (spotBNBBurn): a spot trade's commission is taken in BNB, 25 % off, valued at
+   * the BNB market of the trade's quote, whenever the account holds enough free BNB.
+   */
+  spotBnbBurn?: boolean;
 }
 
 export interface RecordedRequest {
@@ -102,6 +107,7 @@ interface Account {
   dualSidePosition: boolean;
   enableFutures: boolean;
   enableSpotAndMarginTrading: boolean;
+  spotBnbBurn: boolean;
 }
 
 interface OrderState {
@@ -200,6 +206,8 @@ class BinanceApiError extends Error {
 
 const SPOT_TAKER_FEE = new Decimal('0.001');
 const SPOT_MAKER_FEE = new Decimal('0.001');
+/** Binance's discount on fees paid in BNB. */
+const BNB_FEE_DISCOUNT = new Decimal('0.75');
 const FUTURES_TAKER_FEE = new Decimal('0.0004');
 const FUTURES_MAKER_FEE = new Decimal('0.0002');
 const SYNTHETIC_LEVELS = 20;
@@ -354,6 +362,7 @@ export class BinanceTestServer {
       dualSidePosition: spec.dualSidePosition ?? false,
       enableFutures: spec.enableFutures ?? true,
       enableSpotAndMarginTrading: spec.enableSpotAndMarginTrading ?? true,
+      spotBnbBurn: spec.spotBnbBurn ?? false,
     });
   }
 
@@ -1493,6 +1502,16 @@ export class BinanceTestServer {
     return [trade];
   }
 
+  /** A spot commission in BNB when the account pays fees in BNB and holds enough of it; null otherwise. */
+  private bnbFee(account: Account, market: MarketState, quoteQty: Decimal, isMaker: boolean): Decimal | null {
+    if (!account.spotBnbBurn || market.spec.base === 'BNB') return null;
+    const bnbMarket = this.markets.get(`BNB${market.spec.quote}`);
+    if (!bnbMarket) return null;
+    const rate = (isMaker ? SPOT_MAKER_FEE : SPOT_TAKER_FEE).times(BNB_FEE_DISCOUNT);
+    const fee = quoteQty.times(rate).div(bnbMarket.price).toDecimalPlaces(8, Decimal.ROUND_UP);
+    return this.balanceOf(account, 'BNB').free.gte(fee) ? fee : null;
+  }
+
   private execute(order: OrderState, price: Decimal, qty: Decimal, isMaker: boolean): TradeState {
     const account = this.accounts.get(order.apiKey)!;
     const market = this.markets.get(order.symbol)!;
@@ -1502,7 +1521,24 @@ export class BinanceTestServer {
     let commissionAsset: string;
     let realizedPnl = new Decimal(0);
 
-    if (order.venue === 'spot') {
+    const bnb = order.venue === 'spot' ? this.bnbFee(account, market, quoteQty, isMaker) : null;
+    if (order.venue === 'spot' && bnb) {
+      // Paid in BNB: the traded assets move whole.
+      commission = bnb;
+      commissionAsset = 'BNB';
+      const base = this.balanceOf(account, market.spec.base);
+      const quote = this.balanceOf(account, market.spec.quote);
+      this.balanceOf(account, 'BNB').free = this.balanceOf(account, 'BNB').free.minus(bnb);
+      if (order.side === 'BUY') {
+        quote.locked = quote.locked.minus(quoteQty);
+        order.locked = order.locked.minus(quoteQty);
+        base.free = base.free.plus(qty);
+      } else {
+        base.locked = base.locked.minus(qty);
+        order.locked = order.locked.minus(qty);
+        quote.free = quote.free.plus(quoteQty);
+      }
+    } else if (order.venue === 'spot') {
       const rate = isMaker ? SPOT_MAKER_FEE : SPOT_TAKER_FEE;
       const base = this.balanceOf(account, market.spec.base);
       const quote = this.balanceOf(account, market.spec.quote);
