@@ -19,6 +19,8 @@ import {
   UNLIMITED_WEBHOOKS,
 } from './common.mjs';
 const ADMIN_EMAIL = 'crash@kairos.local';
+/** Registering the admin email needs the setup token (issue 20). */
+const SETUP_TOKEN = 'kst_crash-bench-setup-token';
 /** Kills mid fan-out the figure needs (DESIGN §10: repeat 20×); `--quick` makes fewer. */
 const KILLS = 20;
 const QUICK_KILLS = 6;
@@ -82,7 +84,13 @@ export async function crashBench({
   const db = await throwAwayDatabase('kairos_crash');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...db.env, KAIROS_DATA_DIR: dataDir, KAIROS_ADMIN_EMAIL: ADMIN_EMAIL, ...UNLIMITED_WEBHOOKS };
+  const env = {
+    ...db.env,
+    KAIROS_DATA_DIR: dataDir,
+    KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
+    KAIROS_ADMIN_SETUP_TOKEN: SETUP_TOKEN,
+    ...UNLIMITED_WEBHOOKS,
+  };
   const workers = [];
   let apiProcess;
   let c;
@@ -140,6 +148,7 @@ export async function crashBench({
       email: ADMIN_EMAIL,
       password: 'crash-password-long',
       confirm_password: 'crash-password-long',
+      setupToken: SETUP_TOKEN,
     });
     const token = admin.apiToken;
     const strategy = await api(

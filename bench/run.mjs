@@ -23,6 +23,8 @@ import {
 } from './common.mjs';
 import { crashBench } from './crash.mjs';
 
+/** Registering the admin email needs the setup token (issue 20). */
+const BENCH_SETUP_TOKEN = 'kst_bench-admin-setup-token';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 // Only the engine's figures (webhook acknowledgement, alert fan-out): no web build, no bots list or dashboard.
@@ -88,6 +90,7 @@ async function main() {
     PORT: String(port),
     KAIROS_DATA_DIR: dataDir,
     KAIROS_ADMIN_EMAIL: 'bench@kairos.local',
+    KAIROS_ADMIN_SETUP_TOKEN: BENCH_SETUP_TOKEN,
     // The load and fan-out figures send far more alerts to one strategy than its per-minute limit (issue 20).
     ...UNLIMITED_WEBHOOKS,
   };
@@ -110,6 +113,7 @@ async function main() {
       email: 'bench@kairos.local',
       password: 'bench-password-long',
       confirm_password: 'bench-password-long',
+      setupToken: BENCH_SETUP_TOKEN,
     });
     const token = admin.apiToken;
     const strategy = await api(

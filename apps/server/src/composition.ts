@@ -14,7 +14,7 @@ import { createVenueStopsRepo } from './engine/venue-stops-repo';
 import { createTradeSupervisor } from './engine/trade-supervisor';
 import type { PaperVenueOptions } from './exchange/paper/paper-venue';
 import { createVenues } from './exchange/venues';
-import { createSealer, loadMasterKey } from './lib/crypto';
+import { createSealer, loadMasterKey, newToken } from './lib/crypto';
 import { createAccountsRepo } from './modules/accounts/accounts-repo';
 import { createAccountsService } from './modules/accounts/accounts-service';
 import { createAdminAlertsRepo } from './modules/admin/admin-alerts-repo';
@@ -185,6 +185,9 @@ export function createServices(
       sealer,
       mailer,
       adminEmail: config.adminEmail,
+      adminSetup: config.adminSetupToken
+        ? { token: config.adminSetupToken, chosen: true }
+        : { token: newToken('kst'), chosen: false },
       publicUrl: config.publicUrl,
     }),
     users: usersService,

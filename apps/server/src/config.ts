@@ -32,6 +32,13 @@ const envSchema = z
         .optional(),
     ),
     KAIROS_ADMIN_EMAIL: optionalString.pipe(z.email('expected an email address').optional()),
+    KAIROS_ADMIN_SETUP_TOKEN: optionalString.pipe(
+      z
+        .string()
+        .min(16, 'expected at least 16 characters')
+        .max(200, 'expected at most 200 characters')
+        .optional(),
+    ),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -81,6 +88,8 @@ export type AppConfig = {
   dataDir: string;
   masterKey: string | undefined;
   adminEmail: string | undefined;
+  /** The token that registering `adminEmail` needs while no admin exists (unset: one is made at start). */
+  adminSetupToken: string | undefined;
   smtpUrl: string | undefined;
   role: 'api' | 'worker' | 'all';
   /** Where users reach Kairos (KAIROS_PUBLIC_URL, else http://localhost:PORT), without a trailing slash. */
@@ -165,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.KAIROS_DATA_DIR),
     masterKey: e.KAIROS_MASTER_KEY,
     adminEmail: e.KAIROS_ADMIN_EMAIL?.toLowerCase(),
+    adminSetupToken: e.KAIROS_ADMIN_SETUP_TOKEN,
     smtpUrl: e.SMTP_URL,
     role: e.KAIROS_ROLE,
     // Links in mail are built from it, never from a request's Host header (which a client chooses).

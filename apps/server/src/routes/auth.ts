@@ -27,6 +27,8 @@ const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.services.auth;
+  // While the admin seat is free, the operator's console (only) says how to take it.
+  app.addHook('onReady', () => auth.announceAdminSetup(app.log));
 
   app.post(
     '/auth/register',

@@ -7,6 +7,7 @@ import { buildApp, serverOptions } from '../../src/app';
 import type { AppDeps } from '../../src/composition';
 import { loadConfig, type AppConfig, type VenueUrls } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from './db';
+import { TEST_ADMIN_SETUP_TOKEN } from './users';
 
 export type TestApp = { app: FastifyInstance; db: TestDatabase; config: AppConfig; close(): Promise<void> };
 
@@ -30,6 +31,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     KAIROS_DATA_DIR: dataDir,
     DATABASE_URL: db.url,
+    KAIROS_ADMIN_SETUP_TOKEN: TEST_ADMIN_SETUP_TOKEN,
     ...venueUrlsEnv(opts.venueUrls),
     ...env,
   });

@@ -9,6 +9,13 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const GOOD_PASSWORD = 'correct-horse-battery-staple';
 
+/**
+ * The admin setup token every test app starts with (KAIROS_ADMIN_SETUP_TOKEN, set by `createTestApp`):
+ * `registerUser` sends it, so registering the app's KAIROS_ADMIN_EMAIL makes the admin as an operator
+ * would; any other email ignores it. test/auth/admin-setup.test.ts covers the seat without it.
+ */
+export const TEST_ADMIN_SETUP_TOKEN = 'kst_test-harness-admin-setup-token';
+
 export type Session = {
   email: string;
   apiToken: string;
@@ -25,7 +32,7 @@ export async function registerUser(
   const res = await app.inject({
     method: 'POST',
     url: '/auth/register',
-    payload: { email, password, confirm_password: password },
+    payload: { email, password, confirm_password: password, setupToken: TEST_ADMIN_SETUP_TOKEN },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const { results } = res.json();

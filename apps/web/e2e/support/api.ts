@@ -124,7 +124,12 @@ export async function loginUser(email: string, password: string, code?: string):
 export async function adminUser(): Promise<TestUser> {
   const email = inject('adminEmail');
   const response = await callApi<Envelope<SessionResults>>('/auth/register', {
-    body: { email, password: DEFAULT_PASSWORD, confirm_password: DEFAULT_PASSWORD },
+    body: {
+      email,
+      password: DEFAULT_PASSWORD,
+      confirm_password: DEFAULT_PASSWORD,
+      setupToken: inject('adminSetupToken'),
+    },
   });
   if (response.status === 201) {
     const { user, apiToken, refreshToken } = response.body.results;

@@ -18,12 +18,16 @@ declare module 'vitest' {
     mailDir: string;
     /** The admin email of this run (KAIROS_ADMIN_EMAIL). */
     adminEmail: string;
+    /** What registering the admin email needs (KAIROS_ADMIN_SETUP_TOKEN). */
+    adminSetupToken: string;
     /** The run's database, for arrangements no API can make (see `withDatabase`); '' if unknown. */
     databaseUrl: string;
   }
 }
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
+/** KAIROS_ADMIN_SETUP_TOKEN of the run: registering ADMIN_EMAIL needs it (issue 20). */
+export const ADMIN_SETUP_TOKEN = 'kst_e2e-admin-setup-token';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
@@ -58,6 +62,7 @@ export default async function setup(project: TestProject) {
         KAIROS_DATA_DIR: path.join(tmp, 'data'),
         LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
         KAIROS_ADMIN_EMAIL: ADMIN_EMAIL,
+        KAIROS_ADMIN_SETUP_TOKEN: ADMIN_SETUP_TOKEN,
         KAIROS_ROLE: 'all',
         KAIROS_PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
         // Each browser context and API call poses as its own client address (see support/api.ts).
@@ -85,6 +90,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminSetupToken', ADMIN_SETUP_TOKEN);
   project.provide('databaseUrl', database?.url ?? embeddedDatabaseUrl(path.join(tmp, 'data')) ?? '');
 
   return async () => {

@@ -13,6 +13,11 @@ export function createAuthRepo(db: Database) {
       return row;
     },
 
+    async adminExists(): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+      return rows.length > 0;
+    },
+
     async findUserById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row;

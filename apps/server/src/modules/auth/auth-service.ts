@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PREFERENCES, type SessionInfo, type User, apiError } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
-import { hashToken, newToken } from '../../lib/crypto';
+import { constantTimeEqual, hashToken, newToken } from '../../lib/crypto';
 import {
   DomainRuleError,
   ForbiddenError,
@@ -60,6 +60,11 @@ export function createAuthService(deps: {
   sealer: Sealer;
   mailer: Mailer;
   adminEmail: string | undefined;
+  /**
+   * Issue 20: while no admin exists, registering `adminEmail` needs this token (the operator's
+   * KAIROS_ADMIN_SETUP_TOKEN, or one made at start and printed once: `chosen` false).
+   */
+  adminSetup?: { token: string; chosen: boolean };
   /** The base of every link in mail (never the request's Host). */
   publicUrl: string;
   /** Optional: skips the session query for recently seen tokens; revocations below drop entries at once. */
@@ -174,14 +179,36 @@ export function createAuthService(deps: {
     return user;
   }
 
+  /**
+   * The admin seat: only the configured email, only while no admin exists, and only with the setup token
+   * (refused without it, so nobody else can take that email as a plain user first). Nothing else makes an admin.
+   */
+  async function claimsAdminSeat(input: { email: string; setupToken?: string }): Promise<boolean> {
+    if (!deps.adminEmail || input.email !== deps.adminEmail || !deps.adminSetup) return false;
+    if (await repo.adminExists()) return false;
+    if (!input.setupToken || !constantTimeEqual(input.setupToken, deps.adminSetup.token))
+      throw new ForbiddenError(...apiError('SETUP_TOKEN_INVALID'));
+    return true;
+  }
+
   return {
-    async register(input: { email: string; password: string }, ctx: AuthContext) {
+    /** At start: while the admin seat is free, tells the operator (only) how to take it. */
+    async announceAdminSetup(log: { warn(message: string): void }) {
+      if (!deps.adminEmail || !deps.adminSetup || (await repo.adminExists())) return;
+      log.warn(
+        deps.adminSetup.chosen
+          ? `Admin setup: register ${deps.adminEmail} with the setup token set in KAIROS_ADMIN_SETUP_TOKEN`
+          : `Admin setup: register ${deps.adminEmail} with this one-time setup token: ${deps.adminSetup.token}`,
+      );
+    },
+
+    async register(input: { email: string; password: string; setupToken?: string }, ctx: AuthContext) {
       assertStrongPassword(input.password);
+      const role = (await claimsAdminSeat(input)) ? 'admin' : 'user';
       const user = await repo.insertUser({
         email: input.email,
         passwordHash: await hashPassword(input.password),
-        // Only the configured email becomes admin on registration; nothing else creates an admin.
-        role: deps.adminEmail && input.email === deps.adminEmail ? 'admin' : 'user',
+        role,
         preferences: DEFAULT_PREFERENCES,
       });
       if (!user) throw new ConflictError(...apiError('EMAIL_TAKEN'));
