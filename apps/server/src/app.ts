@@ -23,6 +23,7 @@ import accountRoutes from './routes/accounts';
 import marketRoutes from './routes/market';
 import tradeRoutes from './routes/trades';
 import auth from './plugins/auth';
+import idempotency from './plugins/idempotency';
 import adminAlertRoutes from './routes/admin-alerts';
 import adminTradeControlRoutes from './routes/admin-trade-control';
 import adminBillingRoutes from './routes/admin-billing';
@@ -80,6 +81,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(webApp, { dist: webDist });
   // app
   await fastify.register(auth);
+  await fastify.register(idempotency);
 
   // routes
   await fastify.register(healthRoutes);

@@ -34,6 +34,8 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createBotsRepo } from './modules/bots/bots-repo';
 import { createBotsService } from './modules/bots/bots-service';
+import { createIdempotencyRepo } from './modules/idempotency/idempotency-repo';
+import { createIdempotencyService } from './modules/idempotency/idempotency-service';
 import { createHealthRepo } from './modules/health/health-repo';
 import { createHealthService } from './modules/health/health-service';
 import { createDashboardRepo } from './modules/dashboard/dashboard-repo';
@@ -215,6 +217,7 @@ export function createServices(
       lock: tradeLock,
       venueStops: venueStopsRepo,
     }),
+    idempotency: createIdempotencyService({ repo: createIdempotencyRepo(db.db), sealer }),
     bots: createBotsService({
       repo: repos.bots,
       accounts: repos.accounts,

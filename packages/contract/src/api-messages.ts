@@ -39,6 +39,7 @@ export const API_MESSAGES = {
       commonPassword: 'This password is too common. Please choose another one.',
       nulCharacter: 'Text cannot contain the NUL character (U+0000)',
       alertReasonRequired: 'A reason is required to mark an alert dead',
+      idempotencyKey: 'Idempotency-Key must be 1 to 200 printable characters',
     },
   },
   MALFORMED_JSON: {
@@ -82,6 +83,14 @@ export const API_MESSAGES = {
     },
   },
   INTERNAL: { message: 'Internal server error' },
+  /** The same Idempotency-Key while its first request is still being answered: retry in a moment. */
+  IDEMPOTENCY_IN_FLIGHT: {
+    message: 'A request with this Idempotency-Key is still being processed: try again in a moment',
+  },
+  /** The same Idempotency-Key on another request (method, path or body): a key names one request. */
+  IDEMPOTENCY_KEY_REUSED: {
+    message: 'This Idempotency-Key was already used for a different request',
+  },
 
   // ─── sessions and accounts ──────────────────────────────────────────────────────────────────────
   UNAUTHORIZED: {
@@ -188,6 +197,7 @@ export const API_MESSAGES = {
     message:
       'The bot "{{bot}}" already trades {{pair}} on this futures account, which holds one position per symbol: stop it first or use another account',
   },
+  BOT_NAME_TAKEN: { message: 'A bot named "{{name}}" already exists on this account' },
   NO_SIZING: { message: 'Set a fixed amount or a portfolio percentage' },
   BOT_HAS_OPEN_TRADE: {
     message: 'This bot has an open trade: stop it with "close position" first',

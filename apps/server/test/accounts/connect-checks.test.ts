@@ -169,8 +169,15 @@ describe('bots on a Bybit unified account', () => {
     }[];
     const bybitAccount = accounts.find((a) => a.exchange === 'bybit')!;
     const binanceAccount = accounts.find((a) => a.exchange === 'binanceusdm')!;
+    let made = 0;
     const bot = (strategyId: string, tradingAccountId: string, marginMode: string) =>
-      api.post('/api/bots', { strategyId, tradingAccountId, fixedAmount: 100, marginMode });
+      api.post('/api/bots', {
+        nickname: `Margin bot ${++made}`,
+        strategyId,
+        tradingAccountId,
+        fixedAmount: 100,
+        marginMode,
+      });
 
     expect((await bot(strategy.body.results.id, bybitAccount.id, 'isolated')).status).toBe(201);
     const refused = await bot(eth.body.results.id, bybitAccount.id, 'cross');

@@ -120,6 +120,62 @@ describe('bots and their accounts', () => {
     expect((await botOn(spot, 'Spot two', { isActive: true })).statusCode).toBe(201);
   });
 
+  it('refuses a second bot of the same name on one account (trimmed, any case), on create and on rename', async () => {
+    const strategy = (
+      await postStrategy(t.app, alice, { nickname: 'Names', tradeCurrency: 'BTC', timeFrame: '1h' })
+    ).json().results;
+    const account = await createPaperAccount(t.app, alice, { nickname: 'Names account' });
+    const other = await createPaperAccount(t.app, alice, { nickname: 'Other names account' });
+    const post = (nickname: string, on = account) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: bearer(alice.apiToken),
+        payload: { nickname, strategyId: strategy.id, tradingAccountId: on.id, fixedAmount: 20 },
+      });
+    const put = (id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/bots/${id}`, headers: bearer(alice.apiToken), payload });
+    const taken = (name: string) => ({
+      success: false,
+      error: 'BOT_NAME_TAKEN',
+      message: `A bot named "${name}" already exists on this account`,
+      params: { name },
+    });
+
+    const runner = await post('Runner');
+    expect(runner.statusCode).toBe(201);
+    for (const name of ['Runner', 'runner', '  RUNNER  ']) {
+      const again = await post(name);
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json()).toEqual(taken(name.trim()));
+    }
+    // Two at once: one of them.
+    const both = await Promise.all([post('Twin'), post('twin')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // Another account is another namespace.
+    const elsewhere = await post('Runner', other);
+    expect(elsewhere.statusCode).toBe(201);
+
+    // Renaming onto a name taken is refused; a bot keeps its own name in another case.
+    const walker = (await post('Walker')).json().results;
+    expect((await put(walker.id, { nickname: 'RUNNER' })).json()).toEqual(taken('RUNNER'));
+    const recased = await put(runner.json().results.id, { nickname: 'RUNNER' });
+    expect(recased.statusCode).toBe(200);
+    expect(recased.json().results.nickname).toBe('RUNNER');
+    // Moving onto an account where its name is taken is refused too.
+    const moved = await put(elsewhere.json().results.id, { tradingAccountId: account.id });
+    expect(moved.json()).toEqual(taken('Runner'));
+    const bots = (
+      await t.app.inject({ method: 'GET', url: '/api/bots', headers: bearer(alice.apiToken) })
+    ).json().results as { nickname: string; tradingAccount: { id: string } }[];
+    expect(
+      bots
+        .filter((b) => b.tradingAccount.id === account.id)
+        .map((b) => b.nickname)
+        .sort(),
+    ).toEqual(['RUNNER', 'Walker', expect.stringMatching(/^twin$/i)].sort());
+  });
+
   it('refuses a paper starting balance out of range, and connects nothing', async () => {
     const list = async () =>
       (

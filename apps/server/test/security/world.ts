@@ -240,7 +240,8 @@ export async function buildWorld(env: Record<string, string> = {}, opts: TestApp
       },
       async bot() {
         const b = await createBot(t.app, owner, {
-          nickname: 'Spare bot',
+          // Names are unique per account, and a recipe may ask for several.
+          nickname: `Spare bot ${extra.size}`,
           strategyId: mine.strategyId,
           tradingAccountId: mine.accountId,
           portfolioPercent: 1,

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { bots, trades } from '../../db/schema/index';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -66,6 +66,29 @@ function toView(r: Record<string, unknown>): BotView {
   };
 }
 
+/**
+ * Bot names are unique per account (trimmed, case-insensitive; issue 21). Without a unique index, the check
+ * and the write run in one transaction holding a lock on the account's names: two at once cannot both pass.
+ */
+async function lockNames(tx: DbOrTx, accountId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`bot-names:${accountId}`}))`);
+}
+
+async function nameTaken(tx: DbOrTx, accountId: string, nickname: string, excludeBotId?: string) {
+  const [row] = await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.tradingAccountId, accountId),
+        sql`lower(btrim(${bots.nickname})) = lower(btrim(${nickname}))`,
+        excludeBotId ? ne(bots.id, excludeBotId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export function createBotsRepo(db: Database) {
   return {
     async listViews(userId: string): Promise<BotView[]> {
@@ -83,9 +106,31 @@ export function createBotsRepo(db: Database) {
         .where(and(eq(bots.id, id), eq(bots.userId, userId)));
       return row;
     },
-    async insert(values: typeof bots.$inferInsert): Promise<BotRow> {
-      const [row] = await db.insert(bots).values(values).returning();
-      return row!;
+    /** Inserts the bot unless another on its account has its name: undefined then. */
+    async insert(values: typeof bots.$inferInsert & { nickname: string }): Promise<BotRow | undefined> {
+      return db.transaction(async (tx) => {
+        await lockNames(tx, values.tradingAccountId);
+        if (await nameTaken(tx, values.tradingAccountId, values.nickname)) return undefined;
+        const [row] = await tx.insert(bots).values(values).returning();
+        return row!;
+      });
+    },
+    /** Updates the bot unless another on `accountId` (where it will be) has `nickname`: false then. */
+    async updateNamed(
+      id: string,
+      accountId: string,
+      nickname: string,
+      values: Partial<typeof bots.$inferInsert>,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockNames(tx, accountId);
+        if (await nameTaken(tx, accountId, nickname, id)) return false;
+        await tx
+          .update(bots)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(bots.id, id));
+        return true;
+      });
     },
     async update(id: string, values: Partial<typeof bots.$inferInsert>): Promise<void> {
       await db

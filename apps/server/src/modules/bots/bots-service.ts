@@ -63,6 +63,8 @@ function toDto(v: BotView): Bot {
   };
 }
 
+const nameTaken = (name: string) => new ConflictError(...apiError('BOT_NAME_TAKEN', { name: name.trim() }));
+
 export type BotsService = ReturnType<typeof createBotsService>;
 
 export function createBotsService(deps: {
@@ -165,11 +167,12 @@ export function createBotsService(deps: {
       if (input.isActive) await assertPairFree(account, pair);
       await assertMarginModeShared(account, input.marginMode ?? 'isolated');
       const fixed = input.fixedAmount && toDecimal(input.fixedAmount).gt(0) ? input.fixedAmount : null;
+      const nickname = input.nickname ?? 'Bot';
       const bot = await repo.insert({
         userId: user.id,
         tradingAccountId: account.id,
         strategyId: strategy.id,
-        nickname: input.nickname ?? 'Bot',
+        nickname,
         isActive: input.isActive ?? false,
         ...pair,
         // One sizing rule: a fixed amount wins over a portfolio share.
@@ -179,6 +182,7 @@ export function createBotsService(deps: {
         marginMode: input.marginMode ?? 'isolated',
         monthlyGoalPercent: input.monthlyGoalPercent ?? null,
       });
+      if (!bot) throw nameTaken(nickname);
       return toDto(await view(user, bot.id));
     },
     async update(user: AuthedUser, id: string, input: BotInput) {
@@ -222,7 +226,7 @@ export function createBotsService(deps: {
       ) {
         throw new DomainRuleError(...apiError('NO_SIZING'));
       }
-      await repo.update(id, {
+      const values = {
         ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
         ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
         ...(input.tradeCurrency ? { tradeCurrency: input.tradeCurrency } : {}),
@@ -232,7 +236,15 @@ export function createBotsService(deps: {
         ...(input.monthlyGoalPercent !== undefined ? { monthlyGoalPercent: input.monthlyGoalPercent } : {}),
         ...(moving ? { tradingAccountId: merged.tradingAccountId, strategyId: merged.strategyId } : {}),
         ...sizing,
-      });
+      };
+      // A new name, or the bot moving to another account, must not take a name already there.
+      const nickname = input.nickname ?? current.nickname;
+      if (input.nickname !== undefined || merged.tradingAccountId !== current.tradingAccountId) {
+        if (!(await repo.updateNamed(id, merged.tradingAccountId, nickname, values)))
+          throw nameTaken(nickname);
+      } else {
+        await repo.update(id, values);
+      }
       return toDto(await view(user, id));
     },
     async remove(user: AuthedUser, id: string) {

@@ -16,6 +16,7 @@ const frFRApi: typeof enUSApi = {
     VALIDATION_ERROR_commonPassword: 'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
     VALIDATION_ERROR_nulCharacter: 'Le texte ne peut pas contenir le caractère NUL (U+0000)',
     VALIDATION_ERROR_alertReasonRequired: 'Un motif est requis pour marquer une alerte comme abandonnée',
+    VALIDATION_ERROR_idempotencyKey: 'Idempotency-Key doit compter de 1 à 200 caractères imprimables',
     MALFORMED_JSON: 'Le corps de la requête n’est pas du JSON valide',
     MALFORMED_JSON_empty: 'Le corps ne peut pas être vide quand le content-type est « application/json »',
     MALFORMED_JSON_alertBody: 'Le corps de l’alerte doit être du JSON',
@@ -40,6 +41,9 @@ const frFRApi: typeof enUSApi = {
     RATE_LIMITED_tooManyRequests: 'Trop de requêtes',
     RATE_LIMITED_failedAttempts: 'Trop de tentatives échouées. Réessayez plus tard.',
     INTERNAL: 'Erreur interne du serveur',
+    IDEMPOTENCY_IN_FLIGHT:
+      'Une requête avec cette Idempotency-Key est encore en cours de traitement : réessayez dans un instant',
+    IDEMPOTENCY_KEY_REUSED: 'Cette Idempotency-Key a déjà servi pour une autre requête',
     UNAUTHORIZED: 'Non autorisé',
     UNAUTHORIZED_authenticationRequired: 'Authentification requise',
     UNAUTHORIZED_signInOrReset: 'Connectez-vous, ou utilisez le lien de l’e-mail de réinitialisation',
@@ -105,6 +109,7 @@ const frFRApi: typeof enUSApi = {
     OVER_ALLOCATED: 'Ce compte est déjà alloué à {{taken}} % à d’autres bots : il reste au plus {{left}} %',
     FUTURES_PAIR_TAKEN:
       'Le bot « {{bot}} » trade déjà {{pair}} sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+    BOT_NAME_TAKEN: 'Un bot nommé « {{name}} » existe déjà sur ce compte',
     NO_SIZING: 'Indiquez un montant fixe ou un pourcentage du compte',
     BOT_HAS_OPEN_TRADE: 'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
     BOT_HAS_OPEN_TRADE_move:
