@@ -106,8 +106,8 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
 // Not encapsulated: the error and not-found handlers and decorators apply to the whole server.
 export const app = fp(appPlugin, { name: 'kairos-app' });
 
-/** Query values that carry credentials (EventSource sends its token as `?token=`). */
-const SECRET_QUERY = /([?&](?:token|refreshToken|secret|apiKey|apiSecret)=)[^&#]*/gi;
+/** Query values that carry credentials (EventSource sends its stream ticket as `?ticket=`). */
+const SECRET_QUERY = /([?&](?:token|ticket|refreshToken|secret|apiKey|apiSecret)=)[^&#]*/gi;
 
 /** Fastify's request serializer, with credentials in the query string redacted from every log line. */
 function requestForLog(request: FastifyRequest) {

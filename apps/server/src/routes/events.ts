@@ -1,24 +1,47 @@
-import { apiError } from '@kairos/contract';
+import { apiError, errorResponses, streamTicketResponse } from '@kairos/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../lib/errors';
+import { createStreamWatch } from '../modules/auth/stream-watch';
 import type { LiveEvent, Subscriber } from '../modules/events/event-hub';
-import { bearerToken } from '../plugins/auth';
+import { bearerToken, currentUser } from '../plugins/auth';
 
 const HEARTBEAT_MS = 15_000;
 
 /**
- * `GET /api/events`: Server-Sent Events for the signed-in user. EventSource cannot send headers,
- * so the token may also come as `?token=`. Resume with the `Last-Event-ID` header.
+ * `GET /api/events`: Server-Sent Events for the signed-in user. EventSource cannot send headers, so the
+ * browser opens it with `?ticket=` from `POST /api/events/ticket` (single use, 30 s; issue 20: the access
+ * token never travels in a URL); other clients may send the bearer header. Resume with the `Last-Event-ID`
+ * header. A stream ends when its sign-in does (logout, a revoked session) or the user's role changes.
  */
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = app.services.events;
+  const auth = app.services.auth;
+  const watch = createStreamWatch({ cache: app.services.sessionCache, auth, log: app.log });
   const open = new Set<() => void>();
 
   app.addHook('preClose', async () => {
     for (const end of open) end();
+    watch.close();
     await hub.close();
   });
+
+  app.post(
+    '/api/events/ticket',
+    {
+      onRequest: [app.authenticate],
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['live updates'],
+        summary: 'A single-use ticket (30 s) that opens one event stream: GET /api/events?ticket=',
+        response: { 200: streamTicketResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      results: await auth.issueStreamTicket(currentUser(request)),
+    }),
+  );
 
   app.get(
     '/api/events',
@@ -27,18 +50,20 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['live updates'],
         summary: 'Server-Sent Events: trade, order, bot, balance (and alert for admins) changes',
         querystring: z.object({
-          token: z.string().max(200).optional(),
+          ticket: z.string().max(200).optional(),
           lastEventId: z.string().max(64).optional(),
         }),
       },
     },
     async (request, reply) => {
       const query = request.query;
-      const token = bearerToken(request) ?? query.token;
-      const user = token ? await app.services.auth.authenticate(token) : undefined;
-      if (!user)
+      const token = bearerToken(request);
+      if (!token && !query.ticket)
         throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'authenticationRequired' }));
+      const user = token ? await auth.authenticate(token) : await auth.redeemStreamTicket(query.ticket!);
+      if (!user) throw new UnauthorizedError(...apiError('INVALID_TOKEN'));
       await hub.ensureListening();
+      await watch.ready();
 
       reply.hijack();
       const res = reply.raw;
@@ -68,9 +93,11 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const end = () => {
         clearInterval(heartbeat);
         hub.unsubscribe(subscriber);
+        unwatch();
         open.delete(end);
         if (!res.writableEnded) res.end();
       };
+      const unwatch = watch.watch(user, end);
       open.add(end);
       request.raw.on('close', end);
     },

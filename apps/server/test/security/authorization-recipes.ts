@@ -323,6 +323,7 @@ export const recipes: Record<string, Recipe> = {
   'GET /portfolio': { access: 'self', expect: 200, prepare: () => ({}) },
   'GET /portfolio/history': { access: 'self', expect: 200, prepare: () => ({ query: { period: '7d' } }) },
   'GET /api/events': { access: 'self', expect: 200, stream: true, prepare: () => ({}) },
+  'POST /api/events/ticket': { access: 'self', expect: 200, prepare: () => ({}) },
 
   // ── admin: alerts ─────────────────────────────────────────────────────────────────────────────
   'GET /admin/alerts': {

@@ -53,7 +53,7 @@ async function target(key: string): Promise<Target> {
   let who: Session | undefined;
   if (recipe) {
     call = await recipe.prepare(world);
-    // An event stream never ends: its query is fuzzed without a session (the token is in the query).
+    // An event stream never ends: its query is fuzzed without a session (its ticket is in the query).
     who = recipe.stream ? undefined : recipe.access === 'admin' ? world.admin : (call.owner ?? world.owner);
   } else if (!PUBLIC_OPERATIONS.has(key)) {
     throw new Error(`${key}: no recipe in test/security/authorization-recipes.ts`);

@@ -267,15 +267,17 @@ describe('no secret in any response, log line or table', () => {
       expectStatus(await call('admin reads', admin, 'GET', url), 200);
     }
 
-    // Live updates: EventSource cannot send headers, so the token travels in the query string.
+    // Live updates: EventSource cannot send headers, so a single-use ticket travels in the query string
+    // (never the access token); it may appear in the answer that hands it out only.
+    const ticketReply = await call('stream ticket', alice, 'POST', '/api/events/ticket');
+    expectStatus(ticketReply, 200);
+    const ticket = ticketReply.json().results.ticket as string;
+    secret(ticket, 'stream ticket', [ticketReply.index]);
     const port = (t.app.server.address() as AddressInfo).port;
     const abort = new AbortController();
-    const stream = await fetch(
-      `http://127.0.0.1:${port}/api/events?token=${encodeURIComponent(alice.apiToken)}`,
-      {
-        signal: abort.signal,
-      },
-    );
+    const stream = await fetch(`http://127.0.0.1:${port}/api/events?ticket=${encodeURIComponent(ticket)}`, {
+      signal: abort.signal,
+    });
     expect(stream.status).toBe(200);
     await stream.body!.getReader().read();
     abort.abort();

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authThrottle, passwordResets, sessions, users } from '../../db/schema/index';
+import { authThrottle, passwordResets, sessions, streamTickets, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -124,6 +124,40 @@ export function createAuthRepo(db: Database) {
         .select()
         .from(sessions)
         .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      return row;
+    },
+
+    /** A new stream ticket; tickets past their 30 seconds are swept on the way. */
+    async insertStreamTicket(values: typeof streamTickets.$inferInsert): Promise<void> {
+      await db.delete(streamTickets).where(lt(streamTickets.expiresAt, new Date()));
+      await db.insert(streamTickets).values(values);
+    },
+
+    /** Uses a ticket once (unused, unexpired); returns its live session and user, or undefined. */
+    async redeemStreamTicket(ticketHash: string) {
+      const [ticket] = await db
+        .update(streamTickets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(streamTickets.ticketHash, ticketHash),
+            isNull(streamTickets.usedAt),
+            gt(streamTickets.expiresAt, new Date()),
+          ),
+        )
+        .returning({ sessionId: streamTickets.sessionId });
+      if (!ticket) return undefined;
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, ticket.sessionId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
       return row;
     },
 

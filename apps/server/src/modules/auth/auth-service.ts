@@ -20,6 +20,8 @@ import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp';
 export const ACCESS_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 /** Spec §9: refresh token nominal lifetime 7 days. */
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A stream ticket opens one event stream within this time (issue 20). */
+export const STREAM_TICKET_TTL_MS = 30_000;
 /** Issue 20: a sign-in lasts at most 30 days from its first session, however often it is refreshed. */
 export const SESSION_FAMILY_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -29,6 +31,11 @@ const MAX_FAILURES_PER_ACCOUNT = 10;
 const MAX_FAILURES_PER_IP = 50;
 /** An address the account signed in from within this many days is its owner's known client. */
 const KNOWN_CLIENT_DAYS = 30;
+
+/** Revocation reasons of a session whose family goes on in a new session. */
+const ROTATED = 'rotated';
+const REPLACED_BY_2FA = 'replaced after enabling 2FA';
+const REPLACED = new Set([ROTATED, REPLACED_BY_2FA]);
 
 export type AuthContext = { ip: string; userAgent?: string };
 export type AuthedUser = {
@@ -264,7 +271,7 @@ export function createAuthService(deps: {
       }
       const user = await repo.findUserById(session.userId);
       if (!user || user.accountStatus !== 'active') throw new UnauthorizedError(...apiError('UNAUTHORIZED'));
-      await repo.revokeSession(session.id, 'rotated');
+      await repo.revokeSession(session.id, ROTATED);
       return issueSession(user, ctx, { id: session.familyId, startedAt: session.familyStartedAt });
     },
 
@@ -292,7 +299,7 @@ export function createAuthService(deps: {
         totpPendingSealed: null,
       });
       const current = await repo.findSessionById(authed.sessionId);
-      await repo.revokeSession(authed.sessionId, 'replaced after enabling 2FA');
+      await repo.revokeSession(authed.sessionId, REPLACED_BY_2FA);
       return issueSession(updated, ctx, {
         id: authed.familyId,
         startedAt: current?.familyStartedAt ?? new Date(),
@@ -387,6 +394,44 @@ export function createAuthService(deps: {
       const session = await repo.findUnrevokedSession(sessionId, authed.id);
       if (!session) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'session' }));
       await repo.revokeFamily(session.familyId, session.familyId === authed.familyId ? 'logout' : 'revoked');
+    },
+
+    /**
+     * A single-use ticket that opens one event stream within 30 s: EventSource cannot send headers, and the
+     * access token must not travel in a URL (proxy and browser logs keep URLs).
+     */
+    async issueStreamTicket(authed: AuthedUser) {
+      const ticket = newToken('ktk');
+      const expiresAt = new Date(Date.now() + STREAM_TICKET_TTL_MS);
+      await repo.insertStreamTicket({
+        ticketHash: hashToken(ticket),
+        sessionId: authed.sessionId,
+        expiresAt,
+      });
+      return { ticket, expiresAt: expiresAt.toISOString() };
+    },
+
+    /** The user a stream ticket was issued to, once; undefined when unknown, used, expired or revoked. */
+    async redeemStreamTicket(ticket: string): Promise<AuthedUser | undefined> {
+      const found = await repo.redeemStreamTicket(hashToken(ticket));
+      if (!found || found.user.accountStatus !== 'active') return undefined;
+      return {
+        id: found.user.id,
+        email: found.user.email,
+        role: found.user.role,
+        sessionId: found.session.id,
+        familyId: found.session.familyId,
+      };
+    },
+
+    /**
+     * A revoked session's family, and whether the sign-in goes on (the session was replaced by the next one
+     * of its family: a refresh, 2FA switched on); undefined while it is live or unknown.
+     */
+    async sessionEnd(sessionId: string) {
+      const row = await repo.findSessionById(sessionId);
+      if (!row?.revokedAt) return undefined;
+      return { familyId: row.familyId, continues: REPLACED.has(row.revokedReason ?? '') };
     },
 
     /** Resolves a bearer token to its user, or undefined. */

@@ -8,6 +8,12 @@ export const AUTH_CHANNEL = 'kairos_auth';
 type Entry = { user: AuthedUser; until: number };
 
 /**
+ * What the invalidation channel heard: a session revoked, a user's role, status or email changed, or the
+ * channel itself lost (anything may have been missed).
+ */
+export type AuthNotice = { kind: 'session' | 'user'; id: string } | { kind: 'lost' };
+
+/**
  * Signed-in users by token hash, kept briefly so a busy client costs no session query per
  * request. Revocation is never late: the revoking process drops entries at once, and a
  * database trigger NOTIFYs every other process (`session:<id>`, `user:<id>`); if that channel
@@ -22,6 +28,10 @@ export function createSessionCache(deps: {
   const ttlMs = deps.ttlMs ?? 10_000;
   const max = deps.max ?? 10_000;
   const entries = new Map<string, Entry>();
+  const noticeListeners = new Set<(notice: AuthNotice) => void>();
+  const tell = (notice: AuthNotice) => {
+    for (const fn of noticeListeners) fn(notice);
+  };
   let listener: Listening | undefined;
   let listening: Promise<void> | undefined;
   let closed = false;
@@ -34,6 +44,7 @@ export function createSessionCache(deps: {
     const [kind, id] = (msg.payload ?? '').split(':');
     if (kind === 'session') drop((u) => u.sessionId === id);
     else if (kind === 'user') drop((u) => u.id === id);
+    if ((kind === 'session' || kind === 'user') && id) tell({ kind, id });
   }
 
   async function listen() {
@@ -42,6 +53,7 @@ export function createSessionCache(deps: {
       entries.clear();
       listener = undefined;
       listening = undefined;
+      tell({ kind: 'lost' });
     });
   }
 
@@ -69,12 +81,28 @@ export function createSessionCache(deps: {
       if (entries.size >= max) entries.delete(entries.keys().next().value!);
       entries.set(tokenHash, { user, until: Math.min(Date.now() + ttlMs, expiresAt.getTime()) });
     },
+    /** Listens on the invalidation channel now (what `onNotice` listeners rely on). */
+    async ensureListening() {
+      if (closed) return;
+      listening ??= listen().catch((e) => {
+        listening = undefined;
+        throw e;
+      });
+      await listening;
+      if (!listener) throw new Error('the auth invalidation channel is not listening');
+    },
+    /** Told of every notice heard from now on; returns the function that stops it. */
+    onNotice(fn: (notice: AuthNotice) => void): () => void {
+      noticeListeners.add(fn);
+      return () => noticeListeners.delete(fn);
+    },
     forgetSession: (sessionId: string) => drop((u) => u.sessionId === sessionId),
     forgetFamily: (familyId: string) => drop((u) => u.familyId === familyId),
     forgetUser: (userId: string) => drop((u) => u.id === userId),
     async close() {
       closed = true;
       entries.clear();
+      noticeListeners.clear();
       await listening;
       await listener?.close();
       listener = undefined;
