@@ -306,6 +306,8 @@ export const tradeRowSchema = z.object({
   pnl: z.string().nullable(),
   pnlPercent: z.string().nullable(),
   commission: z.string(),
+  /** Futures funding booked on the trade (in its PnL): positive received, negative paid. */
+  funding: z.string().default('0'),
   durationMs: z.number().nullable(),
   openedAt: z.string(),
   closedAt: z.string().nullable(),

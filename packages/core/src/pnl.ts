@@ -27,6 +27,8 @@ export interface TradePnlInput {
   exitFills: readonly Fill[];
   /** Quote-currency price of any other fee currency (e.g. `{ BNB: '600' }`). */
   feeRates?: Readonly<Record<string, DecimalInput>>;
+  /** Futures funding booked on the trade, in quote currency: positive received, negative paid. */
+  funding?: DecimalInput | null;
   openedAt?: Date | number | null;
   closedAt?: Date | number | null;
 }
@@ -43,7 +45,7 @@ export interface TradePnl {
   grossPnl: Decimal;
   /** Every fee paid so far (entry and exit), in quote currency. */
   commission: Decimal;
-  /** Realised PnL: gross − commission. */
+  /** Realised PnL: gross − commission + funding. */
   realisedPnl: Decimal;
   /** Realised PnL as a percent of the exited quantity's entry notional; null before any exit. */
   pnlPercent: Decimal | null;
@@ -141,7 +143,7 @@ export function computeTradePnl(input: TradePnlInput): TradePnl {
         : averageEntryPrice.minus(averageExitPrice);
     grossPnl = perUnit.times(exitQuantity);
   }
-  const realisedPnl = grossPnl.minus(commission);
+  const realisedPnl = grossPnl.minus(commission).plus(toDecimal(input.funding ?? 0));
   if (averageEntryPrice && exitQuantity.gt(0)) {
     pnlPercent = realisedPnl.div(averageEntryPrice.times(exitQuantity)).times(100);
   }

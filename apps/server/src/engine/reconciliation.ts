@@ -6,6 +6,7 @@ import type { OrderRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
 import type { AccountLookup, AccountRow, GatewayProvider } from '../exchange/gateway-provider';
 import { startIntervalLoop } from './interval-loop';
+import { attributeFunding } from './trades-fns';
 import type { OrderExecutor } from './order-executor';
 import type { TradeSupervisor } from './trade-supervisor';
 import type { VenueStopGuard } from './venue-stop-guard';
@@ -112,6 +113,46 @@ export function createReconciler(deps: {
   }
 
   /**
+   * A futures account's funding (issue 19): the venue's funding history of every symbol it holds (or held
+   * until a close not yet read past), booked on the trades that held the position at each payment. Returns
+   * the trades whose funding changed (their figures are recomputed by the supervisor).
+   */
+  async function settleFunding(account: Pick<AccountRow, 'id'> | AccountRow): Promise<Set<string>> {
+    const touched = new Set<string>();
+    const row = 'exchange' in account ? account : await deps.accounts.findById(account.id);
+    if (!row || row.marketType !== 'future') return touched;
+    const awaiting = await trades.tradesAwaitingFunding(row.id);
+    if (awaiting.length === 0) return touched;
+    const gateway = await deps.gateways.forAccount(row);
+    const checkedAt = new Date();
+    for (const symbol of new Set(awaiting.map((t) => t.symbol))) {
+      const holders = awaiting.filter((t) => t.symbol === symbol);
+      const since = Math.min(...holders.map((t) => t.openedAt.getTime()));
+      try {
+        const payments = await gateway.fetchFundingHistory(symbol, since);
+        const shares = attributeFunding(holders, payments);
+        for (const trade of holders) {
+          const booked = (shares.get(trade.id) ?? []).map((p) => ({
+            tradingAccountId: row.id,
+            venuePaymentId: p.id,
+            symbol,
+            amount: p.share,
+            currency: p.currency,
+            at: new Date(p.timestamp),
+          }));
+          if (await trades.bookFunding(trade.id, booked, checkedAt)) touched.add(trade.id);
+        }
+      } catch (e) {
+        log.warn(
+          { err: e, accountId: row.id, symbol },
+          'could not read the funding history; read again next sweep',
+        );
+      }
+    }
+    return touched;
+  }
+
+  /**
    * One account: live orders settled, the gate opened, then every trade touched (and, on a sweep,
    * every trade still managed) followed through by the supervisor — ladders placed, stops moved,
    * trades closed.
@@ -126,6 +167,7 @@ export function createReconciler(deps: {
     // venue's own prices and fees wait, and the per-account read is not worth every 5 s pass.
     if (options.sweep) for (const tradeId of await settleMissingFills(account.id)) touched.add(tradeId);
     if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);
+    if (options.sweep) for (const tradeId of await settleFunding(account)) touched.add(tradeId);
     for (const tradeId of touched) {
       try {
         await deps.supervisor.supervise(tradeId);

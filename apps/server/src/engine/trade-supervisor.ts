@@ -304,6 +304,9 @@ export function createTradeSupervisor(deps: {
         }
       }
     }
+    // An ended trade's figures can still move: funding booked after its close (issue 19).
+    if (state.trade.status === 'closed')
+      state = { ...state, trade: await lifecycle.settleFigures(state, market) };
     const trade = state.trade;
     if (trade.status === 'closed' || trade.status === 'cancelled')
       return settleEndedTrade(gateway, trade, state.orders);

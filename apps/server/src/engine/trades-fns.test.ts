@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tradeClientOrderId } from '@kairos/core';
-import { heldQuantity, ladderView, pushDecision, replanTakeProfits } from './trades-fns';
+import { attributeFunding, heldQuantity, ladderView, pushDecision, replanTakeProfits } from './trades-fns';
 
 const plan = [
   { role: 'tp1', percent: '1', sizePercent: '50' },
@@ -167,5 +167,34 @@ describe('tradeClientOrderId', () => {
     expect(a).not.toBe(tradeClientOrderId('t-1', 'tp1', 1));
     expect(a).not.toBe(tradeClientOrderId('t-2', 'tp1', 0));
     expect(a).toMatch(/^[A-Za-z0-9]{1,32}$/);
+  });
+});
+
+describe('attributeFunding', () => {
+  const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+  const pay = (h: number, amount: string) => ({ id: `p${h}`, amount, timestamp: at(h).getTime() });
+
+  it('gives each payment to the trades holding the position then, split by their quantities', () => {
+    const shares = attributeFunding(
+      [
+        { id: 'a', quantity: '0.3', openedAt: at(0), closedAt: null },
+        { id: 'b', quantity: '0.1', openedAt: at(7), closedAt: at(9) },
+        { id: 'c', quantity: '0.2', openedAt: at(17), closedAt: null },
+      ],
+      [pay(8, '-4'), pay(16, '2')],
+    );
+    expect(shares.get('a')?.map((p) => [p.id, p.share])).toEqual([
+      ['p8', '-3'],
+      ['p16', '2'],
+    ]);
+    expect(shares.get('b')?.map((p) => [p.id, p.share])).toEqual([['p8', '-1']]);
+    // Opened after the last payment: nothing of it.
+    expect(shares.get('c')).toBeUndefined();
+  });
+
+  it('leaves a payment no trade held to nobody', () => {
+    expect(
+      attributeFunding([{ id: 'a', quantity: '0', openedAt: at(0), closedAt: null }], [pay(8, '-1')]).size,
+    ).toBe(0);
   });
 });

@@ -167,3 +167,33 @@ export function planFromInput(input: readonly { role?: string; percent: string; 
 function plainOrNull(value: string | null): string | null {
   return value === null ? null : toDecimal(value).toFixed();
 }
+
+type FundingHolder = { id: string; quantity: string; openedAt: Date; closedAt: Date | null };
+
+/**
+ * Which trade each funding payment of one symbol was paid on (issue 19): a payment belongs to the trades
+ * holding the position at its time (opened at or before it, not closed before it). Two trades on one
+ * position share it by their quantities; a payment no trade held is nobody's.
+ */
+export function attributeFunding<P extends { amount: string; timestamp: number }>(
+  holders: readonly FundingHolder[],
+  payments: readonly P[],
+): Map<string, (P & { share: string })[]> {
+  const byTrade = new Map<string, (P & { share: string })[]>();
+  for (const payment of payments) {
+    const held = holders.filter(
+      (t) =>
+        t.openedAt.getTime() <= payment.timestamp &&
+        (t.closedAt === null || t.closedAt.getTime() >= payment.timestamp) &&
+        toDecimal(t.quantity).gt(0),
+    );
+    const total = sum(held.map((t) => t.quantity));
+    for (const t of held) {
+      const share = toDecimal(payment.amount).times(t.quantity).div(total);
+      const list = byTrade.get(t.id) ?? [];
+      list.push({ ...payment, share: share.toFixed() });
+      byTrade.set(t.id, list);
+    }
+  }
+  return byTrade;
+}

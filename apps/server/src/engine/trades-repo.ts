@@ -11,7 +11,7 @@ import {
 import { isUniqueViolation, relaxedCommit } from '../db/pg-fns';
 import { createBatchLoader, mapLimited } from '../lib/batch-loader';
 import type { Database, DbOrTx } from '../db/client';
-import { fills, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
+import { fills, fundingPayments, orders, trades, tradingAccounts, venueStops } from '../db/schema/index';
 import {
   batchStatements,
   figuresParams,
@@ -580,10 +580,62 @@ export function createTradesRepo(db: Database) {
         .from(trades)
         .where(
           and(
-            inArray(trades.status, ['open', 'closing']),
+            inArray(trades.status, [...ACTIVE_TRADE_STATUSES]),
             accountId ? eq(trades.tradingAccountId, accountId) : sql`TRUE`,
           ),
         );
+    },
+
+    /**
+     * The account's trades whose funding is still to read (issue 19): those held now, and those closed since
+     * the venue's funding history was last read for them (a payment just before the close is booked too).
+     */
+    async tradesAwaitingFunding(accountId: string): Promise<TradeDbRow[]> {
+      return db
+        .select()
+        .from(trades)
+        .where(
+          and(
+            eq(trades.tradingAccountId, accountId),
+            sql`(${trades.status} IN (${sql.join(
+              ACTIVE_TRADE_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )}) OR (${trades.status} = 'closed' AND ${trades.closedAt} IS NOT NULL
+              AND (${trades.fundingCheckedAt} IS NULL OR ${trades.fundingCheckedAt} <= ${trades.closedAt})))`,
+          ),
+        );
+    },
+
+    /**
+     * Books a trade's funding payments (deduped by the venue's payment id) and its total, read at
+     * `checkedAt`; whether the total changed (its figures then need recomputing).
+     */
+    async bookFunding(
+      tradeId: string,
+      payments: Omit<typeof fundingPayments.$inferInsert, 'tradeId'>[],
+      checkedAt: Date,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        if (payments.length > 0)
+          await tx
+            .insert(fundingPayments)
+            .values(payments.map((p) => ({ ...p, tradeId })))
+            .onConflictDoNothing();
+        const [before] = await tx
+          .select({ funding: trades.funding })
+          .from(trades)
+          .where(eq(trades.id, tradeId))
+          .for('update');
+        const [{ total }] = (await tx
+          .select({ total: sql<string>`coalesce(sum(${fundingPayments.amount}), 0)::text` })
+          .from(fundingPayments)
+          .where(eq(fundingPayments.tradeId, tradeId))) as [{ total: string }];
+        await tx
+          .update(trades)
+          .set({ funding: total, fundingCheckedAt: checkedAt })
+          .where(eq(trades.id, tradeId));
+        return !!before && !toDecimal(before.funding).eq(total);
+      });
     },
 
     /**
@@ -623,6 +675,9 @@ export function createTradesRepo(db: Database) {
                 AND o.status IN ('new', ${list(LIVE_ORDER_STATES)}))
               OR EXISTS (SELECT 1 FROM ${trades} t WHERE t.trading_account_id = ${tradingAccounts.id}
                 AND t.status IN (${list(ACTIVE_TRADE_STATUSES)}))
+              OR (${tradingAccounts.marketType} = 'future' AND EXISTS (SELECT 1 FROM ${trades} t
+                WHERE t.trading_account_id = ${tradingAccounts.id} AND t.status = 'closed'
+                  AND (t.funding_checked_at IS NULL OR t.funding_checked_at <= t.closed_at)))
               OR EXISTS (SELECT 1 FROM ${fills} f JOIN ${orders} o ON o.id = f.order_id
                 WHERE f.inferred AND o.trading_account_id = ${tradingAccounts.id})
               OR EXISTS (SELECT 1 FROM ${venueStops} WHERE ${venueStops.tradingAccountId} = ${tradingAccounts.id}

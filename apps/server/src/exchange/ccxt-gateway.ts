@@ -8,6 +8,7 @@ import {
   toBalances,
   toCandle,
   toFill,
+  toFundingPayment,
   toMarket,
   toOrder,
   toOrderBook,
@@ -36,6 +37,7 @@ import type {
   CreateOrderRequest,
   ExchangeGateway,
   Fill,
+  FundingPayment,
   Market,
   MarginMode,
   Order,
@@ -607,6 +609,15 @@ export class CcxtGateway implements ExchangeGateway {
       if (own) result.push(this.normalizeOrder(order, own));
     }
     return result;
+  }
+
+  async fetchFundingHistory(symbol: string, since?: number): Promise<FundingPayment[]> {
+    if (this.marketType !== 'future') return [];
+    const market = await this.market(symbol);
+    const history = await this.read(() => this.exchange.fetchFundingHistory(market.symbol, since));
+    return history
+      .flatMap((entry) => toFundingPayment(entry, kairosSymbol(market), market.settle ?? market.quote) ?? [])
+      .sort((a, b) => a.timestamp - b.timestamp);
   }
 
   async fetchMyTrades(symbol: string, since?: number): Promise<Fill[]> {

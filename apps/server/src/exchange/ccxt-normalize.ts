@@ -16,6 +16,7 @@ import type {
   Candle,
   Fee,
   Fill,
+  FundingPayment,
   Market,
   Order,
   OrderBook,
@@ -147,6 +148,22 @@ export function toFill(trade: CcxtTrade, symbol: string, contractSize?: string |
     takerOrMaker:
       trade.takerOrMaker === 'maker' || trade.takerOrMaker === 'taker' ? trade.takerOrMaker : null,
     timestamp: trade.timestamp ?? 0,
+  };
+}
+
+/** A funding settlement as ccxt lists it (`fetchFundingHistory`); null for an entry without amount or time. */
+export function toFundingPayment(
+  entry: { id?: string | number; amount?: number; code?: string; timestamp?: number },
+  symbol: string,
+  settle: string,
+): FundingPayment | null {
+  if (entry.amount === undefined || entry.timestamp === undefined) return null;
+  return {
+    id: String(entry.id ?? entry.timestamp),
+    symbol,
+    amount: decimalStringOrZero(entry.amount),
+    currency: entry.code ?? settle,
+    timestamp: entry.timestamp,
   };
 }
 

@@ -196,6 +196,16 @@ export interface VenueStops {
   fetchStopByClientId(clientOrderId: string, symbol: string): Promise<StopOrder>;
 }
 
+/** One funding settlement on a futures position: positive received, negative paid. */
+export interface FundingPayment {
+  /** The venue's id of the payment: the key payments are deduplicated on. */
+  id: string;
+  symbol: string;
+  amount: DecimalString;
+  currency: string;
+  timestamp: number;
+}
+
 export interface ApiKeyPermissions {
   /** null when the venue does not report it. */
   canWithdraw: boolean | null;
@@ -244,6 +254,11 @@ export interface ExchangeGateway {
 
   /** Open futures positions; always empty on spot. */
   fetchPositions(): Promise<Position[]>;
+  /**
+   * Futures funding paid or received on `symbol` since `since` (inclusive), oldest first, as the venue lists
+   * it (its income or bills history); always empty on spot.
+   */
+  fetchFundingHistory(symbol: string, since?: number): Promise<FundingPayment[]>;
   /** Futures only. */
   setLeverage(symbol: string, leverage: number): Promise<void>;
   /**

@@ -241,6 +241,10 @@ export const trades = pgTable(
     closedAt: ts('closed_at'),
     /** Set when the user deletes an ended trade (issue 19): gone from their screens, never from the books. */
     hiddenAt: ts('hidden_at'),
+    /** Futures funding booked on the trade (issue 19), in quote: positive received, negative paid. */
+    funding: money('funding').notNull().default('0'),
+    /** When the venue's funding history was last read for it: an ended trade is read once more after its close. */
+    fundingCheckedAt: ts('funding_checked_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -360,4 +364,27 @@ export const fills = pgTable(
       .where(sql`${t.inferred}`),
     index('fills_trade_idx').on(t.tradeId),
   ],
+);
+
+/**
+ * A futures funding payment as the venue lists it (issue 19), booked on the trade whose position it was paid
+ * on: positive received, negative paid, in the settlement currency. Shared by two trades on one position, it
+ * is split by their quantities (one row each).
+ */
+export const fundingPayments = pgTable(
+  'funding_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tradeId: uuid('trade_id')
+      .notNull()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    tradingAccountId: uuid('trading_account_id').notNull(),
+    /** The venue's id of the payment (Binance tranId, Bybit/OKX bill id). */
+    venuePaymentId: text('venue_payment_id').notNull(),
+    symbol: text('symbol').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [uniqueIndex('funding_payments_uq').on(t.tradeId, t.venuePaymentId)],
 );

@@ -1,6 +1,7 @@
 import { UnsupportedOperationError } from '../errors';
 import type {
   AccountMarketType,
+  FundingPayment,
   Balances,
   Candle,
   CreateOrderRequest,
@@ -131,6 +132,11 @@ export class PaperGateway implements ExchangeGateway {
   async fetchPositions(): Promise<Position[]> {
     if (this.marketType !== 'future') return [];
     return this.venue.positions(this.accountId);
+  }
+
+  /** The paper venue charges no funding (yet): nothing to list. */
+  async fetchFundingHistory(): Promise<FundingPayment[]> {
+    return [];
   }
 
   async configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void> {

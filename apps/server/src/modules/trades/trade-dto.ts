@@ -35,6 +35,7 @@ export function toTradeRow(t: TradeDbRow): TradeRow {
     pnl: plain(t.realisedPnl),
     pnlPercent: plain(t.pnlPercent),
     commission: plain(t.commission),
+    funding: plain(t.funding),
     durationMs: t.closedAt ? Math.max(0, t.closedAt.getTime() - t.openedAt.getTime()) : null,
     openedAt: t.openedAt.toISOString(),
     closedAt: t.closedAt?.toISOString() ?? null,

@@ -24,6 +24,7 @@ function serverTrade(overrides: Partial<TradeDetail['trade']> = {}): TradeDetail
       pnl: null,
       pnlPercent: null,
       commission: '2.8397295',
+      funding: '0',
       durationMs: null,
       openedAt: '2026-11-21T13:24:00.719Z',
       closedAt: null,
