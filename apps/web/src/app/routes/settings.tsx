@@ -8,6 +8,7 @@ import { TwoFactorSettings } from '../../features/auth/components/two-factor-set
 import { NotificationSettings } from '../../features/settings/components/notification-settings';
 import { PreferencesForm } from '../../features/settings/components/preferences-form';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
+import { SessionsPanel } from '../../features/settings/components/sessions-panel';
 
 const TABS = ['profile', 'security', 'notifications', 'preferences'] as const;
 type SettingsTab = (typeof TABS)[number];
@@ -29,6 +30,7 @@ export function SettingsRoute() {
       <div className="flex flex-col gap-4">
         <TwoFactorSettings />
         <ChangePasswordForm />
+        <SessionsPanel />
       </div>
     ),
     notifications: <NotificationSettings />,

@@ -59,6 +59,19 @@ const enUSSettings = {
       changePassword: 'Change password',
       passwordChanged: 'Your password has been changed.',
     },
+    sessions: {
+      title: 'Where you’re signed in',
+      description:
+        'Each device or browser signed in to your account. Revoke one you don’t recognise: it is signed out at once. A sign-in lasts 30 days at most.',
+      thisDevice: 'This device',
+      unknownDevice: 'Unknown device',
+      address: 'IP {{ip}}',
+      signedIn: 'Signed in {{date}}',
+      lastActive: 'last active {{date}}',
+      revoke: 'Revoke',
+      revokeDevice: 'Revoke {{device}}',
+      revoked: 'That device is signed out.',
+    },
     notificationsPanel: {
       description: 'How Kairos reaches you, and about what.',
       channels: 'Channels',

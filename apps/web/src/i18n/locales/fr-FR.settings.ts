@@ -64,6 +64,19 @@ const frFRSettings: typeof enUSSettings = {
       changePassword: 'Changer le mot de passe',
       passwordChanged: 'Votre mot de passe a été changé.',
     },
+    sessions: {
+      title: 'Appareils connectés',
+      description:
+        'Chaque appareil ou navigateur connecté à votre compte. Révoquez celui que vous ne reconnaissez pas : il est déconnecté aussitôt. Une connexion dure 30 jours au plus.',
+      thisDevice: 'Cet appareil',
+      unknownDevice: 'Appareil inconnu',
+      address: 'IP {{ip}}',
+      signedIn: 'Connecté le {{date}}',
+      lastActive: 'dernière activité le {{date}}',
+      revoke: 'Révoquer',
+      revokeDevice: 'Révoquer {{device}}',
+      revoked: 'Cet appareil est déconnecté.',
+    },
     notificationsPanel: {
       description: 'Comment Kairos vous prévient, et à quel sujet.',
       channels: 'Canaux',
