@@ -22,20 +22,30 @@ describe('live updates', () => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     let closed = 0;
-    const { requests } = mockFetch((request) =>
-      request.path === '/api/dashboard'
-        ? { body: { success: true, results: dashboardWith(closed, closed ? '4.20' : '0.00') } }
-        : undefined,
-    );
+    let tickets = 0;
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/api/dashboard')
+        return { body: { success: true, results: dashboardWith(closed, closed ? '4.20' : '0.00') } };
+      if (request.method === 'POST' && request.path === '/api/events/ticket') {
+        tickets += 1;
+        const results = { ticket: `ktk_${tickets}`, expiresAt: '2026-01-01T00:00:30.000Z' };
+        return { body: { success: true, results } };
+      }
+      return undefined;
+    });
     loginAs();
     renderApp('/dashboard');
     const closedTrades = await screen.findByRole('region', { name: 'Closed trades' }, { timeout: 5_000 });
     // Label, then the figure, then the period.
     expect(closedTrades.textContent).toMatch(/^Closed trades0[A-Z]/);
 
-    expect(FakeEventSource.instances).toHaveLength(1);
+    // Opened with a single-use ticket asked for with the session, never the access token in the URL.
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const stream = FakeEventSource.latest();
-    expect(stream.url).toBe('/api/events?token=tok_test');
+    expect(stream.url).toBe('/api/events?ticket=ktk_1');
+    expect(stream.url).not.toContain('tok_test');
+    const ticketRequest = requests.find((request) => request.path === '/api/events/ticket');
+    expect(ticketRequest?.headers.authorization).toBe('Bearer tok_test');
     act(() => stream.emit('ready'));
     expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('live');
 

@@ -153,12 +153,22 @@ describe('coalescing', () => {
 });
 
 describe('the connection', () => {
-  function connect() {
+  /** Each stream asks for a new ticket (POST /api/events/ticket): t1, t2, … */
+  function connect({ failTickets = 0 } = {}) {
     const events: string[] = [];
     const statuses: LiveStatus[] = [];
     let resyncs = 0;
+    let tickets = 0;
+    let failures = failTickets;
     const close = connectLiveEvents({
-      url: (lastEventId) => `/api/events?token=tok${lastEventId ? `&lastEventId=${lastEventId}` : ''}`,
+      url: async (lastEventId) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('Failed to fetch');
+        }
+        tickets += 1;
+        return `/api/events?ticket=t${tickets}${lastEventId ? `&lastEventId=${lastEventId}` : ''}`;
+      },
       onEvent: (type) => events.push(type),
       onResync: () => (resyncs += 1),
       onStatus: (status) => statuses.push(status),
@@ -167,12 +177,15 @@ describe('the connection', () => {
     });
     return { events, statuses, resyncs: () => resyncs, close };
   }
+  /** Lets the ticket request answer. */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
 
-  it('opens one stream with the token and passes each known event on', () => {
+  it('opens one stream with a fresh ticket and passes each known event on', async () => {
     const live = connect();
+    await settle();
     const source = FakeEventSource.latest();
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(source.url).toBe('/api/events?token=tok');
+    expect(source.url).toBe('/api/events?ticket=t1');
     source.emit('ready');
     source.emit('trade', 'boot-1');
     source.emit('balance', 'boot-2');
@@ -181,55 +194,64 @@ describe('the connection', () => {
     expect(live.statuses).toEqual(['connecting', 'live']);
   });
 
-  it('leaves reconnecting to the browser while it retries; resync refetches everything', () => {
+  it('resync refetches everything', async () => {
     const live = connect();
-    const source = FakeEventSource.latest();
-    source.emit('ready');
-    source.emit('order', 'boot-7');
-    source.drop(false);
-    expect(live.statuses.at(-1)).toBe('reconnecting');
-    vi.advanceTimersByTime(60_000);
-    expect(FakeEventSource.instances).toHaveLength(1);
-    source.emit('resync');
+    await settle();
+    FakeEventSource.latest().emit('resync');
     expect(live.resyncs()).toBe(1);
     expect(live.statuses.at(-1)).toBe('live');
   });
 
-  it('reopens a stream the browser gave up on, resuming after the last event id, with backoff', () => {
-    connect();
+  it('reopens a dropped stream with a new ticket (never the used one), resuming after the last event id, with backoff', async () => {
+    const live = connect();
+    await settle();
     const first = FakeEventSource.latest();
     first.emit('ready');
     first.emit('trade', 'boot-41');
-    first.drop(true);
-    vi.advanceTimersByTime(999);
+    // The browser would retry by itself with the same URL: its ticket is spent, so the stream is closed.
+    first.drop(false);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(live.statuses.at(-1)).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(999);
     expect(FakeEventSource.instances).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     const second = FakeEventSource.latest();
-    expect(second.url).toBe('/api/events?token=tok&lastEventId=boot-41');
+    expect(second.url).toBe('/api/events?ticket=t2&lastEventId=boot-41');
     second.drop(true);
-    vi.advanceTimersByTime(1_999);
+    await vi.advanceTimersByTimeAsync(1_999);
     expect(FakeEventSource.instances).toHaveLength(2);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(FakeEventSource.instances).toHaveLength(3);
   });
 
-  it('refetches everything when back without an event id to resume from', () => {
+  it('tries again later when no ticket can be had', async () => {
+    const live = connect({ failTickets: 1 });
+    await settle();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(live.statuses.at(-1)).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeEventSource.latest().url).toBe('/api/events?ticket=t1');
+  });
+
+  it('refetches everything when back without an event id to resume from', async () => {
     const live = connect();
-    const source = FakeEventSource.latest();
-    source.emit('ready');
+    await settle();
+    FakeEventSource.latest().emit('ready');
     expect(live.resyncs()).toBe(0);
-    source.drop(false);
-    source.emit('ready');
+    FakeEventSource.latest().drop(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    FakeEventSource.latest().emit('ready');
     expect(live.resyncs()).toBe(1);
   });
 
-  it('closes the stream for good when closed (logout)', () => {
+  it('closes the stream for good when closed (logout)', async () => {
     const live = connect();
+    await settle();
     const source = FakeEventSource.latest();
     source.emit('ready');
     source.drop(true);
     live.close();
-    vi.advanceTimersByTime(120_000);
+    await vi.advanceTimersByTimeAsync(120_000);
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(live.statuses.at(-1)).toBe('off');

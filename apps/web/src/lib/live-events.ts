@@ -104,8 +104,11 @@ export function createInvalidationBatcher(
 export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
 
 export interface LiveConnectionOptions {
-  /** The stream's URL; `lastEventId` when reopening after the browser gave up, so the server resumes. */
-  url: (lastEventId: string | undefined) => string;
+  /**
+   * The stream's URL, asked again for every stream opened (it carries a single-use ticket);
+   * `lastEventId` when reopening after a drop, so the server resumes.
+   */
+  url: (lastEventId: string | undefined) => string | Promise<string>;
   onEvent: (type: LiveEventType) => void;
   /** Events may have been missed: refetch everything. */
   onResync: () => void;
@@ -117,9 +120,10 @@ export interface LiveConnectionOptions {
 }
 
 /**
- * One EventSource for the session. The browser reconnects by itself (resending Last-Event-ID);
- * when it gives up (an error status), the stream is reopened here with backoff and the last id
- * in the query string. Returns the function that closes it for good.
+ * One EventSource for the session. A stream opens with a single-use ticket (issue 20), so the
+ * browser's own reconnect (which would present the used ticket again) is not relied on: after any
+ * drop the stream is closed and reopened here with a new URL, backoff, and the last id in the query
+ * string. Returns the function that closes it for good.
  */
 export function connectLiveEvents(options: LiveConnectionOptions): () => void {
   const Impl = options.EventSourceImpl ?? globalThis.EventSource;
@@ -133,9 +137,35 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
 
   const status = (value: LiveStatus) => options.onStatus?.(value);
 
+  function reopenLater() {
+    status('reconnecting');
+    reopenTimer = setTimeout(open, retry);
+    retry = Math.min(retry * 2, 60_000);
+  }
+
   function open() {
     status(connectedBefore ? 'reconnecting' : 'connecting');
-    const current = new Impl(options.url(lastEventId));
+    let url: string | Promise<string>;
+    try {
+      url = options.url(lastEventId);
+    } catch {
+      reopenLater();
+      return;
+    }
+    if (typeof url === 'string') start(url);
+    else
+      url.then(
+        (ready) => {
+          if (!closed) start(ready);
+        },
+        () => {
+          if (!closed) reopenLater();
+        },
+      );
+  }
+
+  function start(url: string) {
+    const current = new Impl(url);
     source = current;
     for (const type of LIVE_EVENT_TYPES) {
       current.addEventListener(type, (event) => {
@@ -159,14 +189,8 @@ export function connectLiveEvents(options: LiveConnectionOptions): () => void {
     });
     current.onerror = () => {
       if (closed || current !== source) return;
-      if (current.readyState !== Impl.CLOSED) {
-        status('reconnecting'); // the browser retries by itself
-        return;
-      }
       current.close();
-      status('reconnecting');
-      reopenTimer = setTimeout(open, retry);
-      retry = Math.min(retry * 2, 60_000);
+      reopenLater();
     };
   }
 
