@@ -83,6 +83,8 @@ export const registerFormSchema = z
     email: emailSchema,
     password: passwordSchema,
     confirm_password: z.string().min(1, VALIDATION_MESSAGES.required),
+    /** The first admin only: the setup token from the server's log (empty: none). */
+    setupToken: z.string().trim().max(200).optional(),
   })
   .refine((form) => form.password === form.confirm_password, {
     message: VALIDATION_MESSAGES.passwordsMatch,

@@ -52,6 +52,10 @@ const enUSAuth = {
       haveAccount: 'Already have an account?',
       login: 'Log in',
       created: 'Your account is ready. Log in to continue.',
+      firstAdmin: 'First admin?',
+      setupTokenHint:
+        'Setting up Kairos? Register the admin email with the setup token the server printed in its log at start (or the one you set in KAIROS_ADMIN_SETUP_TOKEN).',
+      setupToken: 'Setup token',
     },
     forgot: {
       title: 'Reset your password',

@@ -57,6 +57,10 @@ const frFRAuth: typeof enUSAuth = {
       haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
       created: 'Votre compte est prêt. Connectez-vous pour continuer.',
+      firstAdmin: 'Premier administrateur ?',
+      setupTokenHint:
+        'Vous installez Kairos ? Inscrivez l’adresse de l’administrateur avec le jeton d’installation que le serveur a affiché dans son journal au démarrage (ou celui défini dans KAIROS_ADMIN_SETUP_TOKEN).',
+      setupToken: 'Jeton d’installation',
     },
     forgot: {
       title: 'Réinitialiser votre mot de passe',

@@ -13,6 +13,8 @@ export interface RegisterInput {
   email: string;
   password: string;
   confirm_password: string;
+  /** The first admin's setup token (KAIROS_ADMIN_SETUP_TOKEN, or the one in the server's log). */
+  setupToken?: string;
 }
 
 export type RegisterOutcome = { status: 'authenticated' } | { status: 'registered' };
@@ -36,12 +38,18 @@ export function readRegisterResponse(body: unknown): {
   return { token: nonEmptyString(fields.apiToken), refreshToken: nonEmptyString(fields.refreshToken), user };
 }
 
-/** POST /auth/register {email, password, confirm_password} (spec §5, §7). */
+/** POST /auth/register {email, password, confirm_password, setupToken?} (spec §5, §7; issue 20). */
 export async function register(input: RegisterInput): Promise<RegisterOutcome> {
   const { email, password, confirm_password } = input;
+  const setupToken = input.setupToken?.trim();
   let body: unknown;
   try {
-    body = await api.post<unknown>('/auth/register', { email, password, confirm_password });
+    body = await api.post<unknown>('/auth/register', {
+      email,
+      password,
+      confirm_password,
+      ...(setupToken ? { setupToken } : {}),
+    });
   } catch (error) {
     throw error instanceof Error && error.message ? error : new Error(REGISTER_MESSAGES.failed);
   }

@@ -35,6 +35,27 @@ describe('Register screen', () => {
     expect(await screen.findByText('Your account is ready. Log in to continue.')).toBeTruthy();
   });
 
+  it('sends the setup token given under "First admin?" (issue 20)', async () => {
+    const { requests } = mockFetch(() => ({
+      status: 201,
+      body: { success: true, results: { id: 'u1', email: 'ops@example.com' } },
+    }));
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ops@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await userEvent.click(screen.getByText('First admin?'));
+    await userEvent.type(screen.getByLabelText('Setup token'), '  kst_from-the-log  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({
+      email: 'ops@example.com',
+      password: 'correct horse',
+      confirm_password: 'correct horse',
+      setupToken: 'kst_from-the-log',
+    });
+  });
+
   it("shows 'Invalid response from server' for an unreadable answer", async () => {
     mockFetch(() => ({ status: 200, body: 'ok' }));
     renderApp('/register');

@@ -17,7 +17,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutco
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { email: '', password: '', confirm_password: '' },
+    defaultValues: { email: '', password: '', confirm_password: '', setupToken: '' },
   });
 
   const onSubmit = handleSubmit((values) => registration.mutate(values, { onSuccess }));
@@ -43,6 +43,19 @@ export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutco
         errors={{ password: errors.password?.message, confirm: errors.confirm_password?.message }}
         labels={{ password: t('auth.password'), confirm: t('auth.register.confirmPassword') }}
       />
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted hover:text-fg">{t('auth.register.firstAdmin')}</summary>
+        <div className="mt-3 flex flex-col gap-2">
+          <p className="text-muted">{t('auth.register.setupTokenHint')}</p>
+          <Input
+            label={t('auth.register.setupToken')}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.setupToken?.message}
+            {...register('setupToken')}
+          />
+        </div>
+      </details>
       {registration.isError ? (
         <p role="alert" className="rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-loss">
           {errorMessage(t, registration.error)}
