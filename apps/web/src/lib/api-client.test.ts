@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../testing/fetch-mock';
-import { ApiError, api, tradeApi, unwrapPage, unwrapResults } from './api-client';
+import { ApiError, api, newIdempotencyKey, tradeApi, unwrapPage, unwrapResults } from './api-client';
 import { setNavigator } from './navigation';
 import { SESSION_STORAGE_KEYS, useSession } from './session-store';
 
@@ -196,5 +196,90 @@ describe('response envelopes (DESIGN §2)', () => {
       page: 2,
       pageSize: 50,
     });
+  });
+});
+
+describe('Idempotency-Key (issue 21)', () => {
+  it('sends a key with every write, a new one per call, and none with a read', async () => {
+    const { requests } = mockFetch();
+    await api.post('/api/bots', { nickname: 'A' });
+    await api.post('/api/bots', { nickname: 'A' });
+    await api.put('/api/bots/b1', { isActive: true });
+    await api.delete('/api/bots/b1');
+    await tradeApi.put('/push-to-take-profit', { tradeId: 't1' });
+    await api.get('/api/bots');
+    const keys = requests.map((request) => request.headers['idempotency-key']);
+    expect(keys.slice(0, 5).every((key) => /^[0-9a-f-]{36}$/.test(key ?? ''))).toBe(true);
+    expect(new Set(keys.slice(0, 5)).size).toBe(5);
+    expect(keys[5]).toBeUndefined();
+  });
+
+  it('uses the key the caller gives for its action', async () => {
+    const { requests } = mockFetch();
+    await api.post('/api/bots', { nickname: 'A' }, { idempotencyKey: 'action-1' });
+    expect(requests[0]?.headers['idempotency-key']).toBe('action-1');
+  });
+
+  it('sends a write again with the same key when its answer was lost, or its first send still runs', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const keys: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          keys.push((init.headers as Record<string, string>)['Idempotency-Key']!);
+          calls += 1;
+          if (calls === 1) throw new TypeError('Failed to fetch');
+          if (calls === 2)
+            return new Response(JSON.stringify({ success: false, error: 'IDEMPOTENCY_IN_FLIGHT' }), {
+              status: 409,
+            });
+          return new Response(JSON.stringify({ success: true, results: { id: 'b1' } }), { status: 201 });
+        }),
+      );
+      const created = api.post<{ results: { id: string } }>('/api/bots', { nickname: 'A' });
+      await vi.runAllTimersAsync();
+      await expect(created).resolves.toMatchObject({ results: { id: 'b1' } });
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up after its resends, and never resends a read or a session call', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchMock = vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      const write = api.post('/api/bots', {}).catch((error: unknown) => error);
+      await vi.runAllTimersAsync();
+      expect(await write).toBeInstanceOf(TypeError);
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      fetchMock.mockClear();
+      const read = api.get('/api/bots').catch((error: unknown) => error);
+      const refresh = api.post('/auth/refresh', { refreshToken: 'r' }).catch((error: unknown) => error);
+      await vi.runAllTimersAsync();
+      expect(await read).toBeInstanceOf(TypeError);
+      expect(await refresh).toBeInstanceOf(TypeError);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes a UUID without crypto.randomUUID (a server on plain HTTP)', () => {
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      expect(newIdempotencyKey()).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });

@@ -18,6 +18,49 @@ export interface RequestOptions {
    * a 401 that names that check is an ordinary error shown on the form, not the end of the session.
    */
   credentialCheck?: boolean;
+  /**
+   * The `Idempotency-Key` of a write (issue 21): one per user action, so a second send of the same action
+   * runs once on the server. Left out, each call gets its own; the client's own resends reuse it.
+   */
+  idempotencyKey?: string;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * A write is sent again, with its key, when its answer was lost (the network failed) or while its first
+ * send is still running (409 IDEMPOTENCY_IN_FLIGHT): the waits before each resend.
+ */
+const RESEND_DELAYS_MS = [500, 1500];
+
+/** A random UUID; `crypto.randomUUID` is missing outside secure contexts (a server on plain HTTP). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Sends a write again (same key) after a lost answer or while its first send still runs, when `resend`. */
+async function send(url: string, init: RequestInit, resend: boolean): Promise<[Response, unknown]> {
+  for (let attempt = 0; ; attempt++) {
+    const last = !resend || attempt >= RESEND_DELAYS_MS.length;
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch (error) {
+      if (last || init.signal?.aborted) throw error;
+      await wait(RESEND_DELAYS_MS[attempt]!);
+      continue;
+    }
+    const data = await readBody(response);
+    const inFlight = response.status === 409 && isRecord(data) && data.error === 'IDEMPOTENCY_IN_FLIGHT';
+    if (!inFlight || last) return [response, data];
+    await wait(RESEND_DELAYS_MS[attempt]!);
+  }
 }
 
 /** Server error codes of a failed credential check, as opposed to a missing or revoked session. */
@@ -92,14 +135,20 @@ async function request<T>(
   };
   const token = useSession.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  const write = WRITES.has(method);
+  if (write) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
 
-  const response = await fetch(buildUrl(base, path, options.params), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
-  const data = await readBody(response);
+  const [response, data] = await send(
+    buildUrl(base, path, options.params),
+    {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    },
+    // The session routes keep no key on the server: a refresh sent twice would revoke the session.
+    write && !path.startsWith('/auth/'),
+  );
 
   const credentialRefused =
     options.credentialCheck === true && isRecord(data) && CREDENTIAL_ERRORS.has(String(data.error));

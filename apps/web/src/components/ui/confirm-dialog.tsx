@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { useSingleFlight } from '../../lib/use-single-flight';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -32,14 +33,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One action for a double click: the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
+  const confirm = () =>
+    singleFlight(async () => {
+      setBusy(true);
+      try {
+        await onConfirm();
+      } finally {
+        setBusy(false);
+      }
+    });
   return (
     <Dialog
       open={open}

@@ -20,6 +20,7 @@ import {
 } from '../api/create-trading-account';
 import { PAPER_VENUE_ID, type Venue, sandboxKindOf, useExchanges } from '../api/get-exchanges';
 import type { TradingAccount } from '../api/get-trading-accounts';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const FORM_ID = 'connect-account-form';
 
@@ -35,6 +36,8 @@ export function ConnectAccountDialog({
   const { t } = useTranslation();
   const venues = useExchanges();
   const create = useCreateTradingAccount();
+  // A double click on "Connect" connects one account.
+  const singleFlight = useSingleFlight();
 
   const close = () => {
     if (create.isPending) return;
@@ -78,13 +81,13 @@ export function ConnectAccountDialog({
           venues={venues.data}
           error={create.isError ? create.error : undefined}
           onSubmit={(form) =>
-            create.mutate(toCreateAccountBody(form), {
-              onSuccess: (account) => {
-                toast.success(t('accounts.connect.connected', { name: account.nickname }));
-                create.reset();
-                onConnected?.(account);
-                onClose();
-              },
+            singleFlight(async () => {
+              const account = await create.mutateAsync(toCreateAccountBody(form)).catch(ignoreRefusal);
+              if (!account) return;
+              toast.success(t('accounts.connect.connected', { name: account.nickname }));
+              create.reset();
+              onConnected?.(account);
+              onClose();
             })
           }
         />

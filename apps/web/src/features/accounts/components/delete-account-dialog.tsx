@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteTradingAccount } from '../api/delete-trading-account';
 import type { TradingAccount } from '../api/get-trading-accounts';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 /**
  * Says in one sentence what the deletion does, bots included. An account with bots is only
@@ -25,15 +26,13 @@ export function DeleteAccountDialog({ account, onClose }: { account: TradingAcco
   const close = () => {
     if (!remove.isPending) onClose();
   };
+  const singleFlight = useSingleFlight();
   const confirm = () =>
-    remove.mutate(
-      { id: account.id, bots: withBots ? 'delete' : 'refuse' },
-      {
-        onSuccess: () => {
-          toast.success(t('accounts.delete.deleted', { name: account.nickname }));
-          onClose();
-        },
-      },
+    singleFlight(() =>
+      remove.mutateAsync({ id: account.id, bots: withBots ? 'delete' : 'refuse' }).then(() => {
+        toast.success(t('accounts.delete.deleted', { name: account.nickname }));
+        onClose();
+      }, ignoreRefusal),
     );
 
   return (

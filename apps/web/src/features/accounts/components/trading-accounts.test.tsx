@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
@@ -205,9 +205,13 @@ describe('TradingAccounts screen', () => {
     await userEvent.type(within(dialog).getByLabelText('Nickname'), 'Paper main');
     await userEvent.clear(balance);
     await userEvent.type(balance, '25000');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    // A double click, both clicks before the busy button is rendered, connects one account (issue 21).
+    const connect = within(dialog).getByRole('button', { name: 'Connect' });
+    fireEvent.click(connect);
+    fireEvent.click(connect);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       nickname: 'Paper main',
       exchange: 'paper',

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
@@ -228,6 +228,68 @@ describe('bot creation wizard', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This account is already 80.00% allocated',
     );
+  });
+
+  it('creates one bot for a double click on "Create and go live" (issue 21)', async () => {
+    const { requests, fetchMock } = mockFetch((request) => {
+      if (request.path === '/api/trading-accounts/acc-fut/bots-distributions') {
+        return {
+          body: {
+            success: true,
+            results: { ...distribution, accountId: 'acc-fut', allocatedPercent: '0.00', bots: [] },
+          },
+        };
+      }
+      if (request.method === 'POST' && request.path === '/api/bots') {
+        return {
+          status: 201,
+          body: { success: true, results: createdBot(request.body as Record<string, unknown>) },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    const onCreated = vi.fn();
+    renderWithProviders(
+      <BotWizardDialog
+        accounts={accounts}
+        strategies={strategies}
+        onClose={() => undefined}
+        onCreated={onCreated}
+      />,
+    );
+    await userEvent.type(await screen.findByLabelText('Name'), 'Twice');
+    await next();
+    await userEvent.click(screen.getByRole('radio', { name: /Paper futures/ }));
+    await next();
+    await userEvent.click(screen.getByRole('radio', { name: /Trend ETH/ }));
+    await next();
+    await next();
+    await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
+    await userEvent.type(await screen.findByLabelText('Amount per trade'), '100');
+    await next();
+    await next();
+
+    // The answer is slow: both clicks land while the first request is on its way.
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const reply = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await answered;
+      return reply(input, init);
+    });
+    // Two clicks before React renders the first one's busy button, then a double click as a user makes it.
+    const create = screen.getByRole('button', { name: 'Create and go live' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await userEvent.dblClick(create);
+    answer();
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    // And once made, another click makes nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Create and go live' }));
+    const posts = requests.filter((request) => request.method === 'POST' && request.path === '/api/bots');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends "create" back to the first step with a problem, showing its error, and posts nothing', async () => {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 import { CheckIcon, PlusIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Badge } from '../../../components/ui/status-badge';
@@ -103,17 +104,18 @@ export function BotWizardDialog({
     goTo(stepIndex + 1);
   };
 
-  const submit = handleSubmit(
-    (form) =>
-      create.mutate(toCreateBotBody(form, account?.marketType), {
-        onSuccess: (bot) => {
-          toast.success(
-            t(bot.isActive ? 'bots.wizard.createdLive' : 'bots.wizard.createdPaused', { name: bot.nickname }),
-          );
-          onCreated?.(bot);
-          onClose();
-        },
-      }),
+  const [created, setCreated] = useState(false);
+  const validateAndCreate = handleSubmit(
+    async (form) => {
+      const bot = await create.mutateAsync(toCreateBotBody(form, account?.marketType)).catch(ignoreRefusal);
+      if (!bot) return;
+      setCreated(true);
+      toast.success(
+        t(bot.isActive ? 'bots.wizard.createdLive' : 'bots.wizard.createdPaused', { name: bot.nickname }),
+      );
+      onCreated?.(bot);
+      onClose();
+    },
     // Back to the first step with a problem, showing that step's errors.
     async (found) => {
       const invalid = firstInvalidStep(found) ?? 'name';
@@ -121,6 +123,9 @@ export function BotWizardDialog({
       await trigger(STEP_FIELDS[invalid]);
     },
   );
+  // A double click on "create" creates one bot: one at a time, and none once it is made (the wizard closes).
+  const singleFlight = useSingleFlight();
+  const submit = () => (created ? Promise.resolve() : singleFlight(validateAndCreate));
 
   const close = () => {
     if (!create.isPending) onClose();

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import type { Bot } from '@kairos/contract';
 import { useStopBot } from '../api/stop-bot';
 import { ChoiceCards } from './choice-cards';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 /**
  * Stopping asks what to do with an open position: close it at market (the default) or keep it.
@@ -21,19 +22,17 @@ export function StopBotDialog({ bot, onClose }: { bot: Bot; onClose: () => void 
   const close = () => {
     if (!stop.isPending) onClose();
   };
+  const singleFlight = useSingleFlight();
   const confirm = () =>
-    stop.mutate(
-      { id: bot.id, closePosition: holding ? choice === 'close' : true },
-      {
-        onSuccess: () => {
-          toast.success(
-            t(holding && choice === 'close' ? 'bots.stop.stoppedClosed' : 'bots.stop.stopped', {
-              name: bot.nickname,
-            }),
-          );
-          onClose();
-        },
-      },
+    singleFlight(() =>
+      stop.mutateAsync({ id: bot.id, closePosition: holding ? choice === 'close' : true }).then(() => {
+        toast.success(
+          t(holding && choice === 'close' ? 'bots.stop.stoppedClosed' : 'bots.stop.stopped', {
+            name: bot.nickname,
+          }),
+        );
+        onClose();
+      }, ignoreRefusal),
     );
 
   return (

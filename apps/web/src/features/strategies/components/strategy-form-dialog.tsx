@@ -32,6 +32,7 @@ import {
 } from '../api/create-strategy';
 import type { Strategy } from '../api/get-strategies';
 import { useUpdateStrategy } from '../api/update-strategy';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const FORM_ID = 'strategy-form';
 
@@ -69,7 +70,7 @@ export function StrategyFormDialog({
   });
   const breakEven = useWatch({ control, name: 'breakEvenAfterTp1' });
 
-  const onSubmit = (form: StrategyForm) => {
+  const save = async (form: StrategyForm) => {
     const body = toStrategyBody(form);
     const done = (saved: Strategy) => {
       toast.success(
@@ -79,9 +80,14 @@ export function StrategyFormDialog({
       onClose();
       onSaved?.(saved);
     };
-    if (strategy) update.mutate({ id: strategy.id, body }, { onSuccess: done });
-    else create.mutate(body, { onSuccess: done });
+    const saved = await (
+      strategy ? update.mutateAsync({ id: strategy.id, body }) : create.mutateAsync(body)
+    ).catch(ignoreRefusal);
+    if (saved) done(saved);
   };
+  // A double click on "save" saves once.
+  const singleFlight = useSingleFlight();
+  const onSubmit = (form: StrategyForm) => singleFlight(() => save(form));
 
   const close = () => {
     if (!saving) onClose();

@@ -34,6 +34,7 @@ import {
   toCreateTradeBody,
   tradeFormSchema,
 } from '../utils/trade-form';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 export interface TradeAccountOption {
   id: string;
@@ -86,6 +87,7 @@ export function ManualTradeForm({
   const format = useFormatters();
   const fieldMessage = useFieldMessage();
   const create = useCreateTrade();
+  const singleFlight = useSingleFlight();
   const sideName = useId();
   const { base, quote } = splitSymbol(symbol);
   const {
@@ -157,18 +159,19 @@ export function ManualTradeForm({
     );
   }
 
+  // A double click on "open" opens one trade.
   const onSubmit = (form: TradeFormValues) =>
-    create.mutate(toCreateTradeBody(form), {
-      onSuccess: (detail) => {
-        toast.success(
-          t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
-            amount: format.decimal(detail.trade.quantity),
-            symbol: detail.trade.symbol,
-          }),
-          { description: t('trading.form.openedHint') },
-        );
-        reset({ ...getValues(), amount: '', price: '' });
-      },
+    singleFlight(async () => {
+      const detail = await create.mutateAsync(toCreateTradeBody(form)).catch(ignoreRefusal);
+      if (!detail) return;
+      toast.success(
+        t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
+          amount: format.decimal(detail.trade.quantity),
+          symbol: detail.trade.symbol,
+        }),
+        { description: t('trading.form.openedHint') },
+      );
+      reset({ ...getValues(), amount: '', price: '' });
     });
 
   // The estimate is for the eye only (≈): the server sizes and rounds the order in decimals.
