@@ -28,16 +28,3 @@ export function monthlyGoalReached(
   if (!isPositive(monthlyGoalPercent) || !isPositive(allocation)) return false;
   return accumulatedProfitPercent(realisedProfitThisMonth, allocation).gte(toDecimal(monthlyGoalPercent));
 }
-
-/** Share of the monthly goal achieved, 0–100, for a progress bar (0 without a goal). */
-export function goalProgressPercent(
-  realisedProfitThisMonth: DecimalInput,
-  allocation: DecimalInput,
-  monthlyGoalPercent: DecimalInput | null | undefined,
-): Decimal {
-  if (!isPositive(monthlyGoalPercent)) return new Decimal(0);
-  const progress = accumulatedProfitPercent(realisedProfitThisMonth, allocation)
-    .div(toDecimal(monthlyGoalPercent))
-    .times(100);
-  return Decimal.min(100, Decimal.max(0, progress));
-}
