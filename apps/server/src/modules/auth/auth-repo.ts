@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authThrottle, passwordResets, sessions, streamTickets, users } from '../../db/schema/index';
 
@@ -7,6 +7,16 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 /** SQL for users, sessions, reset tokens and failure counters. */
 export function createAuthRepo(db: Database) {
+  /** The live session (not revoked, access not expired) matching `which`, with its user. */
+  async function activeSessionWith(which: SQL) {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(which, isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+    return row;
+  }
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -79,19 +89,8 @@ export function createAuthRepo(db: Database) {
     },
 
     /** The live session behind an access token, with its user. */
-    async findActiveSessionByToken(tokenHash: string) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        );
-      return row;
+    findActiveSessionByToken(tokenHash: string) {
+      return activeSessionWith(eq(sessions.tokenHash, tokenHash));
     },
 
     async findSessionById(id: string): Promise<SessionRow | undefined> {
@@ -146,19 +145,7 @@ export function createAuthRepo(db: Database) {
           ),
         )
         .returning({ sessionId: streamTickets.sessionId });
-      if (!ticket) return undefined;
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, ticket.sessionId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        );
-      return row;
+      return ticket ? activeSessionWith(eq(sessions.id, ticket.sessionId)) : undefined;
     },
 
     async findSessionByRefresh(refreshHash: string): Promise<SessionRow | undefined> {
