@@ -36,6 +36,7 @@ const LISTS: Record<string, readonly string[]> = {
 /** Names only the contract declares. */
 const CONTRACT_NAMES = new Set([
   'MAX_TAKE_PROFITS',
+  'MAX_LEVERAGE_PERCENT',
   'DEFAULT_PREFERENCES',
   'STRATEGY_KEY_PATTERN',
   'CURRENCY_CODE_PATTERN',

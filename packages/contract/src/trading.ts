@@ -47,6 +47,8 @@ export const takeProfitStepSchema = z.object({
 
 /** The most take-profit levels a strategy or a trade may have. */
 export const MAX_TAKE_PROFITS = 10;
+/** The highest leverage a bot may ask for, in percent (125×, Binance USD-M's ceiling). */
+export const MAX_LEVERAGE_PERCENT = 12_500;
 
 /**
  * The share of the position a ladder closes, in percent, added exactly (a decimal string). Sizes are read
@@ -194,8 +196,8 @@ const botFields = z.object({
     .nullable()
     .optional(),
   leveragePercent: decimalInput.refine(
-    (v) => Number(v) >= 1 && Number(v) <= 12_500,
-    'Leverage must be between 1% and 12500%',
+    (v) => Number(v) >= 1 && Number(v) <= MAX_LEVERAGE_PERCENT,
+    `Leverage must be between 1% and ${MAX_LEVERAGE_PERCENT}%`,
   ),
   /** Futures: the margin mode set on the bot's symbol before each entry. */
   marginMode: z.enum(MARGIN_MODES, { error: 'Margin mode must be isolated or cross' }).optional(),

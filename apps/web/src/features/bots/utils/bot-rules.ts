@@ -1,4 +1,4 @@
-import { type Bot, decimalText, fitsLedger } from '@kairos/contract';
+import { type Bot, MAX_LEVERAGE_PERCENT, decimalText, fitsLedger } from '@kairos/contract';
 import type { BotsDistribution } from '../api/get-bots-distribution';
 
 /** Spec §2: the seven steps of the bot creation wizard, in order. */
@@ -62,7 +62,8 @@ export const emptyBotForm: BotFormValues = {
   release: 'live',
 };
 
-export const MAX_LEVERAGE = 125;
+/** The highest leverage as a multiple (125×): the contract's limit is in percent. */
+export const MAX_LEVERAGE = MAX_LEVERAGE_PERCENT / 100;
 
 /**
  * A non-negative decimal as a person types it ("12,5", ".5"), written as the API takes it ("12.5",
