@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { startTestAlertWorker, waitForAlert } from '../support/engine';
-import { registerUser, totpCode, uniqueEmail, type Session } from '../support/users';
+import { registerUser, TEST_ADMIN_SETUP_TOKEN, totpCode, uniqueEmail, type Session } from '../support/users';
 import { BinanceTestServer } from '../fakes/binance-server';
 import { callApi, type Reply } from './world';
 
@@ -101,6 +101,7 @@ describe('no secret in any response, log line or table', () => {
     secret(ROTATED.apiKey, 'rotated exchange API key');
     secret(ROTATED.secret, 'rotated exchange API secret');
     secret(WRONG_WEBHOOK_SECRET, 'guessed webhook secret');
+    secret(TEST_ADMIN_SETUP_TOKEN, 'admin setup token (the operator chose it: never echoed)');
 
     const email = uniqueEmail('alice');
     const register = await call('register', undefined, 'POST', '/auth/register', {
