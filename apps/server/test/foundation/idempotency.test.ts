@@ -38,6 +38,15 @@ function postBot(s: Session, body: object, key?: string) {
   });
 }
 
+function postKeyedStrategy(s: Session, nickname: string, key: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/strategies',
+    headers: { ...bearer(s.apiToken), 'idempotency-key': key },
+    payload: { nickname, tradeCurrency: 'BTC', timeFrame: '1h' },
+  });
+}
+
 /** Claims a fresh key for a POST /api/bots of `body`, as a first request that is still running would. */
 async function claimAsFirst(body: object) {
   const key = randomUUID();
@@ -108,12 +117,7 @@ describe('Idempotency-Key', () => {
       error: 'IDEMPOTENCY_KEY_REUSED',
       message: 'This Idempotency-Key was already used for a different request',
     });
-    const otherPath = await t.app.inject({
-      method: 'POST',
-      url: '/api/strategies',
-      headers: { ...bearer(alice.apiToken), 'idempotency-key': key },
-      payload: { nickname: 'Other path', tradeCurrency: 'BTC', timeFrame: '1h' },
-    });
+    const otherPath = await postKeyedStrategy(alice, 'Other path', key);
     expect(otherPath.statusCode).toBe(422);
     expect(otherPath.json().error).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await botsNamed('Another')).toBe(0);
@@ -136,12 +140,7 @@ describe('Idempotency-Key', () => {
   it('keeps each user’s keys apart', async () => {
     const key = randomUUID();
     expect((await postBot(alice, botBody('Alice keyed'), key)).statusCode).toBe(201);
-    const bobs = await t.app.inject({
-      method: 'POST',
-      url: '/api/strategies',
-      headers: { ...bearer(bob.apiToken), 'idempotency-key': key },
-      payload: { nickname: 'Bob keyed', tradeCurrency: 'BTC', timeFrame: '1h' },
-    });
+    const bobs = await postKeyedStrategy(bob, 'Bob keyed', key);
     expect(bobs.statusCode).toBe(201);
   });
 
@@ -206,12 +205,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps answers sealed: a new strategy’s webhook secret is not in the table', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/strategies',
-      headers: { ...bearer(alice.apiToken), 'idempotency-key': randomUUID() },
-      payload: { nickname: 'Sealed answer', tradeCurrency: 'BTC', timeFrame: '1h' },
-    });
+    const res = await postKeyedStrategy(alice, 'Sealed answer', randomUUID());
     expect(res.statusCode).toBe(201);
     const secret = res.json().results.webhookSecret as string;
     expect(secret).toBeTruthy();

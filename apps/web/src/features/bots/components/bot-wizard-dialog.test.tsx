@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../testing/fetch-mock';
+import { type MockReply, type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderWithProviders } from '../../../testing/render';
 import type { AccountOption, StrategyOption } from '../utils/bot-rules';
 import { BotWizardDialog } from './bot-wizard-dialog';
@@ -75,6 +75,15 @@ function createdBot(body: Record<string, unknown>) {
   };
 }
 
+/** The server's answer to the wizard's POST /api/bots: the bot it describes, created. */
+function botCreated(request: RecordedRequest): MockReply {
+  if (request.method !== 'POST' || request.path !== '/api/bots') return undefined;
+  return {
+    status: 201,
+    body: { success: true, results: createdBot(request.body as Record<string, unknown>) },
+  };
+}
+
 async function next() {
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 }
@@ -99,13 +108,7 @@ describe('bot creation wizard', () => {
       if (request.path === '/api/trading-accounts/acc-spot/bots-distributions') {
         return { body: { success: true, results: distribution } };
       }
-      if (request.method === 'POST' && request.path === '/api/bots') {
-        return {
-          status: 201,
-          body: { success: true, results: createdBot(request.body as Record<string, unknown>) },
-        };
-      }
-      return undefined;
+      return botCreated(request);
     });
     loginAs();
     const onCreated = vi.fn();
@@ -240,13 +243,7 @@ describe('bot creation wizard', () => {
           },
         };
       }
-      if (request.method === 'POST' && request.path === '/api/bots') {
-        return {
-          status: 201,
-          body: { success: true, results: createdBot(request.body as Record<string, unknown>) },
-        };
-      }
-      return undefined;
+      return botCreated(request);
     });
     loginAs();
     const onCreated = vi.fn();
