@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   date,
   index,
@@ -109,3 +111,36 @@ export const invoices = pgTable(
     index('invoices_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * The money ledger (issue 19): append-only (a trigger refuses every update and delete; a correction is a new
+ * event). Every change of a trade's booked PnL — its realised PnL once closed, fees and funding included — is
+ * one event, written by a trigger on `trades` in the same transaction: a late close, funding read after the
+ * close, or a reopened trade each add an event, never edit one. Billing reads the ledger.
+ */
+export const ledgerEvents = pgTable(
+  'ledger_events',
+  {
+    /** Booking order. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').notNull(),
+    tradeId: uuid('trade_id'),
+    kind: text('kind', { enum: ['realised_pnl', 'adjustment'] }).notNull(),
+    /** Signed, in `currency` (the trade's quote). */
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** When the money moved at the venue (the trade's last fill); the month it is billed in follows it, unless billed already. */
+    effectiveAt: ts('effective_at').notNull(),
+    /** When Kairos learnt it. */
+    bookedAt: ts('booked_at').notNull().defaultNow(),
+  },
+  (t) => [index('ledger_events_user_effective_idx').on(t.userId, t.effectiveAt)],
+);
+
+/** Which month's record billed each ledger event: an event is billed once, in the first month processed after it. */
+export const billedEvents = pgTable('billed_events', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  recordId: uuid('record_id')
+    .notNull()
+    .references(() => billingRecords.id, { onDelete: 'cascade' }),
+});

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
-import { billingPlans, billingRecords, invoices, users } from '../../db/schema/index';
+import { billedEvents, billingPlans, billingRecords, invoices, users } from '../../db/schema/index';
 import type { MonthFigures, Period } from './billing-fns';
 
 export type PlanRow = typeof billingPlans.$inferSelect;
@@ -21,6 +21,9 @@ export type BillingCandidate = {
   plan: { percent: string; active: boolean; autoCharge: boolean } | null;
 };
 
+/** A ledger event no month has billed yet. */
+export type UnbilledEvent = { id: number; userId: string; amount: string; effectiveAt: Date };
+
 const liveInvoiceId = sql<string | null>`(SELECT i.id FROM invoices i
   WHERE i.billing_record_id = ${billingRecords.id} AND i.status <> 'void'
   ORDER BY i.created_at DESC LIMIT 1)`;
@@ -36,16 +39,17 @@ export function createBillingRepo(db: Database) {
     },
 
     /**
-     * Users concerned by a month: those with a plan, with trades closed in it, or already billed before
-     * (their chain continues with a zero month).
+     * Users concerned by a month: those with a plan, with ledger events not billed yet from before its end,
+     * or already billed before (their chain continues with a zero month).
      */
     async candidates(tx: DbOrTx, period: Period, start: Date, end: Date): Promise<BillingCandidate[]> {
       const res = await tx.execute(sql`
         WITH who AS (
           SELECT user_id FROM billing_plans
-          UNION SELECT user_id FROM trades
-            WHERE status = 'closed' AND closed_at >= ${start.toISOString()} AND closed_at < ${end.toISOString()}
-          UNION SELECT user_id FROM billing_records WHERE (year, month) < (${period.year}, ${period.month})
+          UNION SELECT e.user_id FROM ledger_events e
+            WHERE e.effective_at < ${end.toISOString()}
+              AND NOT EXISTS (SELECT 1 FROM billed_events b WHERE b.event_id = e.id)
+          UNION SELECT user_id FROM billing_records WHERE (year, month) <= (${period.year}, ${period.month})
         )
         SELECT who.user_id,
           EXISTS (SELECT 1 FROM billing_records r WHERE r.user_id = who.user_id
@@ -81,35 +85,46 @@ export function createBillingRepo(db: Database) {
       }));
     },
 
-    /** Realised net PnL of closed trades per user and UTC month, over [from, to). Key: `${userId}|${y}-${m}`. */
-    async monthlyProfits(tx: DbOrTx, userIds: string[], from: Date, to: Date): Promise<Map<string, string>> {
-      if (userIds.length === 0) return new Map();
+    /**
+     * The users' ledger events not billed yet whose money moved before `before`, in effective order: what
+     * their next months bill (a late close lands in the first month processed after it was booked).
+     */
+    async unbilledEvents(tx: DbOrTx, userIds: string[], before: Date): Promise<UnbilledEvent[]> {
+      if (userIds.length === 0) return [];
       const res = await tx.execute(sql`
-        SELECT user_id,
-          extract(year FROM closed_at AT TIME ZONE 'UTC')::int AS y,
-          extract(month FROM closed_at AT TIME ZONE 'UTC')::int AS m,
-          coalesce(sum(realised_pnl), 0)::text AS profit
-        FROM trades
-        WHERE status = 'closed' AND closed_at >= ${from.toISOString()} AND closed_at < ${to.toISOString()}
-          AND user_id IN (${sql.join(
+        SELECT e.id, e.user_id, e.amount::text AS amount, e.effective_at FROM ledger_events e
+        WHERE e.effective_at < ${before.toISOString()}
+          AND e.user_id IN (${sql.join(
             userIds.map((id) => sql`${id}`),
             sql`, `,
           )})
-        GROUP BY 1, 2, 3`);
-      return new Map(res.rows.map((r) => [`${r.user_id as string}|${r.y}-${r.m}`, r.profit as string]));
+          AND NOT EXISTS (SELECT 1 FROM billed_events b WHERE b.event_id = e.id)
+        ORDER BY e.effective_at, e.id`);
+      return res.rows.map((r) => ({
+        id: Number(r.id),
+        userId: r.user_id as string,
+        amount: r.amount as string,
+        effectiveAt: new Date(r.effective_at as string),
+      }));
     },
 
-    /** Realised net PnL of each user's trades closed since `from` (the month in progress). */
-    async profitsSince(userIds: string[], from: Date): Promise<Map<string, string>> {
+    /** Each event billed by one record (an event already billed stays with its record). */
+    async markBilled(tx: DbOrTx, links: { eventId: number; recordId: string }[]): Promise<void> {
+      if (links.length === 0) return;
+      await tx.insert(billedEvents).values(links).onConflictDoNothing();
+    },
+
+    /** What each user's next month would bill today: their ledger events not billed yet. */
+    async profitsSince(userIds: string[]): Promise<Map<string, string>> {
       if (userIds.length === 0) return new Map();
       const res = await db.execute(sql`
-        SELECT user_id, coalesce(sum(realised_pnl), 0)::text AS p FROM trades
-        WHERE status = 'closed' AND closed_at >= ${from.toISOString()}
-          AND user_id IN (${sql.join(
-            userIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-        GROUP BY user_id`);
+        SELECT e.user_id, coalesce(sum(e.amount), 0)::text AS p FROM ledger_events e
+        WHERE e.user_id IN (${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          AND NOT EXISTS (SELECT 1 FROM billed_events b WHERE b.event_id = e.id)
+        GROUP BY e.user_id`);
       return new Map(res.rows.map((r) => [r.user_id as string, r.p as string]));
     },
 

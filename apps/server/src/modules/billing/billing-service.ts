@@ -6,7 +6,7 @@ import {
   type Invoice,
   type MonthlyProcessResult,
 } from '@kairos/contract';
-import { toDecimal } from '@kairos/core';
+import { sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AdminActor, AuditService } from '../audit/audit-service';
@@ -105,10 +105,7 @@ export function createBillingService(deps: {
   async function currentMonthOf(users: { id: string; plan: PlanRow | null }[]) {
     const period = periodOf(now());
     const ids = users.map((u) => u.id);
-    const [profits, lasts] = await Promise.all([
-      repo.profitsSince(ids, periodStart(period)),
-      repo.lastRecords(ids),
-    ]);
+    const [profits, lasts] = await Promise.all([repo.profitsSince(ids), repo.lastRecords(ids)]);
     return new Map(
       users.map((u) => {
         const last = lasts.get(u.id);
@@ -206,25 +203,30 @@ export function createBillingService(deps: {
         .filter((c) => !c.hasPeriod && !c.hasLater)
         // A user whose chain stopped before last month is caught up month by month first.
         .map((c) => ({ c, months: c.last ? periodsBetween(c.last.period, period) : [period] }));
-      const earliest = work.reduce<Period>(
-        (min, w) => (periodStart(w.months[0]!) < periodStart(min) ? w.months[0]! : min),
-        period,
-      );
-      const profits = await repo.monthlyProfits(
+      // Each month bills the ledger events not billed yet whose money moved before its end: a late close
+      // (booked after its month was processed) lands in the next month processed, with its real time.
+      const events = await repo.unbilledEvents(
         tx,
         work.map((w) => w.c.userId),
-        periodStart(earliest),
         end,
       );
+      const billedBy = new Map<string, number[]>();
       const rows = work.flatMap(({ c, months }) => {
         let cumulative = c.last?.cumulativeProfit ?? '0';
         let highWaterMark = c.last?.highWaterMarkAfter ?? '0';
+        let pending = events.filter((e) => e.userId === c.userId);
         return months.map((m) => {
+          const mine = pending.filter((e) => e.effectiveAt < periodEnd(m));
+          pending = pending.filter((e) => e.effectiveAt >= periodEnd(m));
+          billedBy.set(
+            `${c.userId}|${m.year}-${m.month}`,
+            mine.map((e) => e.id),
+          );
           const figures = billMonth({
             plan: c.plan,
             cumulativeProfitBefore: cumulative,
             highWaterMarkBefore: highWaterMark,
-            monthProfit: profits.get(`${c.userId}|${m.year}-${m.month}`) ?? '0',
+            monthProfit: sum(mine.map((e) => e.amount)).toFixed(),
           });
           cumulative = figures.cumulativeProfit;
           highWaterMark = figures.highWaterMarkAfter;
@@ -232,6 +234,15 @@ export function createBillingService(deps: {
         });
       });
       const inserted = await repo.insertRecords(tx, rows);
+      await repo.markBilled(
+        tx,
+        inserted.flatMap((r) =>
+          (billedBy.get(`${r.userId}|${r.year}-${r.month}`) ?? []).map((eventId) => ({
+            eventId,
+            recordId: r.id,
+          })),
+        ),
+      );
       const charged = new Set(
         candidates.filter((c) => c.plan?.active && c.plan.autoCharge).map((c) => c.userId),
       );

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Decimal } from '@kairos/core';
+import { createTestApp, type TestApp } from '../support/app';
+import { createPaperAccount } from '../support/engine';
+import { registerUser, type Session } from '../support/users';
+import { ADMIN_EMAIL, call } from './admin-fixtures';
+
+/**
+ * Issue 19: billing reads an append-only ledger. A close booked after its month was processed is billed in
+ * the next month processed (never lost, never billed twice), and twelve months of random profits, losses and
+ * late closes bill exactly what a reference computed here, independently, from the same events says.
+ */
+let t: TestApp;
+let admin: Session;
+
+function monthsAgo(n: number) {
+  const d = new Date();
+  const start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 1));
+  const end = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n + 1, 1));
+  return { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, start, end };
+}
+type Month = ReturnType<typeof monthsAgo>;
+
+async function user(email: string, percent: number) {
+  const session = await registerUser(t.app, email);
+  const accountId = (await createPaperAccount(t.app, session)).id;
+  const plan = await call(t, admin, 'PUT', '/admin/billing/user', { userId: session.user.id, percent });
+  expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+  return { session, accountId };
+}
+
+async function closeTrade(who: { session: Session; accountId: string }, pnl: string, closedAt: Date) {
+  await t.db.pool.query(
+    `INSERT INTO trades (user_id, trading_account_id, symbol, side, status, quantity, realised_pnl, opened_at, closed_at)
+     VALUES ($1, $2, 'BTC/USDT', 'long', 'closed', '0.1', $3, $4, $5)`,
+    [who.session.user.id, who.accountId, pnl, new Date(closedAt.getTime() - 3_600_000), closedAt],
+  );
+}
+
+const process = async (m: Month) => {
+  const res = await call(t, admin, 'POST', '/admin/billing/monthly/process', {
+    year: m.year,
+    month: m.month,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+};
+const recordOf = async (userId: string, m: Month) =>
+  (await call(t, admin, 'GET', `/admin/billing/records?userId=${userId}&year=${m.year}&month=${m.month}`))
+    .body.results[0] as { profit: string; fee: string; cumulativeProfit: string; highWaterMarkAfter: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ KAIROS_ADMIN_EMAIL: ADMIN_EMAIL });
+  admin = await registerUser(t.app, ADMIN_EMAIL);
+});
+afterAll(() => t.close());
+
+describe('the ledger', () => {
+  it('refuses to be rewritten: no update, no delete', async () => {
+    const ivy = await user('ivy@example.com', 10);
+    await closeTrade(ivy, '42', monthsAgo(1).start);
+    const { rows } = await t.db.pool.query('SELECT id, amount FROM ledger_events WHERE user_id = $1', [
+      ivy.session.user.id,
+    ]);
+    expect(rows.map((r) => r.amount)).toEqual(['42']);
+    await expect(
+      t.db.pool.query('UPDATE ledger_events SET amount = 0 WHERE id = $1', [rows[0].id]),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.db.pool.query('DELETE FROM ledger_events WHERE id = $1', [rows[0].id])).rejects.toThrow(
+      /append-only/,
+    );
+  });
+
+  it('books a correction as a new event: a closed trade whose PnL moves (funding read after the close)', async () => {
+    const jon = await user('jon@example.com', 10);
+    await closeTrade(jon, '100', monthsAgo(1).start);
+    await t.db.pool.query(`UPDATE trades SET realised_pnl = '99.5' WHERE user_id = $1`, [
+      jon.session.user.id,
+    ]);
+    const { rows } = await t.db.pool.query(
+      'SELECT amount FROM ledger_events WHERE user_id = $1 ORDER BY id',
+      [jon.session.user.id],
+    );
+    expect(rows.map((r) => r.amount)).toEqual(['100', '-0.5']);
+  });
+});
+
+describe('a late close', () => {
+  it('is billed in the next month processed, with its own time, and only once', async () => {
+    const kim = await user('kim@example.com', 20);
+    const [early, late] = [monthsAgo(3), monthsAgo(2)];
+    await closeTrade(kim, '500', new Date(early.start.getTime() + 86_400_000));
+    await process(early);
+    expect(await recordOf(kim.session.user.id, early)).toMatchObject({ profit: '500', fee: '100' });
+
+    // Booked now, after its month was billed: its fill time is in `early`.
+    await closeTrade(kim, '250', new Date(early.start.getTime() + 2 * 86_400_000));
+    await process(early); // changes nothing
+    expect(await recordOf(kim.session.user.id, early)).toMatchObject({ profit: '500', fee: '100' });
+    await process(late);
+    expect(await recordOf(kim.session.user.id, late)).toMatchObject({ profit: '250', fee: '50' });
+    const { rows } = await t.db.pool.query(
+      `SELECT e.amount, e.effective_at < $2 AS in_early FROM ledger_events e JOIN billed_events b ON b.event_id = e.id
+       JOIN billing_records r ON r.id = b.record_id WHERE e.user_id = $1 AND r.month = $3`,
+      [kim.session.user.id, early.end, late.month],
+    );
+    expect(rows).toEqual([{ amount: '250', in_early: true }]);
+  });
+});
+
+describe('twelve months of random profits, losses and late closes', () => {
+  it('bill what a reference computed from the same events says', async () => {
+    // A seeded generator: the same months every run.
+    let seed = 20_261_124;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const percent = 25;
+    const leo = await user('leo@example.com', percent);
+    const months = Array.from({ length: 12 }, (_, i) => monthsAgo(15 - i)); // 15 … 4 months ago
+    /** Every event with the month it is inserted before processing. */
+    const events: { pnl: Decimal; effective: Date; bookedBefore: number }[] = [];
+    for (let i = 0; i < months.length; i++) {
+      const m = months[i]!;
+      for (let k = 0; k < 1 + Math.floor(random() * 4); k++) {
+        const pnl = new Decimal(Math.round((random() * 2000 - 900) * 100) / 100);
+        const effective = new Date(m.start.getTime() + Math.floor(random() * 27) * 86_400_000 + 3_600_000);
+        // One in four closes is learnt late: booked only after one to three more months were processed.
+        const lateBy = random() < 0.25 ? 1 + Math.floor(random() * 3) : 0;
+        events.push({ pnl, effective, bookedBefore: Math.min(i + lateBy, months.length - 1) });
+      }
+    }
+    for (let i = 0; i < months.length; i++) {
+      for (const e of events.filter((x) => x.bookedBefore === i))
+        await closeTrade(leo, e.pnl.toFixed(), e.effective);
+      await process(months[i]!);
+    }
+
+    // The reference: month i bills every event booked before it was processed, not billed yet, that moved
+    // before its end; then the high-water mark rule.
+    let cumulative = new Decimal(0);
+    let mark = new Decimal(0);
+    const billed = new Set<number>();
+    for (let i = 0; i < months.length; i++) {
+      const m = months[i]!;
+      let profit = new Decimal(0);
+      events.forEach((e, n) => {
+        if (!billed.has(n) && e.bookedBefore <= i && e.effective < m.end) {
+          billed.add(n);
+          profit = profit.plus(e.pnl);
+        }
+      });
+      cumulative = cumulative.plus(profit);
+      const feeable = Decimal.max(0, cumulative.minus(mark));
+      mark = Decimal.max(mark, cumulative);
+      const fee = feeable.times(percent).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+      const record = await recordOf(leo.session.user.id, m);
+      expect(
+        { month: i, profit: record.profit, fee: record.fee, mark: record.highWaterMarkAfter },
+        `month ${i}`,
+      ).toEqual({ month: i, profit: profit.toFixed(), fee: fee.toFixed(), mark: mark.toFixed() });
+    }
+    expect(billed.size).toBe(events.length);
+  });
+});
