@@ -198,6 +198,10 @@ export const API_MESSAGES = {
       'The bot "{{bot}}" already trades {{pair}} on this futures account, which holds one position per symbol: stop it first or use another account',
   },
   BOT_NAME_TAKEN: { message: 'A bot named "{{name}}" already exists on this account' },
+  POSITION_TAKEN: {
+    message:
+      'This futures account already holds a position on {{symbol}} for another trade, and a futures account holds one position per symbol: close that trade first or use another account',
+  },
   NO_SIZING: { message: 'Set a fixed amount or a portfolio percentage' },
   BOT_HAS_OPEN_TRADE: {
     message: 'This bot has an open trade: stop it with "close position" first',

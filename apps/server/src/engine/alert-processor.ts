@@ -138,6 +138,8 @@ export function createAlertProcessor(deps: {
     balances: Map<string, Promise<Balances>>,
     /** Where each new trade is left for its set-up (ladder, stop) after every bot's turn. */
     setUps: SetUp[],
+    /** Which trade holds each futures position (`account|symbol`) when the alert was picked up. */
+    heldBy: Map<string, { id: string; botId: string | null }>,
   ): Promise<BotTurn> {
     const { bot, account, openTrade } = row;
     const base = { alertId: alert.id, botId: bot.id, userId: bot.userId };
@@ -199,6 +201,20 @@ export function createAlertProcessor(deps: {
           ...base,
           status: 'skipped',
           message: `Nothing to do: the alert is for ${symbol}, the bot holds ${openTrade.symbol}`,
+          tradeIds: [],
+          retryable: false,
+        },
+      };
+    }
+    // A futures account holds one position per symbol: a bot does not open into a position another trade
+    // holds (a manual trade, another bot following this alert's pair), which would net the two together.
+    const holder = account.marketType === 'future' ? heldBy.get(`${account.id}|${symbol}`) : undefined;
+    if (holder && holder.botId !== bot.id && legs.some((leg) => leg.startsWith('open'))) {
+      return {
+        outcome: {
+          ...base,
+          status: 'skipped',
+          message: `Nothing to do: this futures account already holds ${symbol} for another trade (${holder.id})`,
           tradeIds: [],
           retryable: false,
         },
@@ -336,6 +352,12 @@ export function createAlertProcessor(deps: {
         };
       }
       const rows = await deps.alerts.fanOutRows(alert.id, strategy.id);
+      const futures = [
+        ...new Set(rows.filter((r) => r.account.marketType === 'future').map((r) => r.account.id)),
+      ];
+      const heldBy = new Map(
+        (await trades.activeTradesOf(futures)).map((t) => [`${t.tradingAccountId}|${t.symbol}`, t]),
+      );
 
       const pending = interleaveByAccount(rows.filter((row) => !row.settled)).map((row) => ({
         row,
@@ -372,7 +394,7 @@ export function createAlertProcessor(deps: {
         const { bot } = row;
         let turn: BotTurn;
         try {
-          turn = await handleBot(alert, strategy, row, plan, entries, tickers, balances, setUps);
+          turn = await handleBot(alert, strategy, row, plan, entries, tickers, balances, setUps, heldBy);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =

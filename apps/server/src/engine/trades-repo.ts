@@ -586,6 +586,27 @@ export function createTradesRepo(db: Database) {
         );
     },
 
+    /** The active trades of these accounts (which trade holds each futures position). */
+    async activeTradesOf(
+      accountIds: readonly string[],
+    ): Promise<Pick<TradeDbRow, 'id' | 'tradingAccountId' | 'symbol' | 'botId'>[]> {
+      if (accountIds.length === 0) return [];
+      return db
+        .select({
+          id: trades.id,
+          tradingAccountId: trades.tradingAccountId,
+          symbol: trades.symbol,
+          botId: trades.botId,
+        })
+        .from(trades)
+        .where(
+          and(
+            inArray(trades.tradingAccountId, [...accountIds]),
+            inArray(trades.status, [...ACTIVE_TRADE_STATUSES]),
+          ),
+        );
+    },
+
     /**
      * The account's trades whose funding is still to read (issue 19): those held now, and those closed since
      * the venue's funding history was last read for them (a payment just before the close is booked too).

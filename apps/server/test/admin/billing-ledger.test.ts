@@ -44,9 +44,15 @@ const process = async (m: Month) => {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
-const recordOf = async (userId: string, m: Month) =>
-  (await call(t, admin, 'GET', `/admin/billing/records?userId=${userId}&year=${m.year}&month=${m.month}`))
-    .body.results[0] as { profit: string; fee: string; cumulativeProfit: string; highWaterMarkAfter: string };
+const recordOf = async (userId: unknown, m: Month) =>
+  (
+    await call(
+      t,
+      admin,
+      'GET',
+      `/admin/billing/records?userId=${String(userId)}&year=${m.year}&month=${m.month}`,
+    )
+  ).body.results[0] as { profit: string; fee: string; cumulativeProfit: string; highWaterMarkAfter: string };
 
 beforeAll(async () => {
   t = await createTestApp({ KAIROS_ADMIN_EMAIL: ADMIN_EMAIL });

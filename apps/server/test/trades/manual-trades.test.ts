@@ -103,6 +103,12 @@ describe('manual trades', () => {
     expect(d.orders[1]).toMatchObject({ side: 'buy', reduceOnly: true });
   });
 
+  it('refuses a second trade on a futures symbol the account already holds (one position per symbol)', async () => {
+    const res = await trade({ accountId: futures.id, side: 'long' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'POSITION_TAKEN', params: { symbol: 'BTC/USDT' } });
+  });
+
   it('lists the user’s trades newest first, filtered by account, symbol, status, bot and dates', async () => {
     const all = await api.get('/api/trades');
     expect(all.body).toMatchObject({ success: true, total: 3, page: 1, pageSize: 50 });

@@ -161,6 +161,12 @@ export function createTradesService(deps: {
       if (!account) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'account' }));
       if (body.side === 'short' && account.marketType !== 'future')
         throw new DomainRuleError(...apiError('SHORT_NEEDS_FUTURES'));
+      // A futures account holds one position per symbol: a second trade on it would net with the first.
+      if (
+        account.marketType === 'future' &&
+        (await trades.activeTradesOf([account.id])).some((t) => t.symbol === body.symbol)
+      )
+        throw new ConflictError(...apiError('POSITION_TAKEN', { symbol: body.symbol }));
       const gateway = await deps.gateways.forAccount(account);
       const market = await findMarket(gateway, body.symbol);
       const limits = marketLimits(market);

@@ -110,6 +110,8 @@ const frFRApi: typeof enUSApi = {
     FUTURES_PAIR_TAKEN:
       'Le bot « {{bot}} » trade déjà {{pair}} sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
     BOT_NAME_TAKEN: 'Un bot nommé « {{name}} » existe déjà sur ce compte',
+    POSITION_TAKEN:
+      'Ce compte futures tient déjà une position sur {{symbol}} pour un autre trade, et un compte futures ne tient qu’une position par symbole : fermez d’abord ce trade ou utilisez un autre compte',
     NO_SIZING: 'Indiquez un montant fixe ou un pourcentage du compte',
     BOT_HAS_OPEN_TRADE: 'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
     BOT_HAS_OPEN_TRADE_move:
