@@ -207,7 +207,13 @@ export function createTradeLifecycle(deps: {
         };
       return {};
     }
-    const pnl = computeTradePnl({ side: trade.side, symbol: trade.symbol, entryFills, exitFills });
+    const pnl = computeTradePnl({
+      side: trade.side,
+      symbol: trade.symbol,
+      entryFills,
+      exitFills,
+      funding: trade.funding,
+    });
     const held = heldQuantity(trade, all);
     const step = toDecimal(market?.amountStep ?? '0');
     const flat = held.lte(0) || (step.gt(0) && held.lt(step));
