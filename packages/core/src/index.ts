@@ -11,6 +11,7 @@ export * from './sizing';
 export * from './monthly-goal';
 export * from './take-profit-ladder';
 export * from './pnl';
+export * from './unrealised-pnl';
 export * from './billing';
 export * from './sha256';
 export * from './client-order-id';
