@@ -108,6 +108,12 @@ export const strategyCreateBody = z.object({
   stopLossPercent: positiveDecimal('Stop-loss must be above 0').nullable().optional(),
   breakEvenAfterTp1: z.boolean().default(true),
   maxLagSeconds: z.number().int().min(5).max(86_400).default(300),
+  /** How far (percent) a signal's price may be from the venue's and still size entries; else the venue's is. */
+  priceTolerancePercent: z
+    .number({ error: 'Price tolerance must be a number between 0 and 50%' })
+    .min(0, 'Price tolerance must be a number between 0 and 50%')
+    .max(50, 'Price tolerance must be a number between 0 and 50%')
+    .default(2),
 });
 export const strategyUpdateBody = strategyCreateBody
   .partial()
@@ -125,6 +131,7 @@ export const strategySchema = z.object({
   stopLossPercent: z.string().nullable(),
   breakEvenAfterTp1: z.boolean(),
   maxLagSeconds: z.number(),
+  priceTolerancePercent: z.number().default(2),
   isPublic: z.boolean(),
   isOwner: z.boolean(),
   /** Only for the owner. */
@@ -295,6 +302,22 @@ export const botListAnswerSchema = z.union([
 ]);
 
 // ─── trades (as listed on a bot) ────────────────────────────────────────────────────────────────
+/**
+ * An open trade marked at the venue's last price (issue 21): sent on trades that hold something, absent or null
+ * otherwise (and from older servers). Amounts in the symbol's quote currency; the close estimate counts the
+ * exit's taker fee at the usual rate (core's `ESTIMATED_TAKER_FEE_RATE`).
+ */
+export const openTradeMarkShape = {
+  currentPrice: z.string().nullable().optional(),
+  /** Price move on the held quantity − fees not yet in the realised PnL + funding. */
+  unrealisedPnl: z.string().nullable().optional(),
+  /** Of the held quantity's entry notional. */
+  unrealisedPnlPercent: z.string().nullable().optional(),
+  /** Futures: of the margin (entry notional ÷ the bot's leverage); null on spot. */
+  unrealisedPnlMarginPercent: z.string().nullable().optional(),
+  /** The result of closing at market now: unrealised − the estimated taker fee. */
+  estimatedClosePnl: z.string().nullable().optional(),
+};
 export const tradeRowSchema = z.object({
   id: z.string(),
   botId: z.string().nullable(),
@@ -315,6 +338,7 @@ export const tradeRowSchema = z.object({
   closedAt: z.string().nullable(),
   closeReason: z.string().nullable(),
   error: z.string().nullable(),
+  ...openTradeMarkShape,
 });
 export type TradeRow = z.infer<typeof tradeRowSchema>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { botAllocation, sizeOrder, sizingPrice, sizingRuleFromBot, type OrderSizingInput } from './sizing';
+import {
+  botAllocation,
+  signalPriceDeviation,
+  sizeOrder,
+  sizingPrice,
+  sizingRuleFromBot,
+  type OrderSizingInput,
+} from './sizing';
 
 const BTC = { amountStep: '0.0001', minAmount: '0.0001', minNotional: '5' };
 
@@ -137,5 +144,19 @@ describe('sizingPrice', () => {
     ['no venue price: none', '64000', null, null],
   ])('%s', (_label, signal, venue, expected) => {
     expect(sizingPrice(signal, venue)).toBe(expected);
+  });
+});
+
+describe("a strategy's own price tolerance", () => {
+  it('sizes at the signal within it and at the venue past it', () => {
+    expect(sizingPrice('64000', '65000', '0.5')).toBe('65000');
+    expect(sizingPrice('64900', '65000', '0.5')).toBe('64900');
+    expect(sizingPrice('6500', '65000', '95')).toBe('6500');
+  });
+
+  it('says how far the signal is, signed, in percent of the venue', () => {
+    expect(signalPriceDeviation('6500', '65000')?.toFixed()).toBe('-90');
+    expect(signalPriceDeviation('66300', '65000')?.toFixed()).toBe('2');
+    expect(signalPriceDeviation(null, '65000')).toBeNull();
   });
 });

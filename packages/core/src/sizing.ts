@@ -98,18 +98,30 @@ export function sizeOrder(input: OrderSizingInput): OrderSizing {
   return { ok: true, quantity, notional, margin, allocation };
 }
 
-/** How far a signal's price may be from the venue's and still size an entry (2 %). */
-const SIGNAL_PRICE_TOLERANCE = '0.02';
+/** How far (percent) a signal's price may be from the venue's and still size an entry, unless the strategy says. */
+export const DEFAULT_PRICE_TOLERANCE_PERCENT = '2';
+
+/** How far the signal's price is from the venue's, in percent of the venue's (signed); null without both. */
+export function signalPriceDeviation(
+  signalPrice: DecimalInput | null | undefined,
+  venuePrice: DecimalInput | null | undefined,
+): Decimal | null {
+  if (!signalPrice || !venuePrice || toDecimal(venuePrice).lte(0)) return null;
+  return toDecimal(signalPrice).minus(venuePrice).div(venuePrice).times(100);
+}
 
 /**
- * The price an entry is sized at: the signal's where it agrees with the venue's (within the tolerance), else
- * the venue's — a signal price 10× too low would size 10× the allocation, and the order fills at the venue's
- * price anyway. Null when the venue gives none.
+ * The price an entry is sized at: the signal's where it agrees with the venue's (within the strategy's
+ * tolerance, in percent), else the venue's — a signal price 10× too low would size 10× the allocation, and the
+ * order fills at the venue's price anyway. Null when the venue gives none.
  */
-export function sizingPrice(signalPrice: DecimalInput | null | undefined, venuePrice: DecimalInput | null) {
+export function sizingPrice(
+  signalPrice: DecimalInput | null | undefined,
+  venuePrice: DecimalInput | null,
+  tolerancePercent: DecimalInput = DEFAULT_PRICE_TOLERANCE_PERCENT,
+) {
   if (venuePrice === null) return null;
-  const venue = toDecimal(venuePrice);
-  if (!signalPrice || venue.lte(0)) return venuePrice;
-  const off = toDecimal(signalPrice).minus(venue).abs().div(venue).gt(SIGNAL_PRICE_TOLERANCE);
-  return off ? venuePrice : signalPrice;
+  const deviation = signalPriceDeviation(signalPrice, venuePrice);
+  if (deviation === null) return venuePrice;
+  return deviation.abs().gt(toDecimal(tolerancePercent)) ? venuePrice : signalPrice!;
 }

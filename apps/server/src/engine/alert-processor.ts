@@ -6,6 +6,7 @@ import {
   botAllocation,
   sizingRuleFromBot,
   DomainRuleError,
+  signalPriceDeviation,
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { mapLimited, sharedRead } from '../lib/batch-loader';
@@ -70,7 +71,7 @@ function interleaveByAccount<T extends { account: { id: string } }>(rows: T[]): 
  * venue trouble asks for the alert to be retried, and the retry redoes nothing already done.
  */
 export function createAlertProcessor(deps: {
-  alerts: Pick<AlertsRepo, 'saveOutcomes' | 'strategyOf' | 'fanOutRows'>;
+  alerts: Pick<AlertsRepo, 'saveOutcomes' | 'strategyOf' | 'fanOutRows' | 'recordPriceDeviation'>;
   trades: TradesRepo;
   botPositions: Pick<BotPositionsRepo, 'setMany'>;
   /** Closes (and reverses' first legs) go through it whole. */
@@ -255,6 +256,7 @@ export function createAlertProcessor(deps: {
           clientOrderId: cid,
           knownEntry: entries.get(cid) ?? null,
           price: alert.price,
+          priceTolerancePercent: strategy.priceTolerancePercent,
           sizing: {
             fixedAmount: bot.fixedAmount,
             portfolioPercent: bot.portfolioPercent,
@@ -335,6 +337,21 @@ export function createAlertProcessor(deps: {
     const own = `${bot.tradeCurrency}/${bot.stableCoin}`;
     const follows = bot.tradeCurrency === strategy.tradeCurrency && bot.stableCoin === strategy.stableCoin;
     return follows && alert.symbol ? alert.symbol : own;
+  }
+
+  /**
+   * How far the signal's price was from the venue's (the first venue the alert's entries read), recorded on
+   * the alert for the console; past the strategy's tolerance the entries were sized at the venue's price.
+   */
+  async function recordDeviation(alert: AlertRow, tickers: Map<string, Promise<Ticker>>) {
+    const read = [...tickers].find(([key]) => key.endsWith(`:${alert.symbol}`))?.[1];
+    if (!alert.price || !read) return;
+    try {
+      const deviation = signalPriceDeviation(alert.price, (await read).last);
+      if (deviation) await deps.alerts.recordPriceDeviation(alert.id, deviation.toDecimalPlaces(8).toFixed());
+    } catch (e) {
+      deps.log.warn({ err: e, alertId: alert.id }, 'could not record the signal price deviation');
+    }
   }
 
   return {
@@ -425,6 +442,7 @@ export function createAlertProcessor(deps: {
       await written.catch(() => undefined);
       await mapLimited(setUps, deps.botConcurrency, setUp);
       await written;
+      await recordDeviation(alert, tickers);
       if (!retryable) return { retry: false };
       return retryAfterMs === undefined
         ? { retry: true, error: retryable }

@@ -58,6 +58,7 @@ export const alertRowFromSql = (r: Record<string, unknown>): AlertRow => ({
   action: r.action as AlertRow['action'],
   symbol: r.symbol as string,
   price: (r.price as string | null) ?? null,
+  priceDeviationPercent: (r.price_deviation_percent as string | null) ?? null,
   signalAt: r.signal_at ? new Date(r.signal_at as string) : null,
   payload: r.payload,
   lateOk: Boolean(r.late_ok),
@@ -312,6 +313,11 @@ export function createAlertsRepo(db: Database) {
         id: r.id as string,
         lockedBy: (r.locked_by as string | null) ?? null,
       }));
+    },
+
+    /** Records how far the signal's price was from the venue's when the alert was processed (issue 19). */
+    async recordPriceDeviation(alertId: string, percent: string): Promise<void> {
+      await db.update(alerts).set({ priceDeviationPercent: percent }).where(eq(alerts.id, alertId));
     },
 
     async findById(id: string): Promise<AlertRow | undefined> {

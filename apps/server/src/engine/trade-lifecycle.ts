@@ -37,6 +37,8 @@ export type OpenRequest = {
   knownEntry?: OrderRow | null;
   /** The signal's price when it carried one; else the venue's last price. */
   price?: string | null;
+  /** How far (percent) the signal's price may be from the venue's and still size the entry (the strategy's). */
+  priceTolerancePercent?: string;
   /**
    * The venue's ticker for `symbol` when the caller shares one between several entries (one fetch per
    * venue and symbol for all bots of an alert); fetched here when absent.
@@ -350,7 +352,7 @@ export function createTradeLifecycle(deps: {
     // Size at the price a market order will actually meet: the ask for a buy, the bid for a sell.
     const ticker = await (req.ticker?.() ?? gateway.fetchTicker(req.symbol));
     const venuePrice = req.side === 'long' ? (ticker.ask ?? ticker.last) : (ticker.bid ?? ticker.last);
-    const price = sizingPrice(req.price, venuePrice);
+    const price = sizingPrice(req.price, venuePrice, req.priceTolerancePercent);
     if (!price) throw new TradeRefusedError(...apiError('NO_PRICE', { symbol: req.symbol }));
     const balances = await (req.balances?.() ?? gateway.fetchBalances());
     const sized = sizeOrder({

@@ -15,9 +15,9 @@ let alerts: ReturnType<typeof startAlerts>;
 let alice: Session;
 let api: ReturnType<typeof asUser>;
 
-async function strategy(nickname: string) {
-  return (await api.post('/api/strategies', { nickname, tradeCurrency: 'BTC', timeFrame: '1h' })).body
-    .results as {
+async function strategy(nickname: string, extra: Record<string, unknown> = {}) {
+  return (await api.post('/api/strategies', { nickname, tradeCurrency: 'BTC', timeFrame: '1h', ...extra }))
+    .body.results as {
     id: string;
     strategyKey: string;
     webhookSecret: string;
@@ -85,6 +85,33 @@ describe('sizing the entries of an alert', () => {
     expect(await waitForAlert(t as never, alertId)).toBe('succeeded');
     const [size] = await quantities(account.id);
     expect(Number(size)).toBeCloseTo(0.01, 3);
+    // The alert keeps how far its price was from the venue's.
+    const { rows } = await t.db.pool.query('SELECT price_deviation_percent FROM alerts WHERE id = $1', [
+      alertId,
+    ]);
+    expect(Number(rows[0].price_deviation_percent)).toBeCloseTo(-90, 0);
+  });
+
+  it("follows the strategy's own tolerance: 0.5 % leaves a signal 1.5 % off to the venue's price", async () => {
+    const s = await strategy('Tight', { priceTolerancePercent: 0.5 });
+    const account = await createPaperAccount(t.app, alice, { startingBalance: '10000' });
+    await createBot(t.app, alice, {
+      strategyId: s.id,
+      tradingAccountId: account.id,
+      fixedAmount: 650,
+      isActive: true,
+    });
+    const { alertId } = await sendSignal(t.app, s, {
+      action: 'long',
+      symbol: 'BTCUSDT',
+      price: '64000',
+      id: 'price-tight',
+    });
+    expect(await waitForAlert(t as never, alertId)).toBe('succeeded');
+    const [size] = await quantities(account.id);
+    // Sized at the venue's ~65,000, not the signal's 64,000 (which would give 0.01015…).
+    expect(Number(size)).toBeLessThanOrEqual(0.01);
+    expect((await api.get(`/api/strategies/${s.id}`)).body.results.priceTolerancePercent).toBe(0.5);
   });
 
   it('sizes at the signal’s price when it is close to the venue’s', async () => {

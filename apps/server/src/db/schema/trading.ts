@@ -77,6 +77,10 @@ export const strategies = pgTable(
     stopLossPercent: money('stop_loss_percent'),
     breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
     maxLagSeconds: integer('max_lag_seconds').notNull().default(300),
+    /** How far (percent) a signal's price may be from the venue's and still size entries (issue 19). */
+    priceTolerancePercent: numeric('price_tolerance_percent', { precision: 10, scale: 4 })
+      .notNull()
+      .default('2'),
     webhookSecretSealed: text('webhook_secret_sealed').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -100,6 +104,11 @@ export const alerts = pgTable(
     symbol: text('symbol').notNull(),
     price: money('price'),
     signalAt: ts('signal_at'),
+    /**
+     * How far the signal's price was from the venue's last price when the alert was processed, in percent
+     * (issue 19): shown, and past the strategy's tolerance the venue's price sized the entries.
+     */
+    priceDeviationPercent: numeric('price_deviation_percent', { precision: 20, scale: 8 }),
     payload: jsonb('payload').notNull(),
     /** An admin resumed it knowing it late: it runs past the strategy's max lag (issue 20). */
     lateOk: boolean('late_ok').notNull().default(false),

@@ -17,6 +17,7 @@ export type StrategyInput = {
   stopLossPercent?: string | null;
   breakEvenAfterTp1: boolean;
   maxLagSeconds: number;
+  priceTolerancePercent: number;
 };
 
 /** Roles follow the order given: tp1, tp2, … */
@@ -55,6 +56,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       stopLossPercent: row.stopLossPercent,
       breakEvenAfterTp1: row.breakEvenAfterTp1,
       maxLagSeconds: row.maxLagSeconds,
+      priceTolerancePercent: Number(row.priceTolerancePercent),
       isPublic: row.isPublic,
       isOwner,
       ...(isOwner ? { webhookSecret: sealer.open(row.webhookSecretSealed) } : {}),
@@ -96,6 +98,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         stopLossPercent: input.stopLossPercent ?? null,
         breakEvenAfterTp1: input.breakEvenAfterTp1,
         maxLagSeconds: input.maxLagSeconds,
+        priceTolerancePercent: String(input.priceTolerancePercent),
         webhookSecretSealed: sealer.seal(newWebhookSecret()),
       });
       if (!row) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
@@ -108,7 +111,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       origin: string,
     ) {
       await owned(user, id);
-      const { rotateWebhookSecret, takeProfits, ...rest } = input;
+      const { rotateWebhookSecret, takeProfits, priceTolerancePercent, ...rest } = input;
       if (rest.strategyKey) {
         const clash = await repo.findByKey(rest.strategyKey);
         if (clash && clash.id !== id) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
@@ -116,6 +119,9 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       const row = await repo.update(id, {
         ...rest,
         ...(takeProfits ? { takeProfits: normalizeTakeProfits(takeProfits) } : {}),
+        ...(priceTolerancePercent !== undefined
+          ? { priceTolerancePercent: String(priceTolerancePercent) }
+          : {}),
         ...(rotateWebhookSecret ? { webhookSecretSealed: sealer.seal(newWebhookSecret()) } : {}),
       });
       return toDto(row!, user, origin);
