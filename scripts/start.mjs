@@ -41,7 +41,14 @@ const shared = [
 ensureBuilt(
   'web app',
   'apps/web/dist/index.html',
-  ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared],
+  [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/public',
+    'apps/web/vite.config.ts',
+    'apps/web/vite-plugins.ts',
+    ...shared,
+  ],
   '@kairos/web',
 );
 ensureBuilt(

@@ -2,6 +2,7 @@ import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
+import { buildIdPlugin, precompressPlugin } from './vite-plugins.ts';
 
 export default defineConfig(({ mode }) => {
   // VITE_* values are fixed at build time: a bad one fails `vite build`/`vite dev` with every problem listed.
@@ -10,7 +11,8 @@ export default defineConfig(({ mode }) => {
 });
 
 const config = {
-  plugins: [react(), tailwindcss()],
+  // The build id and the brotli/gzip copies the server sends as they are (vite-plugins.ts).
+  plugins: [react(), tailwindcss(), buildIdPlugin(), precompressPlugin()],
   build: {
     // The manifest lets scripts/report-size.mjs tell the first load from the lazy route chunks.
     manifest: true,

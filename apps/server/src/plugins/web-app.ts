@@ -89,6 +89,9 @@ async function webAppPlugin(app: FastifyInstance, opts: { dist: string | undefin
     prefix: '/',
     wildcard: false,
     index: false,
+    // The web build writes `<file>.br` and `<file>.gz` beside each asset (apps/web/vite-plugins.ts): the
+    // best one the Accept-Encoding allows is sent, with `Vary: Accept-Encoding`; a file without them goes as is.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Hashed build assets never change; everything else is revalidated.
       res.header(

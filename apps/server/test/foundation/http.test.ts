@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,12 @@ fs.writeFileSync(
   `<!doctype html><html><head><script>${themeScript}</script></head><body><div id="root"></div></body></html>`,
 );
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+const assetSource = 'console.log("Kairos");\n'.repeat(200);
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), assetSource);
+// What the web build writes beside each asset (apps/web/vite-plugins.ts): brotli and gzip.
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(assetSource));
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(assetSource));
+fs.writeFileSync(path.join(webDist, 'build.json'), '{"buildId":"b1"}');
 
 let t: TestApp;
 
@@ -187,5 +193,56 @@ describe('web app and the Accept rule', () => {
     expect(csp).toContain(`'sha256-${hash}'`);
     expect(csp).not.toContain("'unsafe-inline' 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves a hashed asset pre-compressed (brotli, then gzip) with the immutable cache', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(assetSource);
+
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { accept: '*/*', 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(assetSource);
+
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { accept: '*/*' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(assetSource);
+    expect(plain.headers['cache-control']).toContain('immutable');
+  });
+
+  it('revalidates index.html and the build id on every load', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const index = await t.app.inject({ method: 'GET', url: '/index.html', headers: { accept: 'text/html' } });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const build = await t.app.inject({
+      method: 'GET',
+      url: '/build.json',
+      headers: { accept: 'application/json', 'accept-encoding': 'br' },
+    });
+    expect(build.statusCode).toBe(200);
+    expect(build.headers['cache-control']).toBe('no-cache');
+    expect(build.json()).toEqual({ buildId: 'b1' });
   });
 });

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Where index.html carries the build id, and the file the server answers it from (both read by lib/chunk-recovery.ts). */
+export const BUILD_ID_META = 'kairos-build';
+export const BUILD_ID_FILE = 'build.json';
+
+/**
+ * A build id: a hash of every emitted file's (content-hashed) name and of index.html. Written into index.html as
+ * `<meta name="kairos-build">` (the id of the page a tab runs) and into `dist/build.json` (the id the server
+ * serves now, revalidated on every read): a chunk that fails to load is a new version only when they differ.
+ */
+export function buildIdPlugin(): Plugin {
+  return {
+    name: 'kairos-build-id',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') return;
+        const hash = createHash('sha256');
+        for (const name of Object.keys(bundle).sort()) {
+          if (name !== 'index.html' && !name.startsWith('.vite/')) hash.update(`${name}\n`);
+        }
+        hash.update(String(html.source));
+        const id = hash.digest('hex').slice(0, 16);
+        html.source = String(html.source).replace(
+          /<meta charset="UTF-8" \/>/i,
+          (charset) => `${charset}\n    <meta name="${BUILD_ID_META}" content="${id}" />`,
+        );
+        this.emitFile({
+          type: 'asset',
+          fileName: BUILD_ID_FILE,
+          source: `${JSON.stringify({ buildId: id })}\n`,
+        });
+      },
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|webmanifest)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every compressible file of at least 1 KB, written once at
+ * build so the server sends them as they are (`@fastify/static`'s `preCompressed`). A copy no smaller is skipped.
+ */
+export function precompressPlugin(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kairos-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) return entry.name === '.vite' ? [] : walk(file);
+          return COMPRESSIBLE.test(entry.name) ? [file] : [];
+        });
+      for (const file of walk(outDir)) {
+        const source = fs.readFileSync(file);
+        if (source.length < 1024) continue;
+        const br = zlib.brotliCompressSync(source, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        });
+        if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+        const gz = zlib.gzipSync(source, { level: 9 });
+        if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
