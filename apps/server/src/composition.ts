@@ -260,6 +260,11 @@ export function createServices(
       provider: createManualPaymentProvider(),
       audit,
       log,
+      // Billing is in USDT; another quote currency is priced on the paper venue's market data (offline).
+      priceInUsdt: async (currency) => {
+        const last = (await venues.marketData.fetchTicker(`${currency}/USDT`)).last;
+        return last ? { rate: last, source: `${currency}/USDT (paper venue)` } : null;
+      },
     }),
   };
 }

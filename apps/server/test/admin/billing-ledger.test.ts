@@ -29,11 +29,16 @@ async function user(email: string, percent: number) {
   return { session, accountId };
 }
 
-async function closeTrade(who: { session: Session; accountId: string }, pnl: string, closedAt: Date) {
+async function closeTrade(
+  who: { session: Session; accountId: string },
+  pnl: string,
+  closedAt: Date,
+  symbol = 'BTC/USDT',
+) {
   await t.db.pool.query(
     `INSERT INTO trades (user_id, trading_account_id, symbol, side, status, quantity, realised_pnl, opened_at, closed_at)
-     VALUES ($1, $2, 'BTC/USDT', 'long', 'closed', '0.1', $3, $4, $5)`,
-    [who.session.user.id, who.accountId, pnl, new Date(closedAt.getTime() - 3_600_000), closedAt],
+     VALUES ($1, $2, $6, 'long', 'closed', '0.1', $3, $4, $5)`,
+    [who.session.user.id, who.accountId, pnl, new Date(closedAt.getTime() - 3_600_000), closedAt, symbol],
   );
 }
 
@@ -110,6 +115,30 @@ describe('a late close', () => {
       [kim.session.user.id, early.end, late.month],
     );
     expect(rows).toEqual([{ amount: '250', in_early: true }]);
+  });
+});
+
+describe('quote currencies', () => {
+  it('bills a BTC-quoted and a USDT-quoted trade in USDT, the BTC at a rate recorded with its event', async () => {
+    const max = await user('max@example.com', 10);
+    const m = monthsAgo(1);
+    await closeTrade(max, '100', new Date(m.start.getTime() + 86_400_000));
+    await closeTrade(max, '0.01', new Date(m.start.getTime() + 2 * 86_400_000), 'ETH/BTC');
+    await process(m);
+    const { rows } = await t.db.pool.query(
+      `SELECT r.currency, r.rate::text AS rate, r.source FROM ledger_rates r JOIN ledger_events e ON e.id = r.event_id
+       WHERE e.user_id = $1`,
+      [max.session.user.id],
+    );
+    expect(rows).toEqual([{ currency: 'BTC', rate: expect.any(String), source: 'BTC/USDT (paper venue)' }]);
+    const rate = new Decimal(rows[0].rate);
+    expect(rate.gt(1000)).toBe(true);
+    const expected = new Decimal(100).plus(rate.times('0.01'));
+    expect(await recordOf(max.session.user.id, m)).toMatchObject({
+      profit: expected.toFixed(),
+      fee: expected.times(0.1).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
+    });
+    await expect(t.db.pool.query('DELETE FROM ledger_rates')).rejects.toThrow(/append-only/);
   });
 });
 

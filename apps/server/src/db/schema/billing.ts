@@ -144,3 +144,18 @@ export const billedEvents = pgTable('billed_events', {
     .notNull()
     .references(() => billingRecords.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * The rate a ledger event in a currency other than a USD stablecoin was converted to the billing currency
+ * (USDT) at, recorded once, when the month that bills it was processed: a bill can be reproduced from the
+ * ledger and these rates. Append-only like the ledger.
+ */
+export const ledgerRates = pgTable('ledger_rates', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  currency: text('currency').notNull(),
+  /** USDT per unit of `currency`. */
+  rate: money('rate').notNull(),
+  /** Where the rate was read (e.g. 'BTC/USDT (paper venue)'). */
+  source: text('source').notNull(),
+  recordedAt: ts('recorded_at').notNull().defaultNow(),
+});

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
-import { billedEvents, billingPlans, billingRecords, invoices, users } from '../../db/schema/index';
+import {
+  billedEvents,
+  billingPlans,
+  billingRecords,
+  invoices,
+  ledgerRates,
+  users,
+} from '../../db/schema/index';
 import type { MonthFigures, Period } from './billing-fns';
 
 export type PlanRow = typeof billingPlans.$inferSelect;
@@ -22,7 +29,15 @@ export type BillingCandidate = {
 };
 
 /** A ledger event no month has billed yet. */
-export type UnbilledEvent = { id: number; userId: string; amount: string; effectiveAt: Date };
+export type UnbilledEvent = {
+  id: number;
+  userId: string;
+  amount: string;
+  currency: string;
+  /** USDT per unit of `currency`, when recorded already. */
+  rate: string | null;
+  effectiveAt: Date;
+};
 
 const liveInvoiceId = sql<string | null>`(SELECT i.id FROM invoices i
   WHERE i.billing_record_id = ${billingRecords.id} AND i.status <> 'void'
@@ -92,7 +107,8 @@ export function createBillingRepo(db: Database) {
     async unbilledEvents(tx: DbOrTx, userIds: string[], before: Date): Promise<UnbilledEvent[]> {
       if (userIds.length === 0) return [];
       const res = await tx.execute(sql`
-        SELECT e.id, e.user_id, e.amount::text AS amount, e.effective_at FROM ledger_events e
+        SELECT e.id, e.user_id, e.amount::text AS amount, e.currency, r.rate::text AS rate, e.effective_at
+        FROM ledger_events e LEFT JOIN ledger_rates r ON r.event_id = e.id
         WHERE e.effective_at < ${before.toISOString()}
           AND e.user_id IN (${sql.join(
             userIds.map((id) => sql`${id}`),
@@ -104,8 +120,19 @@ export function createBillingRepo(db: Database) {
         id: Number(r.id),
         userId: r.user_id as string,
         amount: r.amount as string,
+        currency: r.currency as string,
+        rate: (r.rate as string | null) ?? null,
         effectiveAt: new Date(r.effective_at as string),
       }));
+    },
+
+    /** The rates events were converted at, recorded once each. */
+    async recordRates(
+      tx: DbOrTx,
+      rows: { eventId: number; currency: string; rate: string; source: string }[],
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.insert(ledgerRates).values(rows).onConflictDoNothing();
     },
 
     /** Each event billed by one record (an event already billed stays with its record). */
@@ -114,18 +141,22 @@ export function createBillingRepo(db: Database) {
       await tx.insert(billedEvents).values(links).onConflictDoNothing();
     },
 
-    /** What each user's next month would bill today: their ledger events not billed yet. */
-    async profitsSince(userIds: string[]): Promise<Map<string, string>> {
-      if (userIds.length === 0) return new Map();
+    /** What each user's next month would bill today: their ledger events not billed yet, by currency. */
+    async profitsSince(userIds: string[]): Promise<{ userId: string; currency: string; amount: string }[]> {
+      if (userIds.length === 0) return [];
       const res = await db.execute(sql`
-        SELECT e.user_id, coalesce(sum(e.amount), 0)::text AS p FROM ledger_events e
+        SELECT e.user_id, e.currency, coalesce(sum(e.amount), 0)::text AS p FROM ledger_events e
         WHERE e.user_id IN (${sql.join(
           userIds.map((id) => sql`${id}`),
           sql`, `,
         )})
           AND NOT EXISTS (SELECT 1 FROM billed_events b WHERE b.event_id = e.id)
-        GROUP BY e.user_id`);
-      return new Map(res.rows.map((r) => [r.user_id as string, r.p as string]));
+        GROUP BY e.user_id, e.currency`);
+      return res.rows.map((r) => ({
+        userId: r.user_id as string,
+        currency: r.currency as string,
+        amount: r.p as string,
+      }));
     },
 
     /** Inserts month records; a (user, year, month) already there is left exactly as it was. */

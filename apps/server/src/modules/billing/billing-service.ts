@@ -6,7 +6,7 @@ import {
   type Invoice,
   type MonthlyProcessResult,
 } from '@kairos/contract';
-import { sum, toDecimal } from '@kairos/core';
+import { Decimal, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AdminActor, AuditService } from '../audit/audit-service';
@@ -92,24 +92,56 @@ export type BillingService = ReturnType<typeof createBillingService>;
  * month again changes nothing. Invoices are created from records; money is collected through the
  * PaymentProvider port.
  */
+/** Currencies billed at par with USDT. */
+const USD_STABLES = new Set(['USDT', 'USDC', 'USD', 'BUSD', 'FDUSD']);
+
 export function createBillingService(deps: {
   repo: BillingRepo;
   provider: PaymentProvider;
   audit: Pick<AuditService, 'audited'>;
   log: FastifyBaseLogger;
+  /** USDT per unit of a currency now, and where it was read; null when it cannot be priced. */
+  priceInUsdt?: (currency: string) => Promise<{ rate: string; source: string } | null>;
   now?: () => Date;
 }) {
   const { repo, provider, audit, log } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The rate an amount in `currency` is billed at: 1 for USD stablecoins, else the market's (null: none). */
+  async function rateOf(currency: string): Promise<{ rate: string; source: string } | null> {
+    if (USD_STABLES.has(currency)) return { rate: '1', source: 'stable' };
+    try {
+      return (await deps.priceInUsdt?.(currency)) ?? null;
+    } catch (e) {
+      log.warn({ err: e, currency }, 'could not price a currency for billing');
+      return null;
+    }
+  }
+
   async function currentMonthOf(users: { id: string; plan: PlanRow | null }[]) {
     const period = periodOf(now());
     const ids = users.map((u) => u.id);
-    const [profits, lasts] = await Promise.all([repo.profitsSince(ids), repo.lastRecords(ids)]);
+    const [byCurrency, lasts] = await Promise.all([repo.profitsSince(ids), repo.lastRecords(ids)]);
+    const rates = new Map(
+      await Promise.all(
+        [...new Set(byCurrency.map((p) => p.currency))].map(
+          async (c) => [c, (await rateOf(c))?.rate] as const,
+        ),
+      ),
+    );
+    const profits = new Map<string, Decimal>();
+    for (const p of byCurrency) {
+      const rate = rates.get(p.currency);
+      if (rate)
+        profits.set(
+          p.userId,
+          (profits.get(p.userId) ?? new Decimal(0)).plus(toDecimal(p.amount).times(rate)),
+        );
+    }
     return new Map(
       users.map((u) => {
         const last = lasts.get(u.id);
-        const profit = profits.get(u.id) ?? '0';
+        const profit = (profits.get(u.id) ?? new Decimal(0)).toFixed();
         const figures = billMonth({
           plan: u.plan,
           cumulativeProfitBefore: last?.cumulativeProfit ?? '0',
@@ -210,11 +242,26 @@ export function createBillingService(deps: {
         work.map((w) => w.c.userId),
         end,
       );
+      // Every amount is billed in USDT at a rate recorded with the event: a stablecoin at 1, another currency
+      // (a BTC-quoted pair's PnL) at the market's price, read once per currency; an event that cannot be priced
+      // waits for a later month.
+      const toRecord: { eventId: number; currency: string; rate: string; source: string }[] = [];
+      const priced = new Map<string, { rate: string; source: string } | null>();
+      for (const e of events) {
+        if (e.rate !== null) continue;
+        if (!priced.has(e.currency)) priced.set(e.currency, await rateOf(e.currency));
+        const found = priced.get(e.currency);
+        if (found) {
+          e.rate = found.rate;
+          if (found.source !== 'stable') toRecord.push({ eventId: e.id, currency: e.currency, ...found });
+        }
+      }
+      await repo.recordRates(tx, toRecord);
       const billedBy = new Map<string, number[]>();
       const rows = work.flatMap(({ c, months }) => {
         let cumulative = c.last?.cumulativeProfit ?? '0';
         let highWaterMark = c.last?.highWaterMarkAfter ?? '0';
-        let pending = events.filter((e) => e.userId === c.userId);
+        let pending = events.filter((e) => e.userId === c.userId && e.rate !== null);
         return months.map((m) => {
           const mine = pending.filter((e) => e.effectiveAt < periodEnd(m));
           pending = pending.filter((e) => e.effectiveAt >= periodEnd(m));
@@ -226,7 +273,7 @@ export function createBillingService(deps: {
             plan: c.plan,
             cumulativeProfitBefore: cumulative,
             highWaterMarkBefore: highWaterMark,
-            monthProfit: sum(mine.map((e) => e.amount)).toFixed(),
+            monthProfit: sum(mine.map((e) => toDecimal(e.amount).times(e.rate!))).toFixed(),
           });
           cumulative = figures.cumulativeProfit;
           highWaterMark = figures.highWaterMarkAfter;
