@@ -53,6 +53,7 @@ import { createTradesRepo } from './engine/trades-repo';
 import { createBotPositionsRepo } from './engine/bot-positions-repo';
 import { createOwnedTradesRepo } from './modules/trades/trades-owner-repo';
 import { createTradesService } from './modules/trades/trades-service';
+import { createTradeMarks } from './modules/trades/trade-marks';
 import { createUsersService } from './modules/users/users-service';
 
 export type AppDeps = {
@@ -168,6 +169,8 @@ export function createServices(
   const converterFor = createCurrencyConverter(venues.marketData);
   const usersService = createUsersService({ repo: repos.auth });
   const preferences = (userId: string) => usersService.settings(userId);
+  const ownedTrades = createOwnedTradesRepo(db.db);
+  const tradeMarks = createTradeMarks({ repo: ownedTrades, gateways: venues.gateways, log });
 
   // Admin consoles: every admin action goes through the audit log.
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
@@ -208,7 +211,7 @@ export function createServices(
     }),
     trades: createTradesService({
       trades: repos.trades,
-      owned: createOwnedTradesRepo(db.db),
+      owned: ownedTrades,
       accounts: repos.accounts,
       gateways: venues.gateways,
       lifecycle: supervisor.managedLifecycle,
@@ -216,6 +219,7 @@ export function createServices(
       takeProfits,
       lock: tradeLock,
       venueStops: venueStopsRepo,
+      marks: tradeMarks,
     }),
     idempotency: createIdempotencyService({ repo: createIdempotencyRepo(db.db), sealer }),
     bots: createBotsService({
@@ -223,6 +227,7 @@ export function createServices(
       accounts: repos.accounts,
       strategies: repos.strategies,
       closePosition: (botId, reason) => engine.closeBotPosition(botId, reason),
+      marks: tradeMarks,
     }),
     audit,
     admin: {
@@ -246,7 +251,12 @@ export function createServices(
     },
     events,
     botsListCache: createBotsListCache({ events }),
-    dashboard: createDashboardService({ repo: createDashboardRepo(db.db), converterFor, preferences }),
+    dashboard: createDashboardService({
+      repo: createDashboardRepo(db.db),
+      converterFor,
+      preferences,
+      openTrades: { repo: ownedTrades, marks: tradeMarks },
+    }),
     portfolio: createPortfolioService({
       repo: createPortfolioRepo(db.db),
       accounts: repos.accounts,

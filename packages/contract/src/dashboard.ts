@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openTradeMarkShape } from './trading';
 
 export const DASHBOARD_SECTIONS = [
   'equityCurve',
@@ -6,6 +7,7 @@ export const DASHBOARD_SECTIONS = [
   'balanceByAccount',
   'capitalByBot',
   'metrics',
+  'openPositions',
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
@@ -101,6 +103,30 @@ export const dashboardSchema = z.object({
         sandbox: z.boolean(),
         deployed: money,
         openTrades: z.number().int(),
+      }),
+    )
+    .optional(),
+  /**
+   * The user's open trades holding something (issue 21), within the account and bot filters, newest first, each
+   * marked at its venue's last price; amounts in the symbol's quote currency, never converted.
+   */
+  openPositions: z
+    .array(
+      z.object({
+        tradeId: z.string(),
+        botId: z.string().nullable(),
+        botNickname: z.string().nullable(),
+        accountId: z.string(),
+        accountNickname: z.string(),
+        /** A testnet or demo-trading account: not real money. */
+        sandbox: z.boolean(),
+        symbol: z.string(),
+        side: z.enum(['long', 'short']),
+        /** Base quantity still held. */
+        quantity: z.string(),
+        entryPrice: z.string().nullable(),
+        openedAt: z.string(),
+        ...openTradeMarkShape,
       }),
     )
     .optional(),

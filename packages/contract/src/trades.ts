@@ -69,6 +69,11 @@ export const ladderLevelSchema = z.object({
   pushed: z.boolean(),
   /** Whether `PUT /push-to-take-profit` would accept this level now. */
   pushable: z.boolean(),
+  /**
+   * A pushable level: the result of pushing it to market now (its unfilled amount at the last price, less the
+   * estimated taker fee), in quote; absent or null otherwise.
+   */
+  estimatedPushPnl: z.string().nullable().optional(),
 });
 export type LadderLevel = z.infer<typeof ladderLevelSchema>;
 

@@ -5,6 +5,7 @@ import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import { toTradeRow } from '../trades/trade-dto';
+import type { TradeMarks } from '../trades/trade-marks';
 import type { BotsRepo, BotView } from './bots-repo';
 import { capabilitiesFor } from '../../exchange/capabilities';
 
@@ -72,6 +73,8 @@ export function createBotsService(deps: {
   accounts: Pick<AccountsRepo, 'findOwned'>;
   strategies: Pick<StrategiesRepo, 'findVisible'>;
   closePosition: PositionCloser;
+  /** The bot's open trade marked at the last price (issue 21); none: unmarked. */
+  marks?: Pick<TradeMarks, 'marks'>;
 }) {
   const { repo } = deps;
 
@@ -273,7 +276,8 @@ export function createBotsService(deps: {
     async trades(user: AuthedUser, id: string, page: number, pageSize: number) {
       await view(user, id);
       const { rows, total } = await repo.trades(id, page, pageSize);
-      return { results: rows.map(toTradeRow), total, page, pageSize };
+      const marks = deps.marks ? await deps.marks.marks(user.id, rows) : undefined;
+      return { results: rows.map((t) => toTradeRow(t, marks?.get(t.id))), total, page, pageSize };
     },
   };
 }

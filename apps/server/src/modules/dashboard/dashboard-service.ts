@@ -4,6 +4,11 @@ import type { ExchangeGateway } from '../../exchange/gateway';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { DashboardRepo, DashboardScope, RangeBound } from './dashboard-repo';
+import type { TradeMarks } from '../trades/trade-marks';
+import type { OwnedTradesRepo } from '../trades/trades-owner-repo';
+
+/** The dashboard's open positions panel shows at most this many (newest first). */
+export const OPEN_POSITIONS_LIMIT = 50;
 
 export type CurrencyInfo = Dashboard['currency'];
 
@@ -58,6 +63,8 @@ export function createDashboardService(deps: {
   repo: DashboardRepo;
   converterFor: ReturnType<typeof createCurrencyConverter>;
   preferences: (userId: string) => Promise<Preferences>;
+  /** The open positions panel (issue 21): the user's open trades, marked at the last price. */
+  openTrades?: { repo: Pick<OwnedTradesRepo, 'openOwned'>; marks: Pick<TradeMarks, 'marks'> };
 }) {
   const { repo } = deps;
 
@@ -175,6 +182,43 @@ export function createDashboardService(deps: {
               deployed: money(b.deployed),
               openTrades: b.open_trades,
             }));
+          })(),
+        );
+      }
+      const openTrades = deps.openTrades;
+      if (want.has('openPositions') && openTrades) {
+        tasks.push(
+          (async () => {
+            const rows = await openTrades.repo.openOwned(
+              user.id,
+              { accountId: q.accountId, botId: q.botId },
+              OPEN_POSITIONS_LIMIT,
+            );
+            const marks = await openTrades.marks.marks(
+              user.id,
+              rows.map((r) => r.trade),
+            );
+            result.openPositions = rows.flatMap(({ trade: t, botNickname, accountNickname, sandbox }) => {
+              const mark = marks.get(t.id);
+              // Only what holds something: an entry still resting is not a position.
+              if (!mark || !mark.held.gt(0)) return [];
+              return [
+                {
+                  tradeId: t.id,
+                  botId: t.botId,
+                  botNickname,
+                  accountId: t.tradingAccountId,
+                  accountNickname,
+                  sandbox,
+                  symbol: t.symbol,
+                  side: t.side,
+                  quantity: mark.held.toFixed(),
+                  entryPrice: t.entryPrice === null ? null : toDecimal(t.entryPrice).toFixed(),
+                  openedAt: t.openedAt.toISOString(),
+                  ...mark.fields,
+                },
+              ];
+            });
           })(),
         );
       }

@@ -12,6 +12,7 @@ import type { trades } from '../../db/schema/index';
 import { heldQuantity, ladderView } from '../../engine/trades-fns';
 import type { FillRow, OrderRow } from '../../engine/trades-repo';
 import type { VenueStopRow } from '../../engine/venue-stops-repo';
+import { estimatePush, type TradeMark } from './trade-marks';
 
 type TradeDbRow = typeof trades.$inferSelect;
 
@@ -21,7 +22,8 @@ export function plain<T extends string | null>(value: T): T {
 }
 type FillWithOrder = FillRow & { side: 'buy' | 'sell'; role: string };
 
-export function toTradeRow(t: TradeDbRow): TradeRow {
+/** A trade's row; an open one marked at the last price when `mark` is given (issue 21). */
+export function toTradeRow(t: TradeDbRow, mark?: TradeMark): TradeRow {
   return {
     id: t.id,
     botId: t.botId,
@@ -41,6 +43,7 @@ export function toTradeRow(t: TradeDbRow): TradeRow {
     closedAt: t.closedAt?.toISOString() ?? null,
     closeReason: t.closeReason,
     error: t.error,
+    ...mark?.fields,
   };
 }
 
@@ -79,10 +82,10 @@ function toTradeFill(f: FillWithOrder): TradeFill {
   };
 }
 
-function toTrade(t: TradeDbRow, fills: readonly FillWithOrder[]): Trade {
+function toTrade(t: TradeDbRow, fills: readonly FillWithOrder[], mark?: TradeMark): Trade {
   const held = heldQuantity(t, fills);
   return {
-    ...toTradeRow(t),
+    ...toTradeRow(t, mark),
     strategyId: t.strategyId,
     alertId: t.alertId,
     takeProfits: t.takeProfits,
@@ -131,6 +134,7 @@ export function toTradeDetail(
   orders: readonly OrderRow[],
   fills: readonly FillWithOrder[],
   stops: readonly VenueStopRow[],
+  mark?: TradeMark,
 ): TradeDetail {
   const timeline: TradeDetail['timeline'] = [
     ...orders.map((o) => ({
@@ -155,9 +159,11 @@ export function toTradeDetail(
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return {
-    trade: toTrade(t, fills),
+    trade: toTrade(t, fills, mark),
     protection: toProtection(t, fills, stops),
-    ladder: ladderView(t.takeProfits, orders, t.status),
+    ladder: ladderView(t.takeProfits, orders, t.status).map((level) =>
+      level.pushable && mark ? { ...level, estimatedPushPnl: estimatePush(t, level, mark) } : level,
+    ),
     orders: orders.map(toTradeOrder),
     fills: fills.map(toTradeFill),
     timeline,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, not, type SQL } from 'drizzle-orm';
 import { ACTIVE_TRADE_STATUSES } from '@kairos/core';
 import type { Database } from '../../db/client';
-import { trades } from '../../db/schema/index';
+import { bots, fills, orders, trades, tradingAccounts } from '../../db/schema/index';
 import type { TradeDbRow } from '../../engine/trades-repo';
 
 export type TradeListFilters = {
@@ -48,6 +48,60 @@ export function createOwnedTradesRepo(db: Database) {
           .where(and(...where)),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * What marking the user's open trades at the last price needs (issue 21): each trade's account, its bot's
+     * leverage (null for a manual trade) and its fills (side from their order, for the held quantity).
+     */
+    async markInputs(userId: string, tradeIds: readonly string[]) {
+      if (tradeIds.length === 0) return { rows: [], fills: [] };
+      const owned = and(inArray(trades.id, [...tradeIds]), eq(trades.userId, userId));
+      const [rows, tradeFills] = await Promise.all([
+        db
+          .select({ tradeId: trades.id, account: tradingAccounts, leveragePercent: bots.leveragePercent })
+          .from(trades)
+          .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.tradingAccountId))
+          .leftJoin(bots, eq(bots.id, trades.botId))
+          .where(owned),
+        db
+          .select({
+            tradeId: fills.tradeId,
+            side: orders.side,
+            amount: fills.amount,
+            fee: fills.fee,
+            feeCurrency: fills.feeCurrency,
+          })
+          .from(fills)
+          .innerJoin(orders, eq(orders.id, fills.orderId))
+          .innerJoin(trades, eq(trades.id, fills.tradeId))
+          .where(owned),
+      ]);
+      return { rows, fills: tradeFills };
+    },
+
+    /** The user's open trades (open or closing), newest first, within the account and bot filters, with names. */
+    async openOwned(userId: string, filters: { accountId?: string; botId?: string }, limit: number) {
+      const where: SQL[] = [
+        eq(trades.userId, userId),
+        isNull(trades.hiddenAt),
+        inArray(trades.status, [...ACTIVE_TRADE_STATUSES]),
+      ];
+      if (filters.botId) where.push(eq(trades.botId, filters.botId));
+      if (filters.accountId) where.push(eq(trades.tradingAccountId, filters.accountId));
+      return db
+        .select({
+          trade: trades,
+          botNickname: bots.nickname,
+          accountNickname: tradingAccounts.nickname,
+          sandbox: tradingAccounts.sandbox,
+        })
+        .from(trades)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, trades.tradingAccountId))
+        .leftJoin(bots, eq(bots.id, trades.botId))
+        .where(and(...where))
+        .orderBy(desc(trades.openedAt), desc(trades.id))
+        .limit(limit);
     },
 
     /**

@@ -40,6 +40,7 @@ import {
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { AuthedUser } from '../auth/auth-service';
 import { plain, toTradeCompletion, toTradeDetail, toTradeRow } from './trade-dto';
+import type { TradeMarks } from './trade-marks';
 import {
   heldQuantity,
   ladderView,
@@ -83,6 +84,8 @@ export function createTradesService(deps: {
   lock: Pick<TradeLock, 'withTrade'>;
   /** The stops resting on venues: where each trade's stop lives (issue 18). */
   venueStops: Pick<VenueStopsRepo, 'ofTrade'>;
+  /** Open trades marked at the last price in the answers (issue 21); none: unmarked. */
+  marks?: Pick<TradeMarks, 'marks'>;
 }) {
   const { trades, supervisor, takeProfits, lock } = deps;
 
@@ -92,14 +95,15 @@ export function createTradesService(deps: {
     return trade;
   }
 
-  async function detail(tradeId: string) {
+  async function detail(tradeId: string, user?: AuthedUser) {
     const [trade, orders, fills, stops] = await Promise.all([
       trades.findById(tradeId),
       trades.ordersOfTrade(tradeId),
       trades.fillsOfTrade(tradeId),
       deps.venueStops.ofTrade(tradeId),
     ]);
-    return toTradeDetail(trade!, orders, fills, stops);
+    const marks = user && deps.marks ? await deps.marks.marks(user.id, [trade!]) : undefined;
+    return toTradeDetail(trade!, orders, fills, stops, marks?.get(tradeId));
   }
 
   function marketLimits(market: Market) {
@@ -143,12 +147,18 @@ export function createTradesService(deps: {
         query.page,
         query.pageSize,
       );
-      return { results: rows.map(toTradeRow), total, page: query.page, pageSize: query.pageSize };
+      const marks = deps.marks ? await deps.marks.marks(user.id, rows) : undefined;
+      return {
+        results: rows.map((t) => toTradeRow(t, marks?.get(t.id))),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async get(user: AuthedUser, id: string) {
       await owned(user, id);
-      return detail(id);
+      return detail(id, user);
     },
 
     /**
