@@ -15,6 +15,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { errorMessage } from '../i18n/translate-message';
+import { NewVersionError, isChunkLoadError, useServerUnreachable } from '../lib/chunk-recovery';
 
 /** A thin bar while the next screen's chunk or guard is on its way. */
 function NavigationProgress() {
@@ -32,6 +33,20 @@ function NavigationProgress() {
   );
 }
 
+/** While a screen's code waits for the server to answer again (lib/chunk-recovery.ts). */
+function ServerUnreachable() {
+  const { t } = useTranslation();
+  if (!useServerUnreachable()) return null;
+  return (
+    <p
+      role="status"
+      className="fixed inset-x-0 top-1 z-[70] mx-auto w-fit rounded-md border border-warn/40 bg-surface px-3 py-1.5 text-sm text-fg shadow"
+    >
+      {t('common.serverUnreachable')}
+    </p>
+  );
+}
+
 export function RootLayout() {
   const { t, i18n } = useTranslation();
   useEffect(() => {
@@ -46,6 +61,7 @@ export function RootLayout() {
         {t('common.skipToContent')}
       </a>
       <NavigationProgress />
+      <ServerUnreachable />
       <Outlet />
       <Toaster />
       <ConfirmDialogHost />
@@ -63,14 +79,14 @@ export function HydrateFallback() {
   );
 }
 
-/** Errors thrown while loading or rendering a screen, including a chunk that vanished after a deploy. */
+/**
+ * Errors thrown while loading or rendering a screen: a chunk of a build the server no longer serves says a new
+ * version is out; a chunk that failed while the server answers with this build asks for a reload.
+ */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const chunkFailed =
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
     <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
       <span className="rounded-full border border-loss/30 bg-loss/10 p-3 text-loss">
@@ -80,7 +96,13 @@ export function RouteError() {
         {notFound ? t('notFound.title') : t('common.errorTitle')}
       </h1>
       <p className="max-w-md text-sm text-muted">
-        {chunkFailed ? t('common.newVersion') : notFound ? t('notFound.description') : errorMessage(t, error)}
+        {error instanceof NewVersionError
+          ? t('common.newVersion')
+          : isChunkLoadError(error)
+            ? t('common.screenLoadFailed')
+            : notFound
+              ? t('notFound.description')
+              : errorMessage(t, error)}
       </p>
       <div className="mt-2 flex gap-2">
         <Button variant="secondary" onClick={() => window.location.reload()}>

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { guestOnly, requireAdmin, requireAuth } from './guards';
-import { loadAdminTexts } from '../i18n';
+import { loadAdminTexts, loadLaterTexts } from '../i18n';
+import { recoverChunks } from '../lib/chunk-recovery';
 import { HydrateFallback, RootLayout, RouteError } from './root-layout';
 
 /** An admin screen's module, loaded with the admin screens' texts (not part of the first load). */
@@ -10,9 +11,10 @@ function adminScreen<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * The 17 screens of spec §2. Every screen is its own lazy chunk (`lazy` → one import each);
- * the guards run as loaders before the screen renders.
+ * the guards run as loaders before the screen renders. A chunk that fails to load is tried again while the
+ * server cannot be reached (lib/chunk-recovery.ts).
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = recoverChunks([
   {
     path: '/',
     Component: RootLayout,
@@ -25,7 +27,13 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', loader: guestOnly, lazy: () => import('./routes/forgot-password') },
       // Public: the link from the mail works whether or not someone is logged in here.
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'components', lazy: () => import('./routes/component-showcase') },
+      {
+        path: 'components',
+        lazy: () =>
+          Promise.all([import('./routes/component-showcase'), loadLaterTexts('showcase')]).then(
+            ([module]) => module,
+          ),
+      },
       {
         loader: requireAuth,
         lazy: () => import('./layout/app-layout'),
@@ -68,4 +76,4 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
-];
+]);

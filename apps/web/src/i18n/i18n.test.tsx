@@ -8,6 +8,7 @@ import { loginAs, renderApp } from '../testing/render';
 import { changeLanguage, i18n } from './index';
 import enUS from './locales/en-US';
 import enUSAdmin from './locales/en-US.admin';
+import enUSShowcase from './locales/en-US.showcase';
 import enUSMessages from './locales/en-US.messages';
 import frFR from './locales/fr-FR';
 import { ApiError } from '../lib/api-error';
@@ -20,7 +21,7 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('translations', () => {
   it('has every English text in French, and nothing more', () => {
-    expect(keys(frFR.translation).sort()).toEqual(keys({ ...enUS, ...enUSAdmin }).sort());
+    expect(keys(frFR.translation).sort()).toEqual(keys({ ...enUS, ...enUSAdmin, ...enUSShowcase }).sort());
     expect(Object.keys(frFR.messages).sort()).toEqual(Object.keys(enUSMessages).sort());
   });
 

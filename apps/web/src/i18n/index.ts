@@ -4,9 +4,13 @@ import { DEFAULT_LANGUAGE, type Language, usePreferences } from '../lib/preferen
 import enUS from './locales/en-US';
 import type enUSAdmin from './locales/en-US.admin';
 import enUSMessages from './locales/en-US.messages';
+import type enUSShowcase from './locales/en-US.showcase';
 
-/** Every text key: the first load's, and the admin screens' (loaded with the first of them). */
-export type TranslationResources = typeof enUS & typeof enUSAdmin;
+/**
+ * Every text key: the first load's, the admin screens' (loaded with the first of them) and the component
+ * showcase's (loaded with it).
+ */
+export type TranslationResources = typeof enUS & typeof enUSAdmin & typeof enUSShowcase;
 export type MessageResources = typeof enUSMessages;
 
 // English ships with the first load (it is also the fallback); other languages load on demand.
@@ -36,15 +40,33 @@ export function initI18n(): Promise<unknown> {
   return initialised;
 }
 
-let adminTexts: Promise<void> | undefined;
+/** English texts kept out of the first load, added when a screen that says them loads. */
+const laterTexts = {
+  admin: () => import('./locales/en-US.admin'),
+  showcase: () => import('./locales/en-US.showcase'),
+};
+const laterTextsLoaded = new Map<keyof typeof laterTexts, Promise<void>>();
 
-/** Adds the admin screens' English texts (the fallback of every language); once. */
-export function loadAdminTexts(): Promise<void> {
-  adminTexts ??= Promise.all([initI18n(), import('./locales/en-US.admin')]).then(([, module]) => {
-    i18n.addResourceBundle('en-US', 'translation', module.default, true, false);
-  });
-  return adminTexts;
+/** Adds these English texts (the fallback of every language); once. */
+export function loadLaterTexts(name: keyof typeof laterTexts): Promise<void> {
+  let loaded = laterTextsLoaded.get(name);
+  if (!loaded) {
+    loaded = Promise.all([initI18n(), laterTexts[name]()]).then(
+      ([, module]) => {
+        i18n.addResourceBundle('en-US', 'translation', module.default, true, false);
+      },
+      (error: unknown) => {
+        laterTextsLoaded.delete(name); // a chunk that failed (the server unreachable) is fetched again next time
+        throw error;
+      },
+    );
+    laterTextsLoaded.set(name, loaded);
+  }
+  return loaded;
 }
+
+/** Adds the admin screens' English texts; once. */
+export const loadAdminTexts = () => loadLaterTexts('admin');
 
 /** Loads the language's texts if needed, then switches the whole app to it. */
 export async function changeLanguage(language: Language): Promise<void> {

@@ -18,6 +18,8 @@ const enUSCommon = {
     errorTitle: 'Something went wrong',
     unexpectedError: 'An unexpected error occurred.',
     newVersion: 'A new version of Kairos is available. Reload the page to continue.',
+    serverUnreachable: 'Kairos cannot reach the server — retrying…',
+    screenLoadFailed: 'This screen could not be loaded. Reload the page to try again.',
     skipToContent: 'Skip to content',
     retryIn: 'Try again in {{time}}.',
     copy: 'Copy',

@@ -9,10 +9,10 @@ import enUSTrades from './en-US.trades';
 import enUSPortfolio from './en-US.portfolio';
 import enUSAccounts from './en-US.accounts';
 import enUSSettings from './en-US.settings';
-import enUSShowcase from './en-US.showcase';
 
 /**
- * English (default and fallback), one file a feature; the admin screens' texts load apart (en-US.admin.ts).
+ * English (default and fallback), one file a feature; the admin screens' and the component showcase's texts load
+ * apart (en-US.admin.ts, en-US.showcase.ts: loadLaterTexts).
  * Every key here must exist in fr-FR (checked by the compiler and a test).
  */
 const enUS = {
@@ -27,7 +27,6 @@ const enUS = {
   ...enUSPortfolio,
   ...enUSAccounts,
   ...enUSSettings,
-  ...enUSShowcase,
 };
 
 export default enUS;

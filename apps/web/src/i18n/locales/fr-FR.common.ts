@@ -23,6 +23,8 @@ const frFRCommon: typeof enUSCommon = {
     errorTitle: 'Une erreur est survenue',
     unexpectedError: 'Une erreur inattendue est survenue.',
     newVersion: 'Une nouvelle version de Kairos est disponible. Rechargez la page pour continuer.',
+    serverUnreachable: 'Kairos ne parvient pas à joindre le serveur — nouvelle tentative…',
+    screenLoadFailed: 'Cet écran n’a pas pu être chargé. Rechargez la page pour réessayer.',
     skipToContent: 'Aller au contenu',
     retryIn: 'Réessayez dans {{time}}.',
     copy: 'Copier',
