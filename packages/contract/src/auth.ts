@@ -22,6 +22,13 @@ const loginPassword = z
   .min(1, M.required)
   .max(PASSWORD_MAX_LENGTH, M.passwordMax);
 export const apiTotpCode = present().regex(/^\d{6}$/, M.twoFactorCode);
+/** A 2FA recovery code as shown (`abcde-fghij`), typed with or without its dash, in either case. */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
+/** Login's second step: a 6-digit TOTP code or one of the ten recovery codes (issue 20). */
+export const apiLoginCode = present().refine(
+  (c) => /^\d{6}$/.test(c) || RECOVERY_CODE_PATTERN.test(c),
+  M.twoFactorCode,
+);
 
 export const roleSchema = z.enum(['user', 'admin']);
 export const accountStatusSchema = z.enum(['active', 'suspended']);
@@ -69,7 +76,7 @@ export const loginBody = z.object({
     .trim()
     .optional()
     .transform((c) => (c ? c : undefined))
-    .pipe(apiTotpCode.optional()),
+    .pipe(apiLoginCode.optional()),
 });
 
 export const loginResponse = z.union([
@@ -83,6 +90,12 @@ export const loginResponse = z.union([
 
 export const emailBody = z.object({ email: apiEmail });
 export const emailCodeBody = z.object({ email: apiEmail, code: apiTotpCode });
+/** The current password, which every change of 2FA asks for (issue 20). */
+const currentPassword = loginPassword;
+/** `POST /auth/enable-2fa`: starting enrolment needs the current password. */
+export const enableTwoFaBody = z.object({ email: apiEmail, password: currentPassword });
+/** `POST /auth/disable-2fa`: a code and the current password. */
+export const disableTwoFaBody = z.object({ email: apiEmail, code: apiTotpCode, password: currentPassword });
 export const refreshBody = z.object({
   refreshToken: z.string({ error: 'No refresh token available' }).min(1, 'No refresh token available'),
 });
@@ -110,6 +123,12 @@ export const sessionIdParams = z.object({ id: z.uuid('Session not found') });
 export const streamTicketResponse = z.object({
   success: z.literal(true),
   results: z.object({ ticket: z.string(), expiresAt: z.string() }),
+});
+
+/** `POST /auth/verify-2fa`: 2FA is on; the ten one-time recovery codes, shown this once. */
+export const verifyTwoFaResponse = z.object({
+  success: z.literal(true),
+  results: sessionTokensSchema.extend({ recoveryCodes: z.array(z.string()) }),
 });
 
 export const enableTwoFaResponse = z.object({

@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordBody,
+  disableTwoFaBody,
   emailBody,
   emailCodeBody,
+  enableTwoFaBody,
   enableTwoFaResponse,
   errorResponses,
   loginBody,
@@ -17,6 +19,7 @@ import {
   sessionListResponse,
   sessionTokensSchema,
   userSchema,
+  verifyTwoFaResponse,
 } from '@kairos/contract';
 import { currentUser } from '../plugins/auth';
 
@@ -118,10 +121,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       config: flood,
-      schema: { tags, body: emailBody, response: { 200: enableTwoFaResponse, ...errorResponses } },
+      schema: { tags, body: enableTwoFaBody, response: { 200: enableTwoFaResponse, ...errorResponses } },
     },
     async (request) => {
-      const enrolment = await auth.enableTwoFa(currentUser(request), request.body.email);
+      const enrolment = await auth.enableTwoFa(currentUser(request), request.body, ctx(request));
       return { success: true as const, results: enrolment, secret: enrolment.secret };
     },
   );
@@ -134,7 +137,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: emailCodeBody,
-        response: { 200: okSchema(sessionTokensSchema), ...errorResponses },
+        response: { 200: verifyTwoFaResponse, ...errorResponses },
       },
     },
     async (request) => ({
@@ -150,7 +153,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: flood,
       schema: {
         tags,
-        body: emailCodeBody,
+        body: disableTwoFaBody,
         response: { 200: okSchema(z.object({ user: userSchema })), ...errorResponses },
       },
     },

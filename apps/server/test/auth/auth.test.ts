@@ -240,10 +240,18 @@ describe('two-factor authentication', () => {
     const s = await registerUser(t.app);
 
     const other = await registerUser(t.app);
-    const notMine = await post('/auth/enable-2fa', { email: other.email }, bearer(s.apiToken));
+    const notMine = await post(
+      '/auth/enable-2fa',
+      { email: other.email, password: GOOD_PASSWORD },
+      bearer(s.apiToken),
+    );
     expect(notMine.statusCode).toBe(403);
 
-    const enable = await post('/auth/enable-2fa', { email: s.email }, bearer(s.apiToken));
+    const enable = await post(
+      '/auth/enable-2fa',
+      { email: s.email, password: GOOD_PASSWORD },
+      bearer(s.apiToken),
+    );
     expect(enable.statusCode).toBe(200);
     const { secret, qrCode, otpauthUrl } = enable.json().results;
     expect(enable.json().secret).toBe(secret);
@@ -306,7 +314,7 @@ describe('two-factor authentication', () => {
     vi.setSystemTime(start + 60_000);
     const disable = await post(
       '/auth/disable-2fa',
-      { email: s.email, code: totpCode(secret) },
+      { email: s.email, code: totpCode(secret), password: GOOD_PASSWORD },
       bearer(token),
     );
     expect(disable.statusCode).toBe(200);
@@ -582,14 +590,14 @@ describe('secrets at rest', () => {
   it('keeps no password, TOTP secret or token in clear in a database dump', async () => {
     const password = 'dump-check-passphrase-42';
     const s = await registerUser(t.app, uniqueEmail('dump'), password);
-    const enable = await post('/auth/enable-2fa', { email: s.email }, bearer(s.apiToken));
+    const enable = await post('/auth/enable-2fa', { email: s.email, password }, bearer(s.apiToken));
     const { secret } = enable.json().results;
     const verified = await post(
       '/auth/verify-2fa',
       { email: s.email, code: totpCode(secret) },
       bearer(s.apiToken),
     );
-    const { apiToken, refreshToken } = verified.json().results;
+    const { apiToken, refreshToken, recoveryCodes } = verified.json().results;
     await post('/auth/forgot-pass', { email: s.email }, {}, '10.0.7.1');
 
     let dump: string;
@@ -612,7 +620,18 @@ describe('secrets at rest', () => {
       dump = parts.join('\n');
     }
     expect(dump).toContain(s.email);
-    for (const clear of [password, secret, apiToken, refreshToken, s.apiToken, s.refreshToken, 'krp_']) {
+    const codes = (recoveryCodes as string[]).flatMap((c) => [c, c.replace('-', '')]);
+    expect(codes).toHaveLength(20);
+    for (const clear of [
+      password,
+      secret,
+      apiToken,
+      refreshToken,
+      s.apiToken,
+      s.refreshToken,
+      'krp_',
+      ...codes,
+    ]) {
       expect(dump).not.toContain(clear);
     }
   });

@@ -58,14 +58,14 @@ const lastMonth = () => {
 /** A user of their own with 2FA switched on (verify burns a code; disable needs the next step's). */
 async function userWithTwoFa(w: World) {
   const u = await w.fresh.user();
-  const enable = await callApi(w.t, u, 'POST', '/auth/enable-2fa', { email: u.email });
+  const enable = await callApi(w.t, u, 'POST', '/auth/enable-2fa', { email: u.email, password: u.password });
   const secret = enable.json().results.secret as string;
   const verify = await callApi(w.t, u, 'POST', '/auth/verify-2fa', {
     email: u.email,
     code: totpCode(secret),
   });
   if (verify.status !== 200) throw new Error(`verify-2fa: ${verify.body}`);
-  return { user: { ...u, apiToken: verify.json().results.apiToken as string }, secret };
+  return { user: { ...u, apiToken: verify.json().results.apiToken as string }, secret, password: u.password };
 }
 
 const emailMismatch = {
@@ -82,7 +82,7 @@ export const recipes: Record<string, Recipe> = {
     other: emailMismatch,
     prepare: async (w) => {
       const u = await w.fresh.user();
-      return { owner: u, body: { email: u.email } };
+      return { owner: u, body: { email: u.email, password: u.password } };
     },
   },
   'POST /auth/verify-2fa': {
@@ -91,7 +91,10 @@ export const recipes: Record<string, Recipe> = {
     other: emailMismatch,
     prepare: async (w) => {
       const u = await w.fresh.user();
-      const enable = await callApi(w.t, u, 'POST', '/auth/enable-2fa', { email: u.email });
+      const enable = await callApi(w.t, u, 'POST', '/auth/enable-2fa', {
+        email: u.email,
+        password: u.password,
+      });
       return { owner: u, body: { email: u.email, code: totpCode(enable.json().results.secret) } };
     },
   },
@@ -100,8 +103,11 @@ export const recipes: Record<string, Recipe> = {
     expect: 200,
     other: emailMismatch,
     prepare: async (w) => {
-      const { user, secret } = await userWithTwoFa(w);
-      return { owner: user, body: { email: user.email, code: totpCode(secret, Date.now() + 30_000) } };
+      const { user, secret, password } = await userWithTwoFa(w);
+      return {
+        owner: user,
+        body: { email: user.email, code: totpCode(secret, Date.now() + 30_000), password },
+      };
     },
   },
   'GET /auth/sessions': { access: 'self', expect: 200, prepare: () => ({}) },
@@ -391,6 +397,20 @@ export const recipes: Record<string, Recipe> = {
     access: 'admin',
     expect: 200,
     prepare: (w) => ({ query: { userId: w.ownerData.userId } }),
+  },
+  'GET /admin/billing/records/{id}/events': {
+    access: 'admin',
+    expect: 200,
+    prepare: async (w) => {
+      const { userId, year, month } = await w.fresh.payer();
+      const records = await callApi(
+        w.t,
+        w.admin,
+        'GET',
+        `/admin/billing/records?userId=${userId}&year=${year}&month=${month}`,
+      );
+      return { path: { id: records.json().results[0].id as string } };
+    },
   },
   'GET /admin/billing/invoices': {
     access: 'admin',

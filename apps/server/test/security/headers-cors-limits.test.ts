@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { registerUser, totpCode, uniqueEmail, type Session } from '../support/users';
+import { GOOD_PASSWORD, registerUser, totpCode, uniqueEmail, type Session } from '../support/users';
 import { callApi, type Reply } from './world';
 
 /** Security headers on every kind of answer, CORS only for configured origins, auth rate limits. */
@@ -166,7 +166,7 @@ describe('rate limits on auth', () => {
 
   it('limits wrong 2FA codes per account', async () => {
     const u = await registerUser(t.app, uniqueEmail('totp'));
-    const enable = await post('/auth/enable-2fa', { email: u.email }, '10.9.1.1', u);
+    const enable = await post('/auth/enable-2fa', { email: u.email, password: GOOD_PASSWORD }, '10.9.1.1', u);
     const secret = enable.json().results.secret as string;
     const wrong = totpCode(secret, Date.now() + 10 * 60_000);
     for (let i = 0; i < 10; i += 1) {

@@ -129,7 +129,10 @@ describe('no secret in any response, log line or table', () => {
     alice = sessionFrom(refresh, email);
 
     // 2FA on: the secret is handed over once, by enable-2fa.
-    const enable = await call('enable 2FA', alice, 'POST', '/auth/enable-2fa', { email });
+    const enable = await call('enable 2FA', alice, 'POST', '/auth/enable-2fa', {
+      email,
+      password: PASSWORDS.first,
+    });
     expectStatus(enable, 200);
     const totp = enable.json().secret as string;
     secret(totp, 'TOTP secret', [enable.index]);
@@ -139,6 +142,11 @@ describe('no secret in any response, log line or table', () => {
       code: totpCode(totp),
     });
     expectStatus(verify, 200);
+    // The ten recovery codes are handed over once, by verify-2fa.
+    for (const code of verify.json().results.recoveryCodes as string[]) {
+      secret(code, 'recovery code', [verify.index]);
+      secret(code.replace('-', ''), 'recovery code (typed)');
+    }
     alice = sessionFrom(verify, email);
     const verified = alice;
     const needsCode = await call('login without code', undefined, 'POST', '/auth/login', {

@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authThrottle, passwordResets, sessions, streamTickets, users } from '../../db/schema/index';
+import {
+  authThrottle,
+  passwordResets,
+  recoveryCodes,
+  sessions,
+  streamTickets,
+  users,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -268,6 +275,33 @@ export function createAuthRepo(db: Database) {
 
     async clearFailures(keys: string[]): Promise<void> {
       if (keys.length > 0) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+    },
+
+    /** The user's 2FA recovery codes become these (hashed) ones; the earlier ones, used or not, go. */
+    async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        if (codeHashes.length > 0)
+          await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+      });
+    },
+
+    /** The hashes of the user's recovery codes not used yet. */
+    async unusedRecoveryCodes(userId: string): Promise<{ id: string; codeHash: string }[]> {
+      return db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    },
+
+    /** Marks a recovery code used; false when it was used meanwhile (two logins racing). */
+    async useRecoveryCode(id: string): Promise<boolean> {
+      const rows = await db
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return rows.length > 0;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DEFAULT_PREFERENCES, type SessionInfo, type User, apiError } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { constantTimeEqual, hashToken, newToken } from '../../lib/crypto';
@@ -36,6 +36,22 @@ const KNOWN_CLIENT_DAYS = 30;
 const ROTATED = 'rotated';
 const REPLACED_BY_2FA = 'replaced after enabling 2FA';
 const REPLACED = new Set([ROTATED, REPLACED_BY_2FA]);
+
+/** Issue 20: ten one-time codes that stand in for a TOTP code at login, shown once when 2FA is switched on. */
+const RECOVERY_CODE_COUNT = 10;
+/** Lower-case letters and digits without the look-alikes (i, l, o, 0, 1): 10 characters, about 50 bits. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A recovery code as shown: `abcde-fghij`. */
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** The hash a recovery code is stored and looked up by: typed with or without its dash, in either case. */
+function recoveryCodeHash(code: string): string {
+  return hashToken(code.replace(/[\s-]/g, '').toLowerCase());
+}
 
 export type AuthContext = { ip: string; userAgent?: string };
 export type AuthedUser = {
@@ -177,6 +193,33 @@ export function createAuthService(deps: {
     return repo.claimTotpStep(user.id, step);
   }
 
+  /** Refuses a wrong current password (and counts it against `keys`). */
+  async function assertCurrentPassword(user: UserRow, password: string, keys: ThrottleKeys) {
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await recordFailure(keys);
+      throw new UnauthorizedError(...apiError('INVALID_CREDENTIALS', { variant: 'currentPassword' }));
+    }
+  }
+
+  /** Uses one of the user's recovery codes; false when none matches. Every stored hash is compared in constant time. */
+  async function useRecoveryCode(user: UserRow, code: string): Promise<boolean> {
+    const typed = recoveryCodeHash(code);
+    let match: string | undefined;
+    for (const row of await repo.unusedRecoveryCodes(user.id)) {
+      if (constantTimeEqual(row.codeHash, typed)) match = row.id;
+    }
+    return match !== undefined && repo.useRecoveryCode(match);
+  }
+
+  /** Tells the owner about a change of their account's 2FA (issue 20: every change is mailed). */
+  async function mailTwoFaChange(user: UserRow, subject: string, what: string) {
+    await deps.mailer.send({
+      to: user.email,
+      subject,
+      text: `${what}\n\nIf it wasn't you, change your password now, then check Settings → Security: it lists every device signed in to your account and lets you end any of them.`,
+    });
+  }
+
   /** The signed-in user acting on their own account: the body's email must be theirs. */
   async function selfFromEmail(authed: AuthedUser, email: string): Promise<UserRow> {
     if (authed.email !== email)
@@ -240,9 +283,21 @@ export function createAuthService(deps: {
       }
       if (user.useTwoFa) {
         if (!input.code) return { requires2FA: true as const };
-        if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
+        const totp = /^\d{6}$/.test(input.code);
+        const passed = totp
+          ? await checkTotp(user, user.totpSecretSealed, input.code)
+          : await useRecoveryCode(user, input.code);
+        if (!passed) {
           await recordFailure(keys);
           throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
+        }
+        if (!totp) {
+          const left = (await repo.unusedRecoveryCodes(user.id)).length;
+          await mailTwoFaChange(
+            user,
+            'A recovery code was used to sign in to Kairos',
+            `A recovery code was used instead of your authenticator's code to sign in to your Kairos account. Each code works once: ${left} of ${RECOVERY_CODE_COUNT} remain. To get ten new ones, turn two-factor authentication off and on again in Settings → Security.`,
+          );
         }
       }
       await repo.clearFailures([keys.account, keys.accountClient].filter(Boolean) as string[]);
@@ -275,15 +330,22 @@ export function createAuthService(deps: {
       return issueSession(user, ctx, { id: session.familyId, startedAt: session.familyStartedAt });
     },
 
-    async enableTwoFa(authed: AuthedUser, email: string) {
-      const user = await selfFromEmail(authed, email);
+    /** Starts enrolment; needs the current password (issue 20: a stolen session alone cannot bind an authenticator). */
+    async enableTwoFa(authed: AuthedUser, input: { email: string; password: string }, ctx: AuthContext) {
+      const keys = throttleKeys('2fa', ctx, input.email);
+      await assertNotThrottled(keys);
+      const user = await selfFromEmail(authed, input.email);
+      await assertCurrentPassword(user, input.password, keys);
       if (user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_ENABLED'));
       const secret = newTotpSecret();
       await repo.updateUser(user.id, { totpPendingSealed: sealer.seal(secret) });
       return totpEnrolment(secret, user.email);
     },
 
-    /** Confirms enrolment with a first valid code; returns the user and a fresh token. */
+    /**
+     * Confirms enrolment with a first valid code; returns the user, a fresh token and the ten recovery codes
+     * (shown this once). Every other sign-in of the user ends; the owner is mailed.
+     */
     async verifyTwoFa(authed: AuthedUser, input: { email: string; code: string }, ctx: AuthContext) {
       const keys = throttleKeys('2fa', ctx, input.email);
       await assertNotThrottled(keys);
@@ -298,18 +360,33 @@ export function createAuthService(deps: {
         totpSecretSealed: user.totpPendingSealed,
         totpPendingSealed: null,
       });
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await repo.replaceRecoveryCodes(user.id, recoveryCodes.map(recoveryCodeHash));
+      await repo.revokeUserSessions(user.id, '2FA enabled', authed.familyId);
       const current = await repo.findSessionById(authed.sessionId);
       await repo.revokeSession(authed.sessionId, REPLACED_BY_2FA);
-      return issueSession(updated, ctx, {
+      const session = await issueSession(updated, ctx, {
         id: authed.familyId,
         startedAt: current?.familyStartedAt ?? new Date(),
       });
+      await mailTwoFaChange(
+        user,
+        'Two-factor authentication was turned on for your Kairos account',
+        'Two-factor authentication was turned on for your Kairos account: signing in now also asks for a code from your authenticator app (or one of the ten recovery codes shown when it was turned on). Every other device was signed out.',
+      );
+      return { ...session, recoveryCodes };
     },
 
-    async disableTwoFa(authed: AuthedUser, input: { email: string; code: string }, ctx: AuthContext) {
+    /** Needs a code and the current password; the recovery codes go with it, and the owner is mailed. */
+    async disableTwoFa(
+      authed: AuthedUser,
+      input: { email: string; code: string; password: string },
+      ctx: AuthContext,
+    ) {
       const keys = throttleKeys('2fa', ctx, input.email);
       await assertNotThrottled(keys);
       const user = await selfFromEmail(authed, input.email);
+      await assertCurrentPassword(user, input.password, keys);
       if (!user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_DISABLED'));
       if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
         await recordFailure(keys);
@@ -320,7 +397,13 @@ export function createAuthService(deps: {
         totpSecretSealed: null,
         totpPendingSealed: null,
       });
+      await repo.replaceRecoveryCodes(user.id, []);
       await repo.revokeUserSessions(user.id, '2FA disabled', authed.familyId);
+      await mailTwoFaChange(
+        user,
+        'Two-factor authentication was turned off for your Kairos account',
+        'Two-factor authentication was turned off for your Kairos account: signing in asks only for the password again, and the recovery codes no longer work. Every other device was signed out.',
+      );
       return toUserDto(updated);
     },
 
