@@ -237,6 +237,25 @@ export const billingRecordSchema = z.object({
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
 
+/** A ledger event a month's record billed (issue 19): what the record's profit is the sum of. */
+export const billingRecordEventSchema = z.object({
+  id: z.number().int(),
+  tradeId: z.string().nullable(),
+  kind: z.string(),
+  /** Signed, in `currency`. */
+  amount: z.string(),
+  currency: z.string(),
+  /** USDT per unit of `currency` it was billed at ('1' for a USD stablecoin). */
+  rate: z.string(),
+  /** `amount × rate`, what it added to the record's profit. */
+  amountUsdt: z.string(),
+  rateSource: z.string().nullable(),
+  /** When the money moved at the venue (the trade's last fill), and when Kairos booked it. */
+  effectiveAt: z.string(),
+  bookedAt: z.string(),
+});
+export type BillingRecordEvent = z.infer<typeof billingRecordEventSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   number: z.string(),

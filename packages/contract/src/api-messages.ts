@@ -69,6 +69,7 @@ export const API_MESSAGES = {
       alert: 'Alert not found',
       bot: 'Bot not found',
       invoice: 'Invoice not found',
+      record: 'Billing record not found',
       strategy: 'Strategy not found',
       trade: 'Trade not found',
       user: 'User not found',

@@ -4,6 +4,7 @@ import {
   billingInvoicesQuery,
   billingPeriodBody,
   billingPlanUpdateBody,
+  billingRecordEventSchema,
   billingRecordSchema,
   billingRecordsQuery,
   billingUserDetailSchema,
@@ -24,6 +25,7 @@ import { adminActor, guardAdminRoutes } from './admin-guard';
 
 const tags = ['admin: billing'];
 const invoiceParams = z.object({ id: z.string().uuid('Invoice not found') });
+const recordParams = z.object({ id: z.string().uuid('Billing record not found') });
 
 const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = app.services.billing;
@@ -78,6 +80,19 @@ const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await billing.listRecords(request.query)) }),
+  );
+
+  app.get(
+    '/admin/billing/records/:id/events',
+    {
+      schema: {
+        tags,
+        summary: 'The ledger events a month record billed, with the rate each was converted at',
+        params: recordParams,
+        response: { 200: okSchema(z.array(billingRecordEventSchema)), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, results: await billing.recordEvents(request.params.id) }),
   );
 
   app.get(

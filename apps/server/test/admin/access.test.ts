@@ -55,6 +55,7 @@ const cases: Case[] = [
     admin: 200,
   },
   { method: 'GET', path: '/admin/billing/records', admin: 200 },
+  { method: 'GET', path: '/admin/billing/records/:missing/events', admin: 404 },
   { method: 'GET', path: '/admin/billing/invoices', admin: 200 },
   {
     method: 'POST',

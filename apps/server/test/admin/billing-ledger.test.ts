@@ -139,6 +139,27 @@ describe('quote currencies', () => {
       fee: expected.times(0.1).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
     });
     await expect(t.db.pool.query('DELETE FROM ledger_rates')).rejects.toThrow(/append-only/);
+    // The record shows the events behind its profit, each with its rate.
+    const record = (
+      await call(
+        t,
+        admin,
+        'GET',
+        `/admin/billing/records?userId=${String(max.session.user.id)}&year=${m.year}&month=${m.month}`,
+      )
+    ).body.results[0];
+    const events = await call(t, admin, 'GET', `/admin/billing/records/${record.id}/events`);
+    expect(events.status).toBe(200);
+    expect(events.body.results).toEqual([
+      expect.objectContaining({ currency: 'USDT', amount: '100', rate: '1', amountUsdt: '100' }),
+      expect.objectContaining({
+        currency: 'BTC',
+        amount: '0.01',
+        rate: rate.toFixed(),
+        rateSource: 'BTC/USDT (paper venue)',
+      }),
+    ]);
+    expect(new Decimal(events.body.results[1].amountUsdt).eq(rate.times('0.01'))).toBe(true);
   });
 });
 

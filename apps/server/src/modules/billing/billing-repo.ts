@@ -126,6 +126,32 @@ export function createBillingRepo(db: Database) {
       }));
     },
 
+    /** The ledger events a record billed, in effective order, with their rates (none: the record is unknown). */
+    async recordEvents(recordId: string) {
+      const [record] = await db
+        .select({ id: billingRecords.id })
+        .from(billingRecords)
+        .where(eq(billingRecords.id, recordId));
+      if (!record) return null;
+      const res = await db.execute(sql`
+        SELECT e.id, e.trade_id, e.kind, e.amount::text AS amount, e.currency, r.rate::text AS rate, r.source,
+          e.effective_at, e.booked_at
+        FROM billed_events b JOIN ledger_events e ON e.id = b.event_id LEFT JOIN ledger_rates r ON r.event_id = e.id
+        WHERE b.record_id = ${recordId}
+        ORDER BY e.effective_at, e.id`);
+      return res.rows.map((r) => ({
+        id: Number(r.id),
+        tradeId: (r.trade_id as string | null) ?? null,
+        kind: r.kind as string,
+        amount: r.amount as string,
+        currency: r.currency as string,
+        rate: (r.rate as string | null) ?? null,
+        rateSource: (r.source as string | null) ?? null,
+        effectiveAt: new Date(r.effective_at as string),
+        bookedAt: new Date(r.booked_at as string),
+      }));
+    },
+
     /** The rates events were converted at, recorded once each. */
     async recordRates(
       tx: DbOrTx,

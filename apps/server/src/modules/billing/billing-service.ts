@@ -369,6 +369,27 @@ export function createBillingService(deps: {
       );
     },
 
+    /** The ledger events behind a record's profit: each amount, its rate and what it added in USDT. */
+    async recordEvents(recordId: string) {
+      const events = await repo.recordEvents(recordId);
+      if (!events) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'record' }));
+      return events.map((e) => {
+        const rate = e.rate ?? '1';
+        return {
+          id: e.id,
+          tradeId: e.tradeId,
+          kind: e.kind,
+          amount: money(e.amount),
+          currency: e.currency,
+          rate: money(rate),
+          amountUsdt: money(toDecimal(e.amount).times(rate).toFixed()),
+          rateSource: e.rateSource,
+          effectiveAt: e.effectiveAt.toISOString(),
+          bookedAt: e.bookedAt.toISOString(),
+        };
+      });
+    },
+
     async listRecords(q: Parameters<BillingRepo['listRecords']>[0]) {
       const { rows, total } = await repo.listRecords(q);
       return { results: rows.map(toRecordDto), total, skip: q.skip, take: q.take };

@@ -33,6 +33,7 @@ const frFRApi: typeof enUSApi = {
     NOT_FOUND_alert: 'Alerte introuvable',
     NOT_FOUND_bot: 'Bot introuvable',
     NOT_FOUND_invoice: 'Facture introuvable',
+    NOT_FOUND_record: 'Relevé de facturation introuvable',
     NOT_FOUND_strategy: 'Stratégie introuvable',
     NOT_FOUND_trade: 'Trade introuvable',
     NOT_FOUND_user: 'Utilisateur introuvable',
