@@ -235,8 +235,23 @@ const enUSAdmin = {
       fee: 'Fee',
       status: 'Status',
       invoice: 'Invoice',
+      events: 'Ledger',
+      showEvents: 'Events',
       empty: 'No month processed yet',
       emptyHint: 'Process a month from the billing screen to see its figures here.',
+    },
+    events: {
+      title: 'What {{period}} billed',
+      description:
+        'The ledger events behind the month’s profit: each trade’s PnL as booked, the rate it was converted to USDT at, and when its money moved and was booked (a close booked after its month was billed lands in the next one).',
+      caption: 'Ledger events',
+      effective: 'Money moved',
+      booked: 'Booked',
+      trade: 'Trade',
+      amount: 'Amount',
+      rate: 'Rate to USDT',
+      usdt: 'In USDT',
+      empty: 'No event: nothing was booked for this month',
     },
   },
   tradeControl: {

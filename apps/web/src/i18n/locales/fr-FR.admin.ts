@@ -237,8 +237,23 @@ const frFRAdmin: typeof enUSAdmin = {
       fee: 'Frais',
       status: 'Statut',
       invoice: 'Facture',
+      events: 'Registre',
+      showEvents: 'Écritures',
       empty: 'Aucun mois traité',
       emptyHint: 'Traitez un mois depuis l’écran de facturation pour voir ses chiffres ici.',
+    },
+    events: {
+      title: 'Ce que {{period}} a facturé',
+      description:
+        'Les écritures du registre derrière le profit du mois : le PnL de chaque trade tel qu’il a été comptabilisé, le taux de conversion en USDT appliqué, et quand l’argent a bougé puis a été comptabilisé (une clôture comptabilisée après la facturation de son mois passe au suivant).',
+      caption: 'Écritures du registre',
+      effective: 'Argent bougé le',
+      booked: 'Comptabilisé le',
+      trade: 'Trade',
+      amount: 'Montant',
+      rate: 'Taux en USDT',
+      usdt: 'En USDT',
+      empty: 'Aucune écriture : rien n’a été comptabilisé pour ce mois',
     },
   },
   tradeControl: {

@@ -235,6 +235,41 @@ describe('AdminUserBillingDetail', () => {
     });
   });
 
+  it("shows the ledger events behind a month's profit, each with its rate to USDT", async () => {
+    await open(
+      `/admin/billing/user/${USER_ID}`,
+      detailRoutes(detail, (request) =>
+        request.path === '/admin/billing/records/rec-1/events'
+          ? {
+              body: {
+                success: true,
+                results: [
+                  {
+                    id: 7,
+                    tradeId: '0f1e2d3c-0000-4000-8000-000000000001',
+                    kind: 'realised_pnl',
+                    amount: '0.002',
+                    currency: 'BTC',
+                    rate: '65000',
+                    amountUsdt: '130',
+                    rateSource: 'BTC/USDT (paper venue)',
+                    effectiveAt: '2026-10-30T23:50:00.000Z',
+                    bookedAt: '2026-11-02T08:00:00.000Z',
+                  },
+                ],
+              },
+            }
+          : undefined,
+      ),
+      'ada@example.com',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Events' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What October 2026 billed' });
+    await within(dialog).findByText('65000');
+    expect(dialog.textContent).toContain('BTC');
+    expect(dialog.textContent).toContain('130.00 USDT');
+  });
+
   it('opens an invoice from the link, records its payment after a confirmation', async () => {
     let current = detail();
     const { requests, location } = await open(

@@ -34,6 +34,7 @@ import {
   isInvoiceUnsettled,
 } from './invoice-dialogs';
 import { PlanForm } from './plan-form';
+import { RecordEventsDialog } from './record-events-dialog';
 
 const OPEN_INVOICE = 'invoice';
 
@@ -204,6 +205,7 @@ function BillingDetail({ detail }: { detail: BillingUserDetail }) {
     },
   ];
 
+  const [eventsOf, setEventsOf] = useState<BillingRecord | null>(null);
   const recordColumns: Column<BillingRecord>[] = [
     {
       key: 'period',
@@ -254,6 +256,15 @@ function BillingDetail({ detail }: { detail: BillingUserDetail }) {
       key: 'status',
       header: t('billing.records.status'),
       cell: (record) => <RecordStatusBadge status={record.status} />,
+    },
+    {
+      key: 'events',
+      header: t('billing.records.events'),
+      cell: (record) => (
+        <button type="button" onClick={() => setEventsOf(record)} className="text-accent hover:underline">
+          {t('billing.records.showEvents')}
+        </button>
+      ),
     },
     {
       key: 'invoice',
@@ -393,6 +404,7 @@ function BillingDetail({ detail }: { detail: BillingUserDetail }) {
           }}
         />
       ) : null}
+      <RecordEventsDialog record={eventsOf} onClose={() => setEventsOf(null)} />
     </div>
   );
 }
