@@ -40,8 +40,23 @@ export const routes: RouteObject[] = recoverChunks([
         children: [
           { path: 'dashboard', loader: requireAuth, lazy: () => import('./routes/dashboard') },
           { path: 'trading', loader: requireAuth, lazy: () => import('./routes/trading') },
+          {
+            path: 'trades',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/trades'), loadLaterTexts('tradeList')]).then(
+                ([module]) => module,
+              ),
+          },
           { path: 'bots', loader: requireAuth, lazy: () => import('./routes/bots') },
-          { path: 'portfolio', loader: requireAuth, lazy: () => import('./routes/portfolio') },
+          {
+            path: 'portfolio',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/portfolio'), loadLaterTexts('portfolio')]).then(
+                ([module]) => module,
+              ),
+          },
           { path: 'settings', loader: requireAuth, lazy: () => import('./routes/settings') },
           { path: 'accounts', loader: requireAuth, lazy: () => import('./routes/trading-accounts') },
           { path: 'bot/:id', loader: requireAuth, lazy: () => import('./routes/bot-detail') },

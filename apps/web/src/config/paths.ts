@@ -10,6 +10,8 @@ export const paths = {
   trading: '/trading',
   /** The open trades list of the Trading screen. */
   openTrades: '/trading#open-trades',
+  /** Every trade of the user, bot and manual, filtered and paged. */
+  trades: '/trades',
   bots: '/bots',
   portfolio: '/portfolio',
   settings: '/settings',

@@ -8,7 +8,9 @@ import { loginAs, renderApp } from '../testing/render';
 import { changeLanguage, i18n } from './index';
 import enUS from './locales/en-US';
 import enUSAdmin from './locales/en-US.admin';
+import enUSPortfolio from './locales/en-US.portfolio';
 import enUSShowcase from './locales/en-US.showcase';
+import enUSTradeList from './locales/en-US.trade-list';
 import enUSMessages from './locales/en-US.messages';
 import frFR from './locales/fr-FR';
 import { ApiError } from '../lib/api-error';
@@ -21,7 +23,9 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('translations', () => {
   it('has every English text in French, and nothing more', () => {
-    expect(keys(frFR.translation).sort()).toEqual(keys({ ...enUS, ...enUSAdmin, ...enUSShowcase }).sort());
+    expect(keys(frFR.translation).sort()).toEqual(
+      keys({ ...enUS, ...enUSAdmin, ...enUSPortfolio, ...enUSShowcase, ...enUSTradeList }).sort(),
+    );
     expect(Object.keys(frFR.messages).sort()).toEqual(Object.keys(enUSMessages).sort());
   });
 

@@ -4,13 +4,19 @@ import { DEFAULT_LANGUAGE, type Language, usePreferences } from '../lib/preferen
 import enUS from './locales/en-US';
 import type enUSAdmin from './locales/en-US.admin';
 import enUSMessages from './locales/en-US.messages';
+import type enUSPortfolio from './locales/en-US.portfolio';
 import type enUSShowcase from './locales/en-US.showcase';
+import type enUSTradeList from './locales/en-US.trade-list';
 
 /**
- * Every text key: the first load's, the admin screens' (loaded with the first of them) and the component
- * showcase's (loaded with it).
+ * Every text key: the first load's, the admin screens' (loaded with the first of them), the component
+ * showcase's, the Portfolio's and the Trades screen's (each loaded with its screen).
  */
-export type TranslationResources = typeof enUS & typeof enUSAdmin & typeof enUSShowcase;
+export type TranslationResources = typeof enUS &
+  typeof enUSAdmin &
+  typeof enUSPortfolio &
+  typeof enUSShowcase &
+  typeof enUSTradeList;
 export type MessageResources = typeof enUSMessages;
 
 // English ships with the first load (it is also the fallback); other languages load on demand.
@@ -44,6 +50,8 @@ export function initI18n(): Promise<unknown> {
 const laterTexts = {
   admin: () => import('./locales/en-US.admin'),
   showcase: () => import('./locales/en-US.showcase'),
+  portfolio: () => import('./locales/en-US.portfolio'),
+  tradeList: () => import('./locales/en-US.trade-list'),
 };
 const laterTextsLoaded = new Map<keyof typeof laterTexts, Promise<void>>();
 

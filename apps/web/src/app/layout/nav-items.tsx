@@ -5,6 +5,7 @@ import {
   ChartIcon,
   DashboardIcon,
   LinkIcon,
+  ListIcon,
   MailIcon,
   ReceiptIcon,
   SettingsIcon,
@@ -23,6 +24,7 @@ export interface NavItem {
 export const mainNav: NavItem[] = [
   { to: paths.dashboard, label: 'nav.dashboard', icon: DashboardIcon },
   { to: paths.trading, label: 'nav.trading', icon: ChartIcon },
+  { to: paths.trades, label: 'nav.trades', icon: ListIcon },
   { to: paths.bots, label: 'nav.bots', icon: BotIcon },
   { to: paths.portfolio, label: 'nav.portfolio', icon: WalletIcon },
   { to: paths.accounts, label: 'nav.accounts', icon: LinkIcon },

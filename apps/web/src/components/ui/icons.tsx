@@ -94,6 +94,10 @@ export const BellIcon = icon(
   ['M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.9 1.9 0 0 0 3.4 0'],
   'BellIcon',
 );
+export const ListIcon = icon(
+  ['M9 6h11', 'M9 12h11', 'M9 18h11', 'M4 6h.01', 'M4 12h.01', 'M4 18h.01'],
+  'ListIcon',
+);
 export const ReceiptIcon = icon(['M6 3h12v18l-3-2-3 2-3-2-3 2z', 'M9 8h6', 'M9 12h6'], 'ReceiptIcon');
 export const ShieldIcon = icon(['M12 3l8 3v6c0 5-3.4 8-8 9-4.6-1-8-4-8-9V6z'], 'ShieldIcon');
 export const GridIcon = icon(['M4 4h7v7H4z', 'M13 4h7v7h-7z', 'M4 13h7v7H4z', 'M13 13h7v7h-7z'], 'GridIcon');

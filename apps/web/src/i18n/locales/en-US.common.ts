@@ -35,6 +35,7 @@ const enUSCommon = {
     closeMenu: 'Close the menu',
     dashboard: 'Dashboard',
     trading: 'Trading',
+    trades: 'Trades',
     bots: 'Bots',
     portfolio: 'Portfolio',
     accounts: 'Trading accounts',

@@ -6,13 +6,13 @@ import enUSTrading from './en-US.trading';
 import enUSBots from './en-US.bots';
 import enUSStrategies from './en-US.strategies';
 import enUSTrades from './en-US.trades';
-import enUSPortfolio from './en-US.portfolio';
 import enUSAccounts from './en-US.accounts';
 import enUSSettings from './en-US.settings';
 
 /**
- * English (default and fallback), one file a feature; the admin screens' and the component showcase's texts load
- * apart (en-US.admin.ts, en-US.showcase.ts: loadLaterTexts).
+ * English (default and fallback), one file a feature; the texts of the admin screens, the component showcase, the
+ * Portfolio and the Trades screens load with them (en-US.admin.ts, .showcase.ts, .portfolio.ts, .trade-list.ts:
+ * loadLaterTexts), out of the first load.
  * Every key here must exist in fr-FR (checked by the compiler and a test).
  */
 const enUS = {
@@ -24,7 +24,6 @@ const enUS = {
   ...enUSBots,
   ...enUSStrategies,
   ...enUSTrades,
-  ...enUSPortfolio,
   ...enUSAccounts,
   ...enUSSettings,
 };

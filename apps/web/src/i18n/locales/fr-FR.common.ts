@@ -40,6 +40,7 @@ const frFRCommon: typeof enUSCommon = {
     closeMenu: 'Fermer le menu',
     dashboard: 'Tableau de bord',
     trading: 'Trading',
+    trades: 'Trades',
     bots: 'Bots',
     portfolio: 'Portefeuille',
     accounts: 'Comptes de trading',

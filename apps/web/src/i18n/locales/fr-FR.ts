@@ -11,6 +11,7 @@ import frFRPortfolio from './fr-FR.portfolio';
 import frFRAccounts from './fr-FR.accounts';
 import frFRSettings from './fr-FR.settings';
 import frFRShowcase from './fr-FR.showcase';
+import frFRTradeList from './fr-FR.trade-list';
 import frFRAdmin from './fr-FR.admin';
 import frFRMessages from './fr-FR.messages';
 
@@ -31,6 +32,7 @@ const translation: TranslationResources = {
   ...frFRAccounts,
   ...frFRSettings,
   ...frFRShowcase,
+  ...frFRTradeList,
   ...frFRAdmin,
 };
 
