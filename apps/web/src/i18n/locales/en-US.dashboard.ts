@@ -3,6 +3,19 @@ const enUSDashboard = {
   dashboard: {
     title: 'Dashboard',
     description: 'Equity, profit and where your capital is working.',
+    openPositions: {
+      title: 'Open positions',
+      description: 'Open trades at the exchange’s last price, in each pair’s quote currency',
+      symbol: 'Symbol',
+      source: 'Bot · account',
+      manual: 'Manual',
+      side: 'Side',
+      quantity: 'Held',
+      entry: 'Entry',
+      price: 'Price',
+      unrealised: 'Unrealised PnL',
+      empty: 'No open position',
+    },
     metrics: {
       netPnl: 'Net PnL',
       pnlPercent: 'PnL %',

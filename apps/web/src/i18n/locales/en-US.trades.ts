@@ -59,6 +59,19 @@ const enUSTrades = {
       openedAt: 'Opened {{time}}',
       closedAt: 'closed {{time}}',
     },
+    unrealised: {
+      openTrade: 'Open trade on {{symbol}}: details',
+      currentPrice: 'Current price',
+      unrealisedPnl: 'Unrealised PnL',
+      column: 'Unrealised PnL',
+      priceColumn: 'Price',
+      onMargin: 'on margin',
+      estimatedResult: 'Estimated result now',
+      estimateHint:
+        'At the last price, less the usual taker fee: the market order may fill at another price.',
+      notPriced: 'No price from the exchange right now',
+      refreshHint: 'Refreshed every few seconds',
+    },
     figures: {
       pnl: 'PnL',
       pnlPercent: 'PnL %',

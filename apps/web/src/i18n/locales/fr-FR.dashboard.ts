@@ -5,6 +5,20 @@ const frFRDashboard: typeof enUSDashboard = {
   dashboard: {
     title: 'Tableau de bord',
     description: 'Capital, gains et répartition de vos fonds.',
+    openPositions: {
+      title: 'Positions ouvertes',
+      description:
+        'Trades ouverts au dernier prix de la plateforme, dans la devise de cotation de chaque paire',
+      symbol: 'Symbole',
+      source: 'Bot · compte',
+      manual: 'Manuel',
+      side: 'Sens',
+      quantity: 'Détenu',
+      entry: 'Entrée',
+      price: 'Prix',
+      unrealised: 'PnL latent',
+      empty: 'Aucune position ouverte',
+    },
     metrics: {
       netPnl: 'PnL net',
       pnlPercent: 'PnL %',

@@ -61,6 +61,19 @@ const frFRTrades: typeof enUSTrades = {
       openedAt: 'Ouvert le {{time}}',
       closedAt: 'clôturé le {{time}}',
     },
+    unrealised: {
+      openTrade: 'Trade ouvert sur {{symbol}} : détails',
+      currentPrice: 'Prix actuel',
+      unrealisedPnl: 'PnL latent',
+      column: 'PnL latent',
+      priceColumn: 'Prix',
+      onMargin: 'sur la marge',
+      estimatedResult: 'Résultat estimé maintenant',
+      estimateHint:
+        'Au dernier prix, moins les frais taker habituels : l’ordre au marché peut s’exécuter à un autre prix.',
+      notPriced: 'Aucun prix de la plateforme pour le moment',
+      refreshHint: 'Actualisé toutes les quelques secondes',
+    },
     figures: {
       pnl: 'PnL',
       pnlPercent: 'PnL %',

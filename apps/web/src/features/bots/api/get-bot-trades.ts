@@ -1,6 +1,7 @@
 import { type TradeRow, tradeRowSchema } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Page, api, unwrapPage } from '../../../lib/api-client';
+import { OPEN_TRADE_REFRESH_MS } from '../../trades/components/open-position-figures';
 
 export type { TradeRow };
 
@@ -25,6 +26,14 @@ export const botTradesQueryOptions = (id: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** While the page shows an open trade, it is read again every few seconds (its current price moves). */
 export function useBotTrades(id: string, page: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...botTradesQueryOptions(id, page), enabled });
+  return useQuery({
+    ...botTradesQueryOptions(id, page),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((trade) => trade.status === 'open' || trade.status === 'closing')
+        ? OPEN_TRADE_REFRESH_MS
+        : false,
+  });
 }

@@ -8,7 +8,8 @@ import { paths } from '../../../config/paths';
 import { formatDecimal, signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
-import { TradeStatusBadge } from '../../trades/components/trade-badges';
+import { UnrealisedPercents } from '../../trades/components/open-position-figures';
+import { SideText, SignedValue, TradeStatusBadge } from '../../trades/components/trade-badges';
 import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 
@@ -165,9 +166,11 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
     },
   ];
 
+  const open = trades.data?.items.find((trade) => trade.status === 'open' || trade.status === 'closing');
   // Eleven columns (spec §2) fit a 1280 px screen beside the sidebar with slightly tighter cells.
   return (
-    <div className="[&_td]:px-2 [&_th]:px-2">
+    <div className="flex flex-col gap-3 [&_td]:px-2 [&_th]:px-2">
+      {open ? <OpenTradeStrip trade={open} /> : null}
       <Table
         caption={t('trades.title')}
         columns={columns}
@@ -186,5 +189,37 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
         }}
       />
     </div>
+  );
+}
+
+/** The bot's open trade at the last price (issue 21): what it holds, the price now and the unrealised PnL. */
+function OpenTradeStrip({ trade }: { trade: TradeRow }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const quote = quoteOf(trade.symbol);
+  return (
+    <Link
+      to={paths.trade(trade.id)}
+      aria-label={t('trades.unrealised.openTrade', { symbol: trade.symbol })}
+      className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border border-line bg-surface px-4 py-3 hover:border-line-strong"
+    >
+      <span className="flex items-center gap-2 text-sm">
+        <span className="font-medium text-fg">{trade.symbol}</span>
+        <SideText side={trade.side} />
+      </span>
+      <span className="flex flex-col text-sm">
+        <span className="text-xs text-muted">{t('trades.unrealised.currentPrice')}</span>
+        <span className="num text-fg">
+          {trade.currentPrice ? `${format.decimal(trade.currentPrice)} ${quote}` : '—'}
+        </span>
+      </span>
+      <span className="flex flex-col text-sm">
+        <span className="text-xs text-muted">{t('trades.unrealised.unrealisedPnl')}</span>
+        <span className="flex flex-wrap items-center gap-x-2">
+          <SignedValue value={trade.unrealisedPnl} unit={quote} />
+          <UnrealisedPercents trade={trade} />
+        </span>
+      </span>
+    </Link>
   );
 }

@@ -62,8 +62,8 @@ export const DASHBOARD_TOP_N = 8;
 
 export async function getDashboard(params: DashboardParams = {}): Promise<Dashboard> {
   const body = await api.get<unknown>('/api/dashboard', {
-    // DESIGN §7: every section in one call.
-    params: { ...params, include: DASHBOARD_SECTIONS.join(',') },
+    // DESIGN §7: every section in one call; the open positions are their own call, read every few seconds.
+    params: { ...params, include: DASHBOARD_SECTIONS.filter((s) => s !== 'openPositions').join(',') },
   });
   return toDashboard(unwrapResults(body));
 }

@@ -24,6 +24,7 @@ import {
 import { formatDay } from '../../../lib/format-time';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardFiltersBar, type FilterAccount, type FilterBot } from './dashboard-filters-bar';
+import { OpenPositionsPanel } from './open-positions-panel';
 import { ProtectionBanner } from './protection-banner';
 
 export function DashboardEmptyState() {
@@ -226,6 +227,12 @@ export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[
           <TestnetScope filters={filters} accounts={accounts} bots={bots} />
           <CurrencyConversionNote currency={dashboard.currency} />
           <DashboardMetrics dashboard={dashboard} range={range} />
+          <OpenPositionsPanel
+            params={{
+              ...(filters.accountId ? { accountId: filters.accountId } : {}),
+              ...(filters.botId ? { botId: filters.botId } : {}),
+            }}
+          />
           <DashboardCharts dashboard={dashboard} range={range} units={units} topN={DASHBOARD_TOP_N} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { LadderLevel, TradeDetail } from '@kairos/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapResults } from '../../../lib/api-client';
+import { OPEN_TRADE_REFRESH_MS } from '../components/open-position-figures';
 
 export type { LadderLevel, TradeDetail };
 
@@ -14,6 +15,14 @@ export const tradeQueryOptions = (id: string) =>
 
 /** `enabled: false` stops asking, e.g. while the trade is being deleted (the server would say 404). */
 export function useTrade(id: string, { enabled = true }: { enabled?: boolean } = {}) {
-  // No polling: fills at the venue arrive as live `trade`/`order` events, which refresh ['trades'].
-  return useQuery({ ...tradeQueryOptions(id), enabled });
+  // Fills at the venue arrive as live `trade`/`order` events, which refresh ['trades']; an open trade is
+  // also read again every few seconds for its current price and unrealised PnL.
+  return useQuery({
+    ...tradeQueryOptions(id),
+    enabled,
+    refetchInterval: (query) => {
+      const status = query.state.data?.trade.status;
+      return status === 'open' || status === 'closing' ? OPEN_TRADE_REFRESH_MS : false;
+    },
+  });
 }

@@ -52,6 +52,10 @@ export const tradesQueryOptions = (filters: TradesFilters = {}) =>
     placeholderData: keepPreviousData,
   });
 
-export function useTrades(filters: TradesFilters = {}) {
-  return useQuery(tradesQueryOptions(filters));
+/** `refetchInterval`: read again every so many ms while shown (open trades: their current price). */
+export function useTrades(
+  filters: TradesFilters = {},
+  { refetchInterval }: { refetchInterval?: number } = {},
+) {
+  return useQuery({ ...tradesQueryOptions(filters), refetchInterval });
 }

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type TradeRow, useTrades } from '../api/get-trades';
 import { formatDuration, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
+import { OPEN_TRADE_REFRESH_MS, UnrealisedCell } from './open-position-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 
 /** Where `paths.openTrades` lands: the Trading screen scrolled to this list. */
@@ -26,7 +27,7 @@ export function OpenTrades({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormatters();
-  const trades = useTrades({ status: 'open' });
+  const trades = useTrades({ status: 'open' }, { refetchInterval: OPEN_TRADE_REFRESH_MS });
   const { hash } = useLocation();
   const loaded = trades.data !== undefined;
   useEffect(() => {
@@ -74,6 +75,19 @@ export function OpenTrades({
       header: t('trades.columns.entry'),
       numeric: true,
       cell: (trade) => format.decimal(trade.entryPrice),
+    },
+    {
+      key: 'price',
+      header: t('trades.unrealised.priceColumn'),
+      numeric: true,
+      cell: (trade) =>
+        trade.currentPrice ? format.decimal(trade.currentPrice) : <span className="text-subtle">—</span>,
+    },
+    {
+      key: 'unrealised',
+      header: t('trades.unrealised.column'),
+      numeric: true,
+      cell: (trade) => <UnrealisedCell trade={trade} />,
     },
     {
       key: 'pnl',

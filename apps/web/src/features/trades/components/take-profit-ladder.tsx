@@ -19,6 +19,7 @@ import {
   pushSuccessOutcome,
 } from '../utils/push-outcome';
 import { splitSymbol } from '../utils/trade-figures';
+import { EstimateNow } from './open-position-figures';
 import { LevelStatusBadge } from './trade-badges';
 
 /** What is left of a level to send at market: its amount less what already filled. */
@@ -52,20 +53,28 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
     const remaining = remainingOf(level);
     const confirmed = await confirmAction({
       title: t('trades.push.confirmTitle', { name: level.name }),
-      message:
-        level.price === null
-          ? t('trades.push.confirmMessageNoPrice', {
-              name: level.name,
-              amount: format.decimal(remaining),
-              base,
-            })
-          : t('trades.push.confirmMessage', {
-              name: level.name,
-              price: format.decimal(level.price),
-              quote,
-              amount: format.decimal(remaining),
-              base,
-            }),
+      message: (
+        <>
+          {level.price === null
+            ? t('trades.push.confirmMessageNoPrice', {
+                name: level.name,
+                amount: format.decimal(remaining),
+                base,
+              })
+            : t('trades.push.confirmMessage', {
+                name: level.name,
+                price: format.decimal(level.price),
+                quote,
+                amount: format.decimal(remaining),
+                base,
+              })}
+          <EstimateNow
+            symbol={trade.symbol}
+            currentPrice={trade.currentPrice}
+            estimate={level.estimatedPushPnl}
+          />
+        </>
+      ),
       confirmLabel: t('trades.push.confirm'),
     });
     if (!confirmed) return;

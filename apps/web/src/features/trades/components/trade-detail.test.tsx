@@ -552,3 +552,90 @@ describe('TradeDetail', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });
+
+describe('TradeDetail at the last price (issue 21)', () => {
+  /** The trade as a server that marks it at 57,800 sends it (0.05 BTC held, bought at 56,794.59). */
+  function markedTrade(overrides: Partial<TradeDetail['trade']> = {}): TradeDetail {
+    const detail = serverTrade({
+      currentPrice: '57800',
+      unrealisedPnl: '47.4307705',
+      unrealisedPnlPercent: '1.6703',
+      unrealisedPnlMarginPercent: null,
+      estimatedClosePnl: '44.5407705',
+      ...overrides,
+    });
+    detail.ladder = detail.ladder.map((level) =>
+      level.role === 'tp1' ? { ...level, estimatedPushPnl: '23.69025' } : level,
+    );
+    return detail;
+  }
+
+  it('shows the current price and the unrealised PnL in quote and percent', async () => {
+    serveTrade(undefined, markedTrade());
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const pnl = (await screen.findByText('Unrealised PnL', {}, { timeout: 5000 })).parentElement!;
+    expect(pnl.textContent).toContain('+47.4307705USDT');
+    expect(pnl.textContent).toContain('+1.67%');
+    expect(pnl.textContent).not.toContain('on margin');
+    expect(screen.getByText('Current price').parentElement?.textContent).toContain('57,800.00 USDT');
+  });
+
+  it('says the percent on margin of a futures position, labelled', async () => {
+    serveTrade(undefined, markedTrade({ unrealisedPnlMarginPercent: '8.3515' }));
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const pnl = (await screen.findByText('Unrealised PnL', {}, { timeout: 5000 })).parentElement!;
+    expect(pnl.textContent).toMatch(/\+1\.67%.*\+8\.35%on margin/);
+  });
+
+  it('the push confirmation says the current price and the estimated result of pushing now', async () => {
+    const server = serveTrade(undefined, markedTrade());
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
+    expect(dialog.textContent).toContain('Current price57,800.00 USDT');
+    expect(dialog.textContent).toContain('Estimated result now≈ +23.69 USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.pushes()).toHaveLength(0);
+  });
+
+  it('the close confirmation says the estimated result of closing now', async () => {
+    serveTrade(undefined, markedTrade({ estimatedClosePnl: '-12.4' }));
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close now' }, { timeout: 5000 }));
+    const close = await screen.findByRole('alertdialog', { name: 'Close BTC/USDT now?' });
+    expect(close.textContent).toContain('the 0.05 BTC still held is sold at market');
+    expect(close.textContent).toContain('Estimated result now≈ -12.40 USDT');
+  });
+
+  it('an answer with no price (an older server, a venue not answering) says so and estimates nothing', async () => {
+    serveTrade(undefined, serverTrade());
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(
+      await screen.findByText('No price from the exchange right now', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close now' }));
+    const close = await screen.findByRole('alertdialog', { name: 'Close BTC/USDT now?' });
+    expect(close.textContent).not.toContain('Estimated result');
+  });
+
+  it('speaks French', async () => {
+    serveTrade(undefined, markedTrade({ unrealisedPnlMarginPercent: '8.3515' }));
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const pnl = (await screen.findByText('PnL latent', {}, { timeout: 5000 })).parentElement!;
+    expect(pnl.textContent).toContain('sur la marge');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pousser TP1 au marché' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
+    expect(dialog.textContent).toContain('Résultat estimé maintenant≈ +23,69 USDT');
+  });
+});

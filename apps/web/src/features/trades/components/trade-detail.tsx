@@ -21,6 +21,7 @@ import { useTrade } from '../api/get-trade';
 import { formatDuration, isFinished, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
 import { StopLossDialog } from './stop-loss-dialog';
 import { StopProtection } from './stop-protection';
+import { EstimateNow, UnrealisedPercents } from './open-position-figures';
 import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { TradeTimeline } from './trade-timeline';
@@ -144,10 +145,19 @@ function TradeHeader({
   const closeNow = async () => {
     const confirmed = await confirmAction({
       title: t('trades.complete.title', { symbol: trade.symbol }),
-      message: t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
-        amount: format.decimal(trade.openQuantity),
-        base,
-      }),
+      message: (
+        <>
+          {t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
+            amount: format.decimal(trade.openQuantity),
+            base,
+          })}
+          <EstimateNow
+            symbol={trade.symbol}
+            currentPrice={trade.currentPrice}
+            estimate={trade.estimatedClosePnl}
+          />
+        </>
+      ),
       confirmLabel: t('trades.complete.confirm'),
       tone: 'danger',
     });
@@ -317,6 +327,20 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
 
   return (
     <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {live ? (
+        <>
+          <Figure
+            label={t('trades.unrealised.unrealisedPnl')}
+            hint={trade.unrealisedPnl ? undefined : t('trades.unrealised.notPriced')}
+            footer={trade.unrealisedPnl ? <UnrealisedPercents trade={trade} /> : undefined}
+          >
+            <SignedValue value={trade.unrealisedPnl} unit={quote} />
+          </Figure>
+          <Figure label={t('trades.unrealised.currentPrice')} hint={t('trades.unrealised.refreshHint')}>
+            {price(trade.currentPrice ?? null)}
+          </Figure>
+        </>
+      ) : null}
       <Figure
         label={t('trades.figures.pnl')}
         hint={live && trade.pnl !== null ? t('trades.figures.realisedSoFar') : undefined}

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/states';
+import { type Column, Table } from '../../../components/ui/table';
+import { TestnetBadge } from '../../../components/ui/testnet-badge';
+import { paths } from '../../../config/paths';
+import { useFormatters } from '../../../lib/use-formatters';
+import { UnrealisedCell } from '../../trades/components/open-position-figures';
+import { SideText } from '../../trades/components/trade-badges';
+import { type OpenPosition, type OpenPositionsParams, useOpenPositions } from '../api/get-open-positions';
+
+/**
+ * The dashboard's open positions (issue 21): each open trade holding something, its current price and
+ * unrealised PnL in the symbol's quote currency, refreshed every few seconds.
+ */
+export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const positions = useOpenPositions(params);
+
+  const columns: Column<OpenPosition>[] = [
+    {
+      key: 'symbol',
+      header: t('dashboard.openPositions.symbol'),
+      cell: (p) => (
+        <Link
+          to={paths.trade(p.tradeId)}
+          onClick={(event) => event.stopPropagation()}
+          className="font-medium text-fg hover:text-accent"
+        >
+          {p.symbol}
+        </Link>
+      ),
+    },
+    {
+      key: 'source',
+      header: t('dashboard.openPositions.source'),
+      cell: (p) => (
+        <span className="inline-flex items-center gap-1.5 text-muted">
+          <span>
+            {p.botNickname ?? t('dashboard.openPositions.manual')} · {p.accountNickname}
+          </span>
+          {p.sandbox ? <TestnetBadge /> : null}
+        </span>
+      ),
+    },
+    { key: 'side', header: t('dashboard.openPositions.side'), cell: (p) => <SideText side={p.side} /> },
+    {
+      key: 'qty',
+      header: t('dashboard.openPositions.quantity'),
+      numeric: true,
+      cell: (p) => format.decimal(p.quantity),
+    },
+    {
+      key: 'entry',
+      header: t('dashboard.openPositions.entry'),
+      numeric: true,
+      cell: (p) => format.decimal(p.entryPrice),
+    },
+    {
+      key: 'price',
+      header: t('dashboard.openPositions.price'),
+      numeric: true,
+      cell: (p) => (p.currentPrice ? format.decimal(p.currentPrice) : <span className="text-subtle">—</span>),
+    },
+    {
+      key: 'unrealised',
+      header: t('dashboard.openPositions.unrealised'),
+      numeric: true,
+      cell: (p) => <UnrealisedCell trade={p} />,
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('dashboard.openPositions.title')}
+        description={t('dashboard.openPositions.description')}
+      />
+      <div className="[&>div]:rounded-none [&>div]:border-0">
+        <Table
+          caption={t('dashboard.openPositions.title')}
+          columns={columns}
+          rows={positions.data}
+          rowKey={(p) => p.tradeId}
+          loading={positions.isPending}
+          error={positions.isError ? positions.error : undefined}
+          onRetry={() => void positions.refetch()}
+          onRowClick={(p) => void navigate(paths.trade(p.tradeId))}
+          maxHeight="24rem"
+          empty={<EmptyState title={t('dashboard.openPositions.empty')} className="py-6" />}
+        />
+      </div>
+    </Card>
+  );
+}
