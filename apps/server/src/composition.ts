@@ -203,7 +203,7 @@ export function createServices(
       sealer,
       limits: config.webhookLimit,
     }),
-    accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues }),
+    accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues, audit }),
     market: createMarketService({
       accounts: repos.accounts,
       marketData: venues.marketData,

@@ -22,6 +22,11 @@ export const tradingAccountCreateBody = z
     apiSecret: z.string().trim().max(1024).optional(),
     passphrase: z.string().trim().max(256).optional(),
     sandbox: z.boolean().default(false),
+    /**
+     * Issue 20: where the venue does not say whether the key can withdraw, the user confirms they made sure it
+     * cannot (else 422 `WITHDRAW_PERMISSION_UNKNOWN`); the confirmation is kept in the audit log.
+     */
+    withdrawRiskAcknowledged: z.boolean().optional(),
     /** Paper accounts only: the simulated starting balance in USDT (default 10,000). */
     startingBalance: typedPositiveDecimal(M.startingBalance, MAX_PAPER_BALANCE).optional(),
   })
@@ -37,6 +42,8 @@ export const tradingAccountUpdateBody = z.object({
   apiKey: z.string().trim().min(1).max(512).optional(),
   apiSecret: z.string().trim().min(1).max(1024).optional(),
   passphrase: z.string().trim().max(256).optional(),
+  /** As on create: a new key whose withdraw permission the venue does not report needs it. */
+  withdrawRiskAcknowledged: z.boolean().optional(),
 });
 
 export const tradingAccountSchema = z.object({

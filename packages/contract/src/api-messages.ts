@@ -145,6 +145,10 @@ export const API_MESSAGES = {
     message:
       'This API key can withdraw funds. Create a key with trading permission only, without withdrawals.',
   },
+  WITHDRAW_PERMISSION_UNKNOWN: {
+    message:
+      '{{exchange}} does not say, and Kairos cannot tell whether this API key can withdraw funds. Make sure withdrawals are off for the key, then confirm that you accept the risk.',
+  },
   KEY_CANNOT_TRADE: {
     message:
       'This API key cannot trade {{marketType}} on {{exchange}}. Enable {{marketType}} trading for the key, then connect again.',

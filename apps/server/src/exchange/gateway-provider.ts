@@ -19,8 +19,13 @@ export type VenueCredentials = {
 
 /** What the accounts domain needs from the exchange layer. */
 export type AccountVenues = {
-  /** Connects with the keys, fetches the balance, refuses keys that can withdraw; throws a 422 with the venue's reason. */
-  verify(credentials: VenueCredentials): Promise<{ usdtBalance: string }>;
+  /**
+   * Connects with the keys, fetches the balance, refuses keys that can withdraw; throws a 422 with the venue's
+   * reason. `canWithdraw` null: the venue did not say (`withdrawSource`: where Kairos asked).
+   */
+  verify(
+    credentials: VenueCredentials,
+  ): Promise<{ usdtBalance: string; canWithdraw: false | null; withdrawSource: string }>;
   /** Credits a new paper account with its simulated starting balance. */
   fundPaper(account: AccountRow, startingBalance: string): Promise<void>;
   /** The account's current USDT balance (total) and its whole equity valued in USDT. */

@@ -106,7 +106,11 @@ export function createVenues(deps: {
               : apiError('HEDGE_MODE', { exchange: c.exchange })),
           );
         }
-        return { usdtBalance: balances.USDT?.total ?? '0' };
+        return {
+          usdtBalance: balances.USDT?.total ?? '0',
+          canWithdraw: permissions.canWithdraw === null ? null : false,
+          withdrawSource: permissions.source,
+        };
       } catch (e) {
         if (e instanceof DomainRuleError) throw e;
         if (e instanceof ExchangeAuthenticationError) {

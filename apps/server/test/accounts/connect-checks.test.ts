@@ -18,6 +18,7 @@ const BINANCE_SPOT_ONLY = key('bnSpotOnly');
 const BYBIT_HEDGE = key('bbHedge');
 const BYBIT_ONEWAY = key('bbOneWay');
 const BYBIT_READ_ONLY = key('bbReadOnly');
+const BYBIT_UNREPORTED = key('bbUnreported');
 const OKX_HEDGE = { ...key('okHedge'), passphrase: 'Hedge-pass1' };
 const OKX_NET = { ...key('okNet'), passphrase: 'Net-pass1' };
 const OKX_READ_ONLY = { ...key('okReadOnly'), passphrase: 'Read-pass1' };
@@ -41,6 +42,7 @@ beforeAll(async () => {
       { ...BYBIT_HEDGE, wallet: { USDT: '1000' }, hedgeMode: true },
       { ...BYBIT_ONEWAY, wallet: { USDT: '1000' } },
       { ...BYBIT_READ_ONLY, wallet: { USDT: '1000' }, readOnly: true },
+      { ...BYBIT_UNREPORTED, wallet: { USDT: '1000' }, canWithdraw: 'unreported' },
     ],
   });
   okx = await OkxTestServer.start({
@@ -188,6 +190,71 @@ describe('bots on a Bybit unified account', () => {
     // Binance sets it per symbol: mixed modes on one account are fine.
     expect((await bot(strategy.body.results.id, binanceAccount.id, 'isolated')).status).toBe(201);
     expect((await bot(eth.body.results.id, binanceAccount.id, 'cross')).status).toBe(201);
+  });
+});
+
+describe('a key whose withdraw permission the venue does not report', () => {
+  const body = {
+    exchange: 'bybit',
+    marketType: 'spot',
+    apiKey: BYBIT_UNREPORTED.apiKey,
+    apiSecret: BYBIT_UNREPORTED.secret,
+  };
+
+  it('is connected only once the user acknowledges the risk, and the acknowledgement is audited', async () => {
+    const refused = await connect(body);
+    expect([refused.status, refused.body.error]).toEqual([422, 'WITHDRAW_PERMISSION_UNKNOWN']);
+    expect(refused.body.message).toMatch(/cannot tell whether this API key can withdraw/);
+    const notTrue = await connect({ ...body, withdrawRiskAcknowledged: false });
+    expect(notTrue.body.error).toBe('WITHDRAW_PERMISSION_UNKNOWN');
+
+    const accepted = await connect({ ...body, nickname: 'acknowledged', withdrawRiskAcknowledged: true });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const { rows } = await t.db.pool.query(
+      `SELECT actor_id, action, target, details FROM audit_log WHERE action = 'account.withdraw_risk_acknowledged'`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_id: alice.user.id,
+        action: 'account.withdraw_risk_acknowledged',
+        target: `account:${accepted.body.results.id}`,
+        details: expect.objectContaining({
+          exchange: 'bybit',
+          marketType: 'spot',
+          source: 'bybit query-api',
+        }),
+      },
+    ]);
+  });
+
+  it('needs the acknowledgement when an account is re-keyed onto such a key', async () => {
+    const account = await connect({
+      exchange: 'bybit',
+      marketType: 'spot',
+      apiKey: BYBIT_ONEWAY.apiKey,
+      apiSecret: BYBIT_ONEWAY.secret,
+    });
+    expect(account.status).toBe(201);
+    const rekey = (extra: Record<string, unknown>) =>
+      asUser(t.app, alice).put(`/api/trading-accounts/${account.body.results.id}`, {
+        apiKey: BYBIT_UNREPORTED.apiKey,
+        apiSecret: BYBIT_UNREPORTED.secret,
+        ...extra,
+      });
+    expect((await rekey({})).body.error).toBe('WITHDRAW_PERMISSION_UNKNOWN');
+    expect((await rekey({ withdrawRiskAcknowledged: true })).status).toBe(200);
+  });
+});
+
+describe('a venue Kairos does not know', () => {
+  it('is refused at connect with the same code as one it does not offer', async () => {
+    const res = await connect({
+      exchange: 'notavenue',
+      marketType: 'spot',
+      apiKey: 'k0000001',
+      apiSecret: 's',
+    });
+    expect([res.status, res.body.error]).toEqual([422, 'UNSUPPORTED_EXCHANGE']);
   });
 });
 

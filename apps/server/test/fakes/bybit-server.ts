@@ -90,7 +90,8 @@ export interface BybitTestAccountSpec {
   secret: string;
   /** Unified wallet: coin → wallet balance. */
   wallet?: Record<string, string>;
-  canWithdraw?: boolean;
+  /** `'unreported'`: query-api leaves the key's wallet permissions out, so nobody can tell. */
+  canWithdraw?: boolean | 'unreported';
   /** Linear position mode: hedge ("both sides", positionIdx 1/2) when true; one-way (positionIdx 0) otherwise. */
   hedgeMode?: boolean;
   /** A read-only key (query-api `readOnly: 1`, no trade permissions). */
@@ -128,7 +129,7 @@ interface Account {
   apiKey: string;
   secret: string;
   uid: number;
-  canWithdraw: boolean;
+  canWithdraw: boolean | 'unreported';
   coins: Map<string, Coin>;
   positions: Map<string, PositionState>;
   leverage: Map<string, number>;
@@ -1110,7 +1111,9 @@ export class BybitTestServer {
       permissions: {
         ContractTrade: account.readOnly ? [] : ['Order', 'Position'],
         Spot: account.readOnly ? [] : ['SpotTrade'],
-        Wallet: account.canWithdraw ? ['AccountTransfer', 'Withdraw'] : ['AccountTransfer'],
+        ...(account.canWithdraw === 'unreported'
+          ? {}
+          : { Wallet: account.canWithdraw ? ['AccountTransfer', 'Withdraw'] : ['AccountTransfer'] }),
         Options: [],
         Derivatives: ['DerivativesTrade'],
         CopyTrading: [],

@@ -2,7 +2,8 @@ import { toDecimal } from '@kairos/core';
 import { apiError, type TradingAccount } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { maskSecret } from '../../lib/crypto';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
+import type { AuditService } from '../audit/audit-service';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountVenues, VenueCredentials } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
@@ -13,8 +14,52 @@ const SNAPSHOT_INTERVAL_MS = 15 * 60_000;
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer; venues: AccountVenues }) {
+export function createAccountsService(deps: {
+  repo: AccountsRepo;
+  sealer: Sealer;
+  venues: AccountVenues;
+  audit: Pick<AuditService, 'recordAudit'>;
+}) {
   const { repo, sealer, venues } = deps;
+
+  /**
+   * Issue 20: a real-money key whose withdraw permission the venue does not report is taken only when the user
+   * says they made sure it cannot withdraw (a testnet or demo key moves no real funds, so it is not asked).
+   */
+  function assertWithdrawRiskAccepted(
+    c: { exchange: string; sandbox: boolean },
+    verified: { canWithdraw: false | null },
+    acknowledged: boolean | undefined,
+  ) {
+    if (verified.canWithdraw === null && !c.sandbox && acknowledged !== true)
+      throw new DomainRuleError(...apiError('WITHDRAW_PERMISSION_UNKNOWN', { exchange: c.exchange }));
+  }
+
+  /**
+   * The acknowledgement is kept in the audit log (no column holds it): who, which account, which venue, and
+   * where Kairos asked for the key's permissions.
+   */
+  async function recordWithdrawRiskAccepted(
+    user: AuthedUser,
+    account: TradingAccountRow,
+    verified: { canWithdraw: false | null; withdrawSource: string },
+  ) {
+    if (verified.canWithdraw !== null || account.sandbox) return;
+    await deps.audit.recordAudit(
+      { id: user.id, email: user.email, kind: 'user' },
+      {
+        action: 'account.withdraw_risk_acknowledged',
+        target: `account:${account.id}`,
+        details: {
+          exchange: account.exchange,
+          marketType: account.marketType,
+          apiKeyMask: account.apiKeyMask,
+          source: verified.withdrawSource,
+        },
+        outcome: 'ok',
+      },
+    );
+  }
 
   function toDto(a: TradingAccountRow, botCount: number): TradingAccount {
     return {
@@ -47,12 +92,22 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
 
     async create(
       user: AuthedUser,
-      input: VenueCredentials & { nickname: string; startingBalance?: string },
+      input: VenueCredentials & {
+        nickname: string;
+        startingBalance?: string;
+        withdrawRiskAcknowledged?: boolean;
+      },
     ): Promise<TradingAccount> {
       const isPaper = input.exchange === 'paper';
-      const { usdtBalance } = isPaper
-        ? { usdtBalance: input.startingBalance ?? DEFAULT_PAPER_BALANCE }
+      const verified = isPaper
+        ? {
+            usdtBalance: input.startingBalance ?? DEFAULT_PAPER_BALANCE,
+            canWithdraw: false as const,
+            withdrawSource: '',
+          }
         : await venues.verify(input);
+      assertWithdrawRiskAccepted(input, verified, input.withdrawRiskAcknowledged);
+      const { usdtBalance } = verified;
       const account = await repo.insert({
         userId: user.id,
         nickname: input.nickname,
@@ -67,6 +122,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
         balanceUpdatedAt: new Date(),
       });
       if (isPaper) await venues.fundPaper(account, usdtBalance);
+      await recordWithdrawRiskAccepted(user, account, verified);
       await repo.recordSnapshot(account, usdtBalance, 0); // the equity curve starts here
       return toDto(account, 0);
     },
@@ -80,6 +136,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
         apiKey?: string;
         apiSecret?: string;
         passphrase?: string;
+        withdrawRiskAcknowledged?: boolean;
       },
     ): Promise<TradingAccount> {
       const current = await owned(user, id);
@@ -87,11 +144,12 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
       const rotating = current.exchange !== 'paper' && Boolean(input.apiKey || input.apiSecret);
       const changesVenue = rotating || (input.sandbox !== undefined && input.sandbox !== current.sandbox);
       let balance: string | undefined;
+      let verified: Awaited<ReturnType<AccountVenues['verify']>> | undefined;
       if (current.exchange !== 'paper' && changesVenue) {
         if (rotating && !(input.apiKey && input.apiSecret)) {
           throw new ConflictError(...apiError('KEY_PAIR_REQUIRED'));
         }
-        ({ usdtBalance: balance } = await venues.verify({
+        verified = await venues.verify({
           exchange: current.exchange,
           marketType: current.marketType,
           sandbox: input.sandbox ?? current.sandbox,
@@ -100,7 +158,13 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
           passphrase:
             input.passphrase ??
             (current.passphraseSealed ? sealer.open(current.passphraseSealed) : undefined),
-        }));
+        });
+        assertWithdrawRiskAccepted(
+          { exchange: current.exchange, sandbox: input.sandbox ?? current.sandbox },
+          verified,
+          input.withdrawRiskAcknowledged,
+        );
+        balance = verified.usdtBalance;
       }
       const updated = await repo.update(id, {
         ...(input.nickname ? { nickname: input.nickname } : {}),
@@ -120,6 +184,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; sealer: Sealer
           : {}),
       });
       if (changesVenue) venues.forget(id);
+      if (verified) await recordWithdrawRiskAccepted(user, updated, verified);
       return toDto(updated, (await repo.botsOf(id)).length);
     },
 

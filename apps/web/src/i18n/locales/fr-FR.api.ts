@@ -77,6 +77,8 @@ const frFRApi: typeof enUSApi = {
     PASSPHRASE_REQUIRED: '{{exchange}} demande aussi la passphrase de l’API',
     KEY_CAN_WITHDRAW:
       'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
+    WITHDRAW_PERMISSION_UNKNOWN:
+      '{{exchange}} ne le dit pas, et Kairos ne peut pas savoir si cette clé API peut retirer des fonds. Vérifiez que les retraits sont désactivés pour la clé, puis confirmez que vous acceptez le risque.',
     KEY_CANNOT_TRADE:
       'Cette clé API ne peut pas trader en {{marketType}} sur {{exchange}}. Autorisez le trading {{marketType}} pour la clé, puis reconnectez.',
     MARGIN_MODE_SHARED:
