@@ -29,6 +29,8 @@ import { createBillingService } from './modules/billing/billing-service';
 import { createManualPaymentProvider } from './modules/billing/payment-provider';
 import { createAlertsRepo } from './engine/alerts-repo';
 import { createAlertsService } from './modules/alerts/alerts-service';
+import { createRejectionRecorder } from './modules/alerts/webhook-rejections';
+import { createWebhookRejectionsRepo } from './modules/alerts/webhook-rejections-repo';
 import { createAuthRepo } from './modules/auth/auth-repo';
 import { createAuthService } from './modules/auth/auth-service';
 import { createSessionCache } from './modules/auth/session-cache';
@@ -83,6 +85,7 @@ export function createServices(
   });
 
   const sessionCache = createSessionCache({ pool: db.pool, log });
+  const webhookRejectionsRepo = createWebhookRejectionsRepo(db.db);
   const repos = {
     auth: createAuthRepo(db.db),
     strategies: createStrategiesRepo(db.db),
@@ -203,6 +206,8 @@ export function createServices(
       sealer,
       limits: config.webhookLimit,
     }),
+    /** Refused webhooks, counted for the alerts console (issue 21). */
+    webhookRejections: createRejectionRecorder({ repo: webhookRejectionsRepo, log }),
     accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues, audit }),
     market: createMarketService({
       accounts: repos.accounts,
@@ -231,7 +236,11 @@ export function createServices(
     }),
     audit,
     admin: {
-      alerts: createAdminAlertsService({ repo: createAdminAlertsRepo(db.db), audit }),
+      alerts: createAdminAlertsService({
+        repo: createAdminAlertsRepo(db.db),
+        audit,
+        rejections: webhookRejectionsRepo,
+      }),
       outbox: createOutboxService({ outbox, sealer }),
       tradeControl: createTradeControlService({
         repo: createTradeControlRepo(db.db),

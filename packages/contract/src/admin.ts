@@ -46,6 +46,30 @@ export const adminAlertsQuery = z.object({
 });
 export type AdminAlertsQuery = z.infer<typeof adminAlertsQuery>;
 
+/** Refused webhooks over the last hours (issue 21): a misconfigured TradingView alert shows here. */
+export const adminWebhookRejectionsQuery = z.object({
+  hours: z.coerce
+    .number({ error: 'Hours must be a whole number from 1 to 168' })
+    .int('Hours must be a whole number from 1 to 168')
+    .min(1, 'Hours must be a whole number from 1 to 168')
+    .max(168, 'Hours must be a whole number from 1 to 168')
+    .default(24),
+});
+export const adminWebhookRejectionSchema = z.object({
+  /** As the request named it ('' when it named none). */
+  strategyKey: z.string(),
+  /** The refusal's code: INVALID_WEBHOOK_SECRET, RATE_LIMITED, VALIDATION_ERROR, STALE_SIGNAL, … */
+  reason: z.string(),
+  count: z.number().int(),
+  lastAt: z.string(),
+  lastAddress: z.string().nullable(),
+  /** The strategy the key names, when one does. */
+  strategyId: z.string().nullable(),
+  strategyNickname: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+});
+export type AdminWebhookRejection = z.infer<typeof adminWebhookRejectionSchema>;
+
 export const alertOutcomeCountsSchema = z.object({
   total: z.number().int(),
   opened: z.number().int(),

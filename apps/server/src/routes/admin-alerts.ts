@@ -4,6 +4,8 @@ import {
   adminAlertDetailSchema,
   adminAlertSchema,
   adminAlertsQuery,
+  adminWebhookRejectionSchema,
+  adminWebhookRejectionsQuery,
   errorResponses,
   markAlertDeadBody,
   okSchema,
@@ -28,6 +30,19 @@ const adminAlertRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await alerts.list(request.query)) }),
+  );
+
+  app.get(
+    '/admin/alerts/rejections',
+    {
+      schema: {
+        tags,
+        summary: 'Webhooks refused over the last hours, per strategy key and reason (no secret or body kept)',
+        querystring: adminWebhookRejectionsQuery,
+        response: { 200: okSchema(z.array(adminWebhookRejectionSchema)), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, results: await alerts.rejected(request.query.hours) }),
   );
 
   app.get(

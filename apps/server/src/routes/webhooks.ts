@@ -15,6 +15,26 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
+  // Every refusal is counted for the alerts console (issue 21): its code, the strategy key it named and the
+  // source address — never the secret or the body.
+  const rejections = app.services.webhookRejections;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400) return payload;
+    let reason = `HTTP_${reply.statusCode}`;
+    try {
+      const body = JSON.parse(String(payload)) as { error?: unknown };
+      if (typeof body.error === 'string') reason = body.error;
+    } catch {
+      // not JSON: the status says it
+    }
+    const key =
+      (request.params as { strategyKey?: unknown } | undefined)?.strategyKey ??
+      (request.body as { strategyKey?: unknown } | undefined)?.strategyKey;
+    rejections.record(typeof key === 'string' ? key : undefined, reason, request.ip);
+    return payload;
+  });
+  app.addHook('onClose', async () => rejections.close());
+
   // Per source address, before anything else is read (issue 20); per strategy in the alerts service.
   const opts = {
     bodyLimit: 64 * 1024,

@@ -28,6 +28,7 @@ const resolve = (path: string) =>
 /** Every admin call, and what an admin gets (past the door: 200, or the call's own answer). */
 const cases: Case[] = [
   { method: 'GET', path: '/admin/alerts', admin: 200 },
+  { method: 'GET', path: '/admin/alerts/rejections', admin: 200 },
   { method: 'GET', path: '/admin/alerts/:missing', admin: 404 },
   { method: 'POST', path: '/admin/alerts/:missing/dead', payload: () => ({ reason: 'x' }), admin: 404 },
   { method: 'POST', path: '/admin/alerts/:missing/resume', payload: () => ({}), admin: 404 },

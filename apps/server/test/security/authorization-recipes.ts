@@ -332,6 +332,11 @@ export const recipes: Record<string, Recipe> = {
   'POST /api/events/ticket': { access: 'self', expect: 200, prepare: () => ({}) },
 
   // ── admin: alerts ─────────────────────────────────────────────────────────────────────────────
+  'GET /admin/alerts/rejections': {
+    access: 'admin',
+    expect: 200,
+    prepare: () => ({ query: { hours: '24' } }),
+  },
   'GET /admin/alerts': {
     access: 'admin',
     expect: 200,

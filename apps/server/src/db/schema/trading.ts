@@ -397,3 +397,25 @@ export const fundingPayments = pgTable(
   },
   (t) => [uniqueIndex('funding_payments_uq').on(t.tradeId, t.venuePaymentId)],
 );
+
+/**
+ * Webhook requests refused (issue 21: a misconfigured TradingView alert must not be invisible), counted per
+ * minute, strategy key and reason — never the request's secret or body. Kept a week.
+ */
+export const webhookRejections = pgTable(
+  'webhook_rejections',
+  {
+    minute: ts('minute').notNull(),
+    /** As sent ('' when the request named none). */
+    strategyKey: text('strategy_key').notNull(),
+    /** The refusal's code (INVALID_WEBHOOK_SECRET, RATE_LIMITED, VALIDATION_ERROR, STALE_SIGNAL, …). */
+    reason: text('reason').notNull(),
+    count: integer('count').notNull(),
+    lastAt: ts('last_at').notNull(),
+    lastAddress: text('last_address'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.minute, t.strategyKey, t.reason] }),
+    index('webhook_rejections_last_idx').on(t.lastAt),
+  ],
+);

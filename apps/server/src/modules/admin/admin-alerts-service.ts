@@ -1,4 +1,10 @@
-import { apiError, type AdminAlert, type AdminAlertDetail, type AdminAlertsQuery } from '@kairos/contract';
+import {
+  apiError,
+  type AdminAlert,
+  type AdminAlertDetail,
+  type AdminAlertsQuery,
+  type AdminWebhookRejection,
+} from '@kairos/contract';
 import {
   ALERT_STATUSES,
   AlertTransitionError,
@@ -7,6 +13,7 @@ import {
   type AlertAdminAction,
 } from '@kairos/core';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { WebhookRejectionsRepo } from '../alerts/webhook-rejections-repo';
 import type { AdminActor, AuditService } from '../audit/audit-service';
 import type { AdminAlertsRepo, AlertListFilter, AlertListRow } from './admin-alerts-repo';
 import { dateFilterBound } from './admin-fns';
@@ -52,6 +59,7 @@ export type AdminAlertsService = ReturnType<typeof createAdminAlertsService>;
 export function createAdminAlertsService(deps: {
   repo: AdminAlertsRepo;
   audit: Pick<AuditService, 'audited'>;
+  rejections?: Pick<WebhookRejectionsRepo, 'summary'>;
 }) {
   const { repo, audit } = deps;
 
@@ -78,7 +86,14 @@ export function createAdminAlertsService(deps: {
     throw new ConflictError(...apiError('ALERT_CHANGED'));
   }
 
+  /** Webhooks refused over the last `hours`, per strategy key and reason (issue 21). */
+  async function rejected(hours: number): Promise<AdminWebhookRejection[]> {
+    const rows = (await deps.rejections?.summary(new Date(Date.now() - hours * 3_600_000), 200)) ?? [];
+    return rows.map((r) => ({ ...r, lastAt: r.lastAt.toISOString() }));
+  }
+
   return {
+    rejected,
     async list(q: AdminAlertsQuery) {
       const filter: AlertListFilter = {
         status: q.status,
