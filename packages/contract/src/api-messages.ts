@@ -188,6 +188,8 @@ export const API_MESSAGES = {
   // ─── strategies, bots and signals ───────────────────────────────────────────────────────────────
   STRATEGY_RETIRED: { message: 'This strategy is retired' },
   STRATEGY_KEY_TAKEN: { message: 'This strategy key is already taken' },
+  /** Issue 20: a key held by another user's strategy; says nothing of who holds it. */
+  STRATEGY_KEY_UNAVAILABLE: { message: 'This strategy key cannot be used. Please choose another one.' },
   STRATEGY_IN_USE: {
     message: {
       one: '{{count}} bot uses this strategy. Delete or move it first, or set the strategy to retired.',

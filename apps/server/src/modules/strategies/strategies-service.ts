@@ -74,6 +74,16 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
     return row;
   }
 
+  /**
+   * A key is unique across users (it names the webhook). Issue 20: only the owner is told their own strategy
+   * holds it; for anyone else's the refusal is generic and does not say that another account holds the key.
+   */
+  async function refuseTakenKey(user: AuthedUser, strategyKey: string): Promise<never> {
+    const holder = await repo.findByKey(strategyKey);
+    if (holder?.ownerId === user.id) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
+    throw new ConflictError(...apiError('STRATEGY_KEY_UNAVAILABLE'));
+  }
+
   return {
     async list(user: AuthedUser, origin: string) {
       return (await repo.listVisible(user.id)).map((r) => toDto(r, user, origin));
@@ -101,7 +111,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         priceTolerancePercent: String(input.priceTolerancePercent),
         webhookSecretSealed: sealer.seal(newWebhookSecret()),
       });
-      if (!row) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
+      if (!row) return refuseTakenKey(user, input.strategyKey ?? slug(input.nickname));
       return toDto(row, user, origin);
     },
     async update(
@@ -114,7 +124,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       const { rotateWebhookSecret, takeProfits, priceTolerancePercent, ...rest } = input;
       if (rest.strategyKey) {
         const clash = await repo.findByKey(rest.strategyKey);
-        if (clash && clash.id !== id) throw new ConflictError(...apiError('STRATEGY_KEY_TAKEN'));
+        if (clash && clash.id !== id) await refuseTakenKey(user, rest.strategyKey);
       }
       const row = await repo.update(id, {
         ...rest,

@@ -104,6 +104,7 @@ const frFRApi: typeof enUSApi = {
       '{{count}} bots tradent sur ce compte. Supprimez-les avec le compte (bots=delete) ou déplacez-les d’abord.',
     STRATEGY_RETIRED: 'Cette stratégie est retirée',
     STRATEGY_KEY_TAKEN: 'Cette clé de stratégie est déjà prise',
+    STRATEGY_KEY_UNAVAILABLE: 'Cette clé de stratégie ne peut pas être utilisée. Choisissez-en une autre.',
     STRATEGY_IN_USE_one:
       '{{count}} bot utilise cette stratégie. Supprimez-le ou déplacez-le d’abord, ou retirez la stratégie.',
     STRATEGY_IN_USE_other:
