@@ -6,6 +6,17 @@ const enUSAdmin = {
   alerts: {
     title: 'Alerts',
     description: 'Every signal received, and what the engine did with it.',
+    rejections: {
+      title: 'Refused webhooks (last 24 hours)',
+      description:
+        'Requests that never became alerts: a wrong secret, an unknown strategy key, a body that is not a valid signal, a rate limit. Check the TradingView alert of the strategy named.',
+      strategy: 'Strategy key',
+      noKey: '(none)',
+      unknownStrategy: 'No strategy has this key',
+      reason: 'Reason',
+      count: 'Requests',
+      last: 'Last',
+    },
     filters: 'Alert filters',
     anyStatus: 'Any status',
     from: 'From',

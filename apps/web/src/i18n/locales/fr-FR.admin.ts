@@ -6,6 +6,17 @@ import type enUSAdmin from './en-US.admin';
  */
 const frFRAdmin: typeof enUSAdmin = {
   alerts: {
+    rejections: {
+      title: 'Webhooks refusés (dernières 24 heures)',
+      description:
+        'Des requêtes qui ne sont jamais devenues des alertes : mauvais secret, clé de stratégie inconnue, corps qui n’est pas un signal valide, limite de débit. Vérifiez l’alerte TradingView de la stratégie indiquée.',
+      strategy: 'Clé de stratégie',
+      noKey: '(aucune)',
+      unknownStrategy: 'Aucune stratégie n’a cette clé',
+      reason: 'Motif',
+      count: 'Requêtes',
+      last: 'Dernière',
+    },
     title: 'Alertes',
     description: 'Chaque signal reçu, et ce que le moteur en a fait.',
     filters: 'Filtres des alertes',

@@ -287,3 +287,36 @@ describe('AdminAlerts: detail and actions', () => {
     expect(screen.getByText('Cannot resume an alert that is queued')).toBeTruthy();
   });
 });
+
+describe('refused webhooks', () => {
+  it('lists what never became an alert, with the strategy the key names', async () => {
+    await openAlertsScreen('/admin/alerts', (request) => {
+      if (request.path === '/admin/alerts') return { body: page([serverAlert()]) };
+      if (request.path === '/admin/alerts/rejections')
+        return {
+          body: {
+            success: true,
+            results: [
+              {
+                strategyKey: 'btc-swing',
+                reason: 'INVALID_WEBHOOK_SECRET',
+                count: 12,
+                lastAt: '2026-11-21T10:00:00.000Z',
+                lastAddress: '52.89.214.238',
+                strategyId: 'st-1',
+                strategyNickname: 'BTC swing',
+                ownerEmail: 'ada@example.com',
+              },
+            ],
+          },
+        };
+      return undefined;
+    });
+    const panel = (await screen.findByRole('heading', { name: 'Refused webhooks (last 24 hours)' })).closest(
+      'section',
+    )!;
+    expect(panel.textContent).toContain('INVALID_WEBHOOK_SECRET');
+    expect(panel.textContent).toContain('BTC swing · ada@example.com');
+    expect(panel.textContent).toContain('12');
+  });
+});

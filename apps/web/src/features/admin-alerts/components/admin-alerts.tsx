@@ -10,6 +10,7 @@ import { AlertDetailDrawer } from './alert-detail-drawer';
 import { AlertFiltersForm } from './alert-filters-form';
 import { AlertsTable } from './alerts-table';
 import { useAlertActions } from './use-alert-actions';
+import { WebhookRejections } from './webhook-rejections';
 
 /** The open alert's id, next to the filters in the URL: a link opens the same view. */
 const OPEN_ALERT = 'alert';
@@ -37,6 +38,7 @@ export function AdminAlerts() {
 
   return (
     <div className="flex flex-col gap-4">
+      <WebhookRejections />
       <AlertFiltersForm filters={filters} onChange={changeFilter} onClear={clear} />
       <AlertsTable
         filters={filters}
