@@ -305,7 +305,7 @@ export const botListAnswerSchema = z.union([
 /**
  * An open trade marked at the venue's last price (issue 21): sent on trades that hold something, absent or null
  * otherwise (and from older servers). Amounts in the symbol's quote currency; the close estimate counts the
- * exit's taker fee at the usual rate (core's `ESTIMATED_TAKER_FEE_RATE`).
+ * exit's taker fee at the usual rate (core's `ESTIMATED_TAKER_FEE_RATE`), or at what the entry paid when dearer.
  */
 export const openTradeMarkShape = {
   currentPrice: z.string().nullable().optional(),

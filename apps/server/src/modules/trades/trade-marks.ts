@@ -68,6 +68,23 @@ export function markTrade(
   };
 }
 
+/**
+ * The taker fee rate an exit is estimated at: the usual rate of the market type, or what the trade's own entry
+ * paid when that was more (a venue or an account tier dearer than the usual; read only while no exit has
+ * added its fees to the commission), at most 1 %.
+ */
+export function takerFeeRateFor(
+  t: Pick<TradeDbRow, 'entryPrice' | 'quantity' | 'commission' | 'realisedPnl'>,
+  marketType: keyof typeof ESTIMATED_TAKER_FEE_RATE,
+): string {
+  const usual = toDecimal(ESTIMATED_TAKER_FEE_RATE[marketType]);
+  if (t.realisedPnl !== null || !t.entryPrice) return usual.toFixed();
+  const notional = toDecimal(t.entryPrice).times(t.quantity);
+  if (!notional.gt(0)) return usual.toFixed();
+  const paid = toDecimal(t.commission).div(notional);
+  return Decimal.min(Decimal.max(usual, paid), '0.01').toFixed();
+}
+
 /** Pushing a take-profit level now: its unfilled amount at the last price, less the estimated taker fee. */
 export function estimatePush(
   t: Pick<TradeDbRow, 'side' | 'entryPrice'>,
@@ -143,7 +160,7 @@ export function createTradeMarks(deps: {
           if (!input) return;
           const held = heldQuantity(t, fillsOf.get(t.id) ?? []);
           const futures = input.account.marketType === 'future';
-          const takerFeeRate = ESTIMATED_TAKER_FEE_RATE[input.account.marketType];
+          const takerFeeRate = takerFeeRateFor(t, input.account.marketType);
           const currentPrice = held.gt(0) ? await priceOf(input.account, t.symbol) : null;
           const leverage =
             futures && input.leveragePercent ? toDecimal(input.leveragePercent).div(100) : null;
