@@ -6,6 +6,13 @@ const enUSAdmin = {
   alerts: {
     title: 'Alerts',
     description: 'Every signal received, and what the engine did with it.',
+    workerDown: {
+      title: 'No worker is running: alerts wait as Queued until one starts',
+      since:
+        'Last heartbeat {{at}}. Start a worker (npm start runs one; KAIROS_ROLE=worker for a separate one).',
+      never:
+        'No worker has ever beaten. Start a worker (npm start runs one; KAIROS_ROLE=worker for a separate one).',
+    },
     rejections: {
       title: 'Refused webhooks (last 24 hours)',
       description:

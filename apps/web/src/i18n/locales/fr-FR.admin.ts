@@ -6,6 +6,13 @@ import type enUSAdmin from './en-US.admin';
  */
 const frFRAdmin: typeof enUSAdmin = {
   alerts: {
+    workerDown: {
+      title: 'Aucun worker ne tourne : les alertes restent « En file » jusqu’à ce qu’un worker démarre',
+      since:
+        'Dernier signe de vie {{at}}. Démarrez un worker (npm start en lance un ; KAIROS_ROLE=worker pour un worker séparé).',
+      never:
+        'Aucun worker n’a jamais donné signe de vie. Démarrez un worker (npm start en lance un ; KAIROS_ROLE=worker pour un worker séparé).',
+    },
     rejections: {
       title: 'Webhooks refusés (dernières 24 heures)',
       description:

@@ -320,3 +320,36 @@ describe('refused webhooks', () => {
     expect(panel.textContent).toContain('12');
   });
 });
+
+describe('no worker running', () => {
+  const health = (workers: number) => ({
+    status: 'ok',
+    database: { reachable: true, latencyMs: 1 },
+    migrations: { applied: 26, expected: 26, upToDate: true },
+    worker: {
+      lastBeatAt: workers ? '2026-11-21T11:59:00.000Z' : null,
+      ageSeconds: workers ? 60 : null,
+      workers,
+    },
+    role: 'api',
+    uptimeSeconds: 10,
+  });
+  const routes = (workers: number) => (request: RecordedRequest) => {
+    if (request.path === '/admin/alerts') return { body: page([serverAlert()]) };
+    if (request.path === '/healthz') return { body: health(workers) };
+    return undefined;
+  };
+
+  it('says alerts wait queued when no worker has beaten', async () => {
+    await openAlertsScreen('/admin/alerts', routes(0));
+    const banner = (await screen.findByText(/No worker is running/)).closest('[role="alert"]')!;
+    expect(banner.textContent).toContain('No worker has ever beaten');
+  });
+
+  it('says nothing while a worker beats', async () => {
+    const { requests } = await openAlertsScreen('/admin/alerts', routes(1));
+    await waitFor(() => expect(requests.some((r) => r.path === '/healthz')).toBe(true));
+    await screen.findByText('trend-btc');
+    expect(screen.queryByText(/No worker is running/)).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { AlertFiltersForm } from './alert-filters-form';
 import { AlertsTable } from './alerts-table';
 import { useAlertActions } from './use-alert-actions';
 import { WebhookRejections } from './webhook-rejections';
+import { WorkerDownBanner } from './worker-down-banner';
 
 /** The open alert's id, next to the filters in the URL: a link opens the same view. */
 const OPEN_ALERT = 'alert';
@@ -38,6 +39,7 @@ export function AdminAlerts() {
 
   return (
     <div className="flex flex-col gap-4">
+      <WorkerDownBanner />
       <WebhookRejections />
       <AlertFiltersForm filters={filters} onChange={changeFilter} onClear={clear} />
       <AlertsTable
