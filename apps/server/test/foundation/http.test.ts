@@ -195,12 +195,16 @@ describe('web app and the Accept rule', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves a hashed asset pre-compressed (brotli, then gzip) with the immutable cache', async () => {
-    const br = await t.app.inject({
+  /** A GET of a built file as a browser asks for it: Accept, and the encodings it takes (none when omitted). */
+  const fetchFile = (url: string, accept: string, encoding?: string) =>
+    t.app.inject({
       method: 'GET',
-      url: '/assets/app-abc123.js',
-      headers: { accept: '*/*', 'accept-encoding': 'gzip, deflate, br' },
+      url,
+      headers: { accept, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
     });
+
+  it('serves a hashed asset pre-compressed (brotli, then gzip) with the immutable cache', async () => {
+    const br = await fetchFile('/assets/app-abc123.js', '*/*', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -208,39 +212,23 @@ describe('web app and the Accept rule', () => {
     expect(br.headers['content-type']).toContain('javascript');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(assetSource);
 
-    const gzip = await t.app.inject({
-      method: 'GET',
-      url: '/assets/app-abc123.js',
-      headers: { accept: '*/*', 'accept-encoding': 'gzip' },
-    });
+    const gzip = await fetchFile('/assets/app-abc123.js', '*/*', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(assetSource);
 
-    const plain = await t.app.inject({
-      method: 'GET',
-      url: '/assets/app-abc123.js',
-      headers: { accept: '*/*' },
-    });
+    const plain = await fetchFile('/assets/app-abc123.js', '*/*');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(assetSource);
     expect(plain.headers['cache-control']).toContain('immutable');
   });
 
   it('revalidates index.html and the build id on every load', async () => {
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { accept: 'text/html', 'accept-encoding': 'br' },
-    });
+    const page = await fetchFile('/', 'text/html', 'br');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
-    const index = await t.app.inject({ method: 'GET', url: '/index.html', headers: { accept: 'text/html' } });
+    const index = await fetchFile('/index.html', 'text/html');
     expect(index.headers['cache-control']).toBe('no-cache');
-    const build = await t.app.inject({
-      method: 'GET',
-      url: '/build.json',
-      headers: { accept: 'application/json', 'accept-encoding': 'br' },
-    });
+    const build = await fetchFile('/build.json', 'application/json', 'br');
     expect(build.statusCode).toBe(200);
     expect(build.headers['cache-control']).toBe('no-cache');
     expect(build.json()).toEqual({ buildId: 'b1' });
