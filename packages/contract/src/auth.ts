@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES } from './forms';
+import {
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  RECOVERY_CODE_PATTERN,
+  VALIDATION_MESSAGES,
+} from './forms';
 import { DEFAULT_PREFERENCES, DISPLAY_CURRENCIES, LANGUAGES, mergePreferences, THEMES } from './preferences';
 
 const M = VALIDATION_MESSAGES;
@@ -22,8 +27,6 @@ const loginPassword = z
   .min(1, M.required)
   .max(PASSWORD_MAX_LENGTH, M.passwordMax);
 export const apiTotpCode = present().regex(/^\d{6}$/, M.twoFactorCode);
-/** A 2FA recovery code as shown (`abcde-fghij`), typed with or without its dash, in either case. */
-export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 /** Login's second step: a 6-digit TOTP code or one of the ten recovery codes (issue 20). */
 export const apiLoginCode = present().refine(
   (c) => /^\d{6}$/.test(c) || RECOVERY_CODE_PATTERN.test(c),

@@ -29,6 +29,8 @@ export const TWO_FACTOR_CODE_LENGTH = 6;
 
 const POSITIVE_DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 const SIX_DIGITS = /^\d{6}$/;
+/** A 2FA recovery code as shown (`abcde-fghij`), typed with or without its dash, in either case (issue 20). */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 
 /** A non-empty string after trimming. */
 export const required = z.string().trim().min(1, VALIDATION_MESSAGES.required);
@@ -75,7 +77,10 @@ export const loginFormSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((code) => !code || SIX_DIGITS.test(code), VALIDATION_MESSAGES.twoFactorCode),
+    .refine(
+      (code) => !code || SIX_DIGITS.test(code) || RECOVERY_CODE_PATTERN.test(code),
+      VALIDATION_MESSAGES.twoFactorCode,
+    ),
 });
 
 export const registerFormSchema = z

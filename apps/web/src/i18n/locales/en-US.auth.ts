@@ -38,6 +38,11 @@ const enUSAuth = {
       code: '2FA code',
       codeHint: 'Enter the 6-digit code from your authenticator app.',
       startOver: 'Use a different account',
+      useRecoveryCode: 'Use a recovery code',
+      useAuthenticatorCode: 'Use the code from my authenticator app',
+      recoveryCode: 'Recovery code',
+      recoveryCodeHint:
+        'Enter one of the ten recovery codes you saved when you turned 2FA on. Each works once.',
       noAccount: 'No account yet?',
       createOne: 'Create one',
       forgotPassword: 'Forgot your password?',

@@ -43,6 +43,11 @@ const frFRAuth: typeof enUSAuth = {
       code: 'Code 2FA',
       codeHint: 'Saisissez le code à 6 chiffres de votre application d’authentification.',
       startOver: 'Utiliser un autre compte',
+      useRecoveryCode: 'Utiliser un code de secours',
+      useAuthenticatorCode: 'Utiliser le code de mon application d’authentification',
+      recoveryCode: 'Code de secours',
+      recoveryCodeHint:
+        'Saisissez l’un des dix codes de secours conservés à l’activation de la 2FA. Chacun ne sert qu’une fois.',
       noAccount: 'Pas encore de compte ?',
       createOne: 'Créez-en un',
       forgotPassword: 'Mot de passe oublié ?',

@@ -20,11 +20,15 @@ export function sessionEmail(): string {
 }
 
 /**
- * POST /auth/enable-2fa {email}: the server returns a secret (and its QR code); the state becomes
- * two-factor-required until a first code is verified (spec §4).
+ * POST /auth/enable-2fa {email, password}: the server returns a secret (and its QR code); the state becomes
+ * two-factor-required until a first code is verified (spec §4). The current password is asked (issue 20).
  */
-export async function enableTwoFactor(): Promise<TwoFactorEnrolment> {
-  const body = await api.post<unknown>('/auth/enable-2fa', { email: sessionEmail() });
+export async function enableTwoFactor(password: string): Promise<TwoFactorEnrolment> {
+  const body = await api.post<unknown>(
+    '/auth/enable-2fa',
+    { email: sessionEmail(), password },
+    { credentialCheck: true },
+  );
   const fields = isRecord(body) ? flattenResults(body) : {};
   const secret = nonEmptyString(fields.secret);
   if (!secret) throw new Error(TWO_FACTOR_MESSAGES.enableFailed);

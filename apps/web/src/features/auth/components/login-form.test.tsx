@@ -30,6 +30,30 @@ describe('LoginForm', () => {
     expect(screen.getByText('Ce champ est obligatoire')).toBeTruthy();
   });
 
+  it('takes a recovery code instead of the 2FA code ("Use a recovery code")', async () => {
+    const { requests } = mockFetch((request) =>
+      (request.body as { code?: string }).code
+        ? { body: { success: true, results: { user, apiToken: 'tok', refreshToken: 'ref' } } }
+        : { body: { success: true, results: { requires2FA: true }, message: '2FA code required' } },
+    );
+    const onSuccess = vi.fn();
+    renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByText(/one of the ten recovery codes/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use the code from my authenticator app' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(requests[1]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      code: 'abcde-fghjk',
+    });
+  });
+
   it('asks for the 2FA code, then sends it trimmed and logs in', async () => {
     const { requests } = mockFetch((request) =>
       (request.body as { code?: string }).code

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginFormInput, type LoginFormValues, loginFormSchema } from '@kairos/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const twoFactorRequired = useSession((state) => state.isTwoFactorRequired);
   const clearTwoFactor = useSession((state) => state.clearTwoFactor);
+  // Issue 20: one of the ten recovery codes in place of the authenticator's code.
+  const [recovery, setRecovery] = useState(false);
   const {
     register,
     handleSubmit,
@@ -38,6 +41,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const startOver = () => {
     clearTwoFactor();
+    resetField('code');
+    setRecovery(false);
+    login.reset();
+  };
+
+  const toggleRecovery = () => {
+    setRecovery((on) => !on);
     resetField('code');
     login.reset();
   };
@@ -78,19 +88,29 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             <InfoIcon className="mt-0.5 shrink-0 text-info" />
             <span>
               <strong className="font-medium">{errorMessage(t, LOGIN_MESSAGES.twoFactorRequired)}</strong>
-              <span className="block text-xs text-muted">{t('auth.login.codeHint')}</span>
+              <span className="block text-xs text-muted">
+                {t(recovery ? 'auth.login.recoveryCodeHint' : 'auth.login.codeHint')}
+              </span>
             </span>
           </p>
           <Input
-            label={t('auth.login.code')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={8}
+            key={recovery ? 'recovery' : 'totp'}
+            label={t(recovery ? 'auth.login.recoveryCode' : 'auth.login.code')}
+            autoComplete={recovery ? 'off' : 'one-time-code'}
+            inputMode={recovery ? 'text' : 'numeric'}
+            maxLength={recovery ? 13 : 8}
             autoFocus
             error={errors.code?.message}
             className="num tracking-[0.3em]"
             {...register('code')}
           />
+          <button
+            type="button"
+            onClick={toggleRecovery}
+            className="-mt-2 self-end text-xs text-muted hover:text-accent hover:underline"
+          >
+            {t(recovery ? 'auth.login.useAuthenticatorCode' : 'auth.login.useRecoveryCode')}
+          </button>
         </>
       ) : null}
       {login.isError ? (

@@ -11,6 +11,15 @@ const refusedCode = {
   body: { success: false, error: 'INVALID_2FA_CODE', message: 'Invalid 2FA code' },
 };
 
+const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
+
+/** Enable 2FA, then the password it asks for first (issue 20). */
+async function startEnrolment(password = 'my-password') {
+  await userEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+  await userEvent.type(await screen.findByLabelText('Your password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
 async function openSecurity() {
   const app = renderApp('/settings?tab=security');
   // The first render loads the lazy layout and Settings chunks: slow on a busy machine.
@@ -19,7 +28,7 @@ async function openSecurity() {
 }
 
 describe('Settings › Security (spec §2, §4, §8)', () => {
-  it('shows the QR code and the key, then turns 2FA on with a 6-digit code', async () => {
+  it('asks for the password, shows the QR code and the key, turns 2FA on with a 6-digit code, then shows the ten recovery codes once', async () => {
     loginAs();
     const { requests } = mockFetch((request) => {
       if (request.path === '/auth/enable-2fa')
@@ -37,6 +46,7 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
               user: { id: 'u_1', email: 'ada@example.com', role: 'user', useTwoFa: true },
               apiToken: 'tok_new',
               refreshToken: 'ref_new',
+              recoveryCodes: CODES,
             },
           },
         };
@@ -44,7 +54,15 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
     });
     await openSecurity();
     await userEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Your password'), 'my-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findByAltText(/QR code/)).getAttribute('src')).toBe(QR);
+    expect(requests.find((r) => r.path === '/auth/enable-2fa')?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'my-password',
+    });
     expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
     expect(useSession.getState()).toMatchObject({ isTwoFactorRequired: true });
 
@@ -53,8 +71,13 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
     expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('6-digit code'), '456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
-    expect(await screen.findByRole('button', { name: 'Disable 2FA' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(CODES);
+    expect(screen.getByRole('button', { name: 'Copy the codes' })).toBeTruthy();
     expect(requests.at(-1)).toMatchObject({ body: { email: 'ada@example.com', code: '123456' } });
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(await screen.findByRole('button', { name: 'Disable 2FA' })).toBeTruthy();
+    expect(screen.queryByText(CODES[0]!)).toBeNull();
     expect(useSession.getState()).toMatchObject({
       token: 'tok_new',
       refreshToken: 'ref_new',
@@ -72,7 +95,7 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
       return undefined;
     });
     const app = await openSecurity();
-    await userEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+    await startEnrolment();
     await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify and enable' }));
     expect(await screen.findByText('2FA verification failed')).toBeTruthy();
@@ -85,16 +108,16 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
     loginAs({ email: '' });
     const { requests } = mockFetch();
     await openSecurity();
-    await userEvent.click(screen.getByRole('button', { name: 'Enable 2FA' }));
+    await startEnrolment();
     expect(await screen.findByText('Failed to enable 2FA')).toBeTruthy();
     expect(screen.getByText('Missing user email')).toBeTruthy();
     expect(requests.filter((request) => request.path === '/auth/enable-2fa')).toHaveLength(0);
   });
 
-  it("turns 2FA off with a code, or says 'Failed to disable 2FA'", async () => {
+  it("turns 2FA off with a code and the password, or says 'Failed to disable 2FA'", async () => {
     loginAs({ useTwoFa: true });
     let refuse = true;
-    mockFetch((request) => {
+    const { requests } = mockFetch((request) => {
       if (request.path !== '/auth/disable-2fa') return undefined;
       return refuse
         ? refusedCode
@@ -109,7 +132,15 @@ describe('Settings › Security (spec §2, §4, §8)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Disable 2FA' }));
     await userEvent.type(screen.getByLabelText('6-digit code'), '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Turn off 2FA' }));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Your password'), 'my-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off 2FA' }));
     expect(await screen.findByText('Failed to disable 2FA')).toBeTruthy();
+    expect(requests.at(-1)?.body).toEqual({
+      email: 'ada@example.com',
+      code: '111111',
+      password: 'my-password',
+    });
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Turn off 2FA' }));
     expect(await screen.findByRole('button', { name: 'Enable 2FA' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { twoFactorCodeSchema } from '@kairos/contract';
+import { twoFactorCodeSchema, VALIDATION_MESSAGES } from '@kairos/contract';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -17,10 +17,96 @@ import { type TwoFactorEnrolment, useEnableTwoFactor } from '../api/enable-two-f
 import { TWO_FACTOR_MESSAGES } from '../api/two-factor-messages';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 
-const codeFormSchema = z.object({ code: twoFactorCodeSchema });
+/** The current password as typed (never trimmed). */
+const passwordFieldSchema = z.string().min(1, VALIDATION_MESSAGES.required);
+const codeFormSchema = z.object({ code: twoFactorCodeSchema, password: z.string() });
+const codeAndPasswordSchema = codeFormSchema.extend({ password: passwordFieldSchema });
 type CodeFormValues = z.infer<typeof codeFormSchema>;
 
-/** The 6-digit code of spec §5, with the failure of the step it confirms. */
+/** The current password, which every change of 2FA asks for (issue 20). */
+function PasswordField({ error, ...field }: UseFormRegisterReturn & { error?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Input
+      label={t('settings.security.yourPassword')}
+      type="password"
+      autoComplete="current-password"
+      error={error}
+      fieldClassName="max-w-xs"
+      {...field}
+    />
+  );
+}
+
+/** Before enrolment starts: the current password. */
+function PasswordStep({
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  pending: boolean;
+  error: unknown;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ password: string }>({
+    resolver: zodResolver(z.object({ password: passwordFieldSchema })),
+    defaultValues: { password: '' },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit(({ password }) => onSubmit(password))}
+      noValidate
+      className="flex max-w-sm flex-col gap-3"
+      aria-label={t('settings.security.passwordPrompt')}
+    >
+      <p className="text-sm text-muted">{t('settings.security.passwordPrompt')}</p>
+      <PasswordField error={errors.password?.message} {...register('password')} />
+      {error ? <FormError title={TWO_FACTOR_MESSAGES.enableFailed} error={error} /> : null}
+      <div className="flex gap-2">
+        <Button type="submit" loading={pending}>
+          {t('settings.security.continue')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The ten recovery codes, shown once right after 2FA is turned on. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex max-w-md flex-col gap-3" data-testid="recovery-codes">
+      <p className="text-sm font-medium text-fg">{t('settings.security.recoveryTitle')}</p>
+      <p className="text-sm text-muted">{t('settings.security.recoveryHint')}</p>
+      <ul
+        aria-label={t('settings.security.recoveryListLabel')}
+        className="grid grid-cols-2 gap-1.5 rounded-md border border-line bg-surface-2 p-3 font-mono text-sm text-fg select-all"
+      >
+        {codes.map((code) => (
+          <li key={code} className="num">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex gap-2">
+        <CopyButton text={codes.join('\n')} label={t('settings.security.copyAll')} />
+        <Button onClick={onDone}>{t('settings.security.recoverySaved')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The 6-digit code of spec §5 (and, to turn 2FA off, the password), with the failure of the step it confirms. */
 function CodeForm({
   label,
   submitLabel,
@@ -30,15 +116,17 @@ function CodeForm({
   errorTitle,
   onSubmit,
   onCancel,
+  withPassword = false,
   children,
 }: {
+  withPassword?: boolean;
   label: string;
   submitLabel: string;
   submitVariant?: 'primary' | 'danger';
   pending: boolean;
   error: unknown;
   errorTitle: string;
-  onSubmit: (code: string) => void;
+  onSubmit: (code: string, password: string) => void;
   onCancel: () => void;
   children?: ReactNode;
 }) {
@@ -47,10 +135,13 @@ function CodeForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<CodeFormValues>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
+  } = useForm<CodeFormValues>({
+    resolver: zodResolver(withPassword ? codeAndPasswordSchema : codeFormSchema),
+    defaultValues: { code: '', password: '' },
+  });
   return (
     <form
-      onSubmit={handleSubmit(({ code }) => onSubmit(code))}
+      onSubmit={handleSubmit(({ code, password }) => onSubmit(code, password))}
       noValidate
       className="flex max-w-sm flex-col gap-3"
       aria-label={submitLabel}
@@ -68,6 +159,7 @@ function CodeForm({
         className="num tracking-[0.3em]"
         {...register('code')}
       />
+      {withPassword ? <PasswordField error={errors.password?.message} {...register('password')} /> : null}
       {error ? <FormError title={errorTitle} error={error} /> : null}
       <div className="flex gap-2">
         <Button type="submit" variant={submitVariant} loading={pending}>
@@ -86,7 +178,7 @@ function groupedSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-function CopyButton({ text }: { text: string }) {
+function CopyButton({ text, label }: { text: string; label?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
@@ -101,14 +193,27 @@ function CopyButton({ text }: { text: string }) {
         );
       }}
     >
-      {copied ? t('common.copied') : t('common.copy')}
+      {copied ? t('common.copied') : (label ?? t('common.copy'))}
     </Button>
   );
 }
 
-function Enrolment({ enrolment, onCancel }: { enrolment: TwoFactorEnrolment; onCancel: () => void }) {
+function Enrolment({
+  enrolment,
+  onCancel,
+  onVerified,
+}: {
+  enrolment: TwoFactorEnrolment;
+  onCancel: () => void;
+  onVerified: (recoveryCodes: string[]) => void;
+}) {
   const { t } = useTranslation();
-  const verify = useVerifyTwoFactor({ onVerified: () => toast.success(t('settings.security.enabled')) });
+  const verify = useVerifyTwoFactor({
+    onVerified: (codes) => {
+      toast.success(t('settings.security.enabled'));
+      onVerified(codes);
+    },
+  });
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr]">
       <div className="flex flex-col items-start gap-2">
@@ -168,16 +273,31 @@ export function TwoFactorSettings() {
   const enable = useEnableTwoFactor();
   const disable = useDisableTwoFactor();
   const [disabling, setDisabling] = useState(false);
+  const [askingPassword, setAskingPassword] = useState(false);
+  // Shown once, right after enrolment; gone when the user says they saved them (or leaves the page).
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const cancelEnrolment = () => {
     enable.reset();
     clearTwoFactor();
+    setAskingPassword(false);
   };
 
   let body: ReactNode;
-  if (isOn) {
+  if (recoveryCodes) {
+    body = (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        onDone={() => {
+          setRecoveryCodes(null);
+          enable.reset();
+        }}
+      />
+    );
+  } else if (isOn) {
     body = disabling ? (
       <CodeForm
+        withPassword
         label={t('settings.security.code')}
         submitLabel={t('settings.security.disableConfirm')}
         submitVariant="danger"
@@ -188,14 +308,17 @@ export function TwoFactorSettings() {
           setDisabling(false);
           disable.reset();
         }}
-        onSubmit={(code) =>
-          disable.mutate(code, {
-            onSuccess: () => {
-              setDisabling(false);
-              enable.reset();
-              toast.success(t('settings.security.disabled'));
+        onSubmit={(code, password) =>
+          disable.mutate(
+            { code, password },
+            {
+              onSuccess: () => {
+                setDisabling(false);
+                enable.reset();
+                toast.success(t('settings.security.disabled'));
+              },
             },
-          })
+          )
         }
       >
         <p className="text-sm text-muted">{t('settings.security.disableHint')}</p>
@@ -206,14 +329,29 @@ export function TwoFactorSettings() {
       </Button>
     );
   } else if (enable.data) {
-    body = <Enrolment enrolment={enable.data} onCancel={cancelEnrolment} />;
+    body = (
+      <Enrolment
+        enrolment={enable.data}
+        onCancel={cancelEnrolment}
+        onVerified={(codes) => {
+          setAskingPassword(false);
+          setRecoveryCodes(codes);
+        }}
+      />
+    );
+  } else if (askingPassword) {
+    body = (
+      <PasswordStep
+        pending={enable.isPending}
+        error={enable.error}
+        onSubmit={(password) => enable.mutate(password)}
+        onCancel={cancelEnrolment}
+      />
+    );
   } else {
     body = (
       <div className="flex max-w-sm flex-col items-start gap-3">
-        <Button loading={enable.isPending} onClick={() => enable.mutate()}>
-          {t('settings.security.enable')}
-        </Button>
-        {enable.isError ? <FormError title={TWO_FACTOR_MESSAGES.enableFailed} error={enable.error} /> : null}
+        <Button onClick={() => setAskingPassword(true)}>{t('settings.security.enable')}</Button>
       </div>
     );
   }
