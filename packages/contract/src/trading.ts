@@ -330,6 +330,10 @@ export const tradeRowSchema = z.object({
   exitPrice: z.string().nullable(),
   pnl: z.string().nullable(),
   pnlPercent: z.string().nullable(),
+  /** Futures: the realised PnL as a percent of the margin it tied up (PnL % × leverage); null on spot. */
+  pnlMarginPercent: z.string().nullable().optional(),
+  /** Futures: the leverage the trade was opened at, in percent (null on spot or unknown). */
+  leveragePercent: z.string().nullable().optional(),
   commission: z.string(),
   /** Futures funding booked on the trade (in its PnL): positive received, negative paid. */
   funding: z.string().default('0'),

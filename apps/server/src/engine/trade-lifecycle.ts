@@ -152,6 +152,11 @@ function sameStoredValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+/** A bot's leverage as the venue takes it: its percent ÷ 100, rounded up to a whole number (at least 1). */
+export function venueLeverage(leveragePercent: DecimalInput): number {
+  return Math.max(1, Math.ceil(toDecimal(leveragePercent).div(100).toNumber()));
+}
+
 /** Opening and closing trades on a venue, and keeping a trade's figures equal to its fills. */
 export type TradeLifecycle = ReturnType<typeof createTradeLifecycle>;
 
@@ -325,7 +330,7 @@ export function createTradeLifecycle(deps: {
     req: Pick<OpenRequest, 'accountId' | 'symbol'>,
     sizing: NonNullable<OpenRequest['sizing']>,
   ) {
-    const leverage = Math.max(1, Math.ceil(toDecimal(sizing.leveragePercent).div(100).toNumber()));
+    const leverage = venueLeverage(sizing.leveragePercent);
     const marginMode = sizing.marginMode ?? 'isolated';
     const key = `${req.accountId}|${req.symbol}`;
     const wanted = `${leverage}|${marginMode}`;
@@ -528,6 +533,11 @@ export function createTradeLifecycle(deps: {
         takeProfits: req.plan.takeProfits,
         stopLossPercent: req.plan.stopLossPercent,
         breakEvenAfterTp1: req.plan.breakEvenAfterTp1,
+        // The leverage the venue was set to for it (a whole number: see venueLeverage), in percent.
+        leveragePercent:
+          gateway.marketType === 'future' && req.sizing
+            ? String(venueLeverage(req.sizing.leveragePercent) * 100)
+            : null,
       };
       const created = req.tradeId
         ? await trades.insertTradeWithEntry({ ...plan, id: req.tradeId }, entry, commitBeforeCall(gateway))

@@ -42,6 +42,7 @@ export type NewTrade = Pick<
   | 'takeProfits'
   | 'stopLossPercent'
   | 'breakEvenAfterTp1'
+  | 'leveragePercent'
 >;
 /** What a trade's entry order is committed with. */
 export type NewEntry = Pick<
@@ -124,6 +125,7 @@ export function createTradesRepo(db: Database) {
       takeProfits: column((i) => JSON.stringify(i.trade.takeProfits ?? [])),
       stopLossPercents: column((i) => i.trade.stopLossPercent ?? null),
       breakEvens: column((i) => i.trade.breakEvenAfterTp1 ?? true),
+      leverages: column((i) => i.trade.leveragePercent ?? null),
       clientOrderIds: column((i) => i.order.clientOrderId),
       roles: column((i) => i.order.role),
       orderSides: column((i) => i.order.side),

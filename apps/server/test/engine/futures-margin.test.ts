@@ -104,6 +104,19 @@ describe('a futures bot on the paper venue', () => {
     // Isolated at 5×: liquidated about 20 % − 0.4 % below the entry.
     const ratio = Number(position!.liquidationPrice) / Number(position!.entryPrice);
     expect(ratio).toBeCloseTo(0.804, 3);
+    // The trade keeps the leverage it was opened at; closed, its PnL % on margin is its PnL % × 5 (issue 19).
+    const trades = await callApi(t, alice, 'GET', `/api/trades?accountId=${account.id}`);
+    const [trade] = trades.json().results as { id: string; leveragePercent: string }[];
+    expect(trade!.leveragePercent).toBe('500');
+    const closed = await callApi(t, alice, 'POST', `/api/trades/${trade!.id}/complete`, {});
+    expect(closed.status, closed.body).toBe(200);
+    const detail = (await callApi(t, alice, 'GET', `/api/trades/${trade!.id}`)).json().results.trade as {
+      status: string;
+      pnlPercent: string;
+      pnlMarginPercent: string;
+    };
+    expect(detail.status).toBe('closed');
+    expect(Number(detail.pnlMarginPercent)).toBeCloseTo(Number(detail.pnlPercent) * 5, 8);
   });
 });
 

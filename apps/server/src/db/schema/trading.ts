@@ -250,6 +250,11 @@ export const trades = pgTable(
     closedAt: ts('closed_at'),
     /** Set when the user deletes an ended trade (issue 19): gone from their screens, never from the books. */
     hiddenAt: ts('hidden_at'),
+    /**
+     * Futures: the leverage the trade was opened at, in percent (the bot's; null for spot and for a manual
+     * trade) — its PnL % on margin is its PnL % on notional × this ÷ 100 (issue 19).
+     */
+    leveragePercent: money('leverage_percent'),
     /** Futures funding booked on the trade (issue 19), in quote: positive received, negative paid. */
     funding: money('funding').notNull().default('0'),
     /** When the venue's funding history was last read for it: an ended trade is read once more after its close. */

@@ -36,6 +36,11 @@ export function toTradeRow(t: TradeDbRow, mark?: TradeMark): TradeRow {
     exitPrice: plain(t.exitPrice),
     pnl: plain(t.realisedPnl),
     pnlPercent: plain(t.pnlPercent),
+    pnlMarginPercent:
+      t.pnlPercent !== null && t.leveragePercent !== null
+        ? plain(toNumericString(toDecimal(t.pnlPercent).times(t.leveragePercent).div(100)))
+        : null,
+    leveragePercent: plain(t.leveragePercent),
     commission: plain(t.commission),
     funding: plain(t.funding),
     durationMs: t.closedAt ? Math.max(0, t.closedAt.getTime() - t.openedAt.getTime()) : null,

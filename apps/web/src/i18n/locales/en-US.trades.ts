@@ -75,6 +75,8 @@ const enUSTrades = {
     figures: {
       pnl: 'PnL',
       pnlPercent: 'PnL %',
+      ofNotional: 'Of the position’s notional',
+      onMargin: 'on margin ({{leverage}}×)',
       realisedSoFar: 'Realised so far',
       quantity: 'Quantity',
       held: '{{amount}} {{base}} still held',

@@ -77,6 +77,8 @@ const frFRTrades: typeof enUSTrades = {
     figures: {
       pnl: 'PnL',
       pnlPercent: 'PnL %',
+      ofNotional: 'De la valeur notionnelle de la position',
+      onMargin: 'sur la marge ({{leverage}}×)',
       realisedSoFar: 'Réalisé jusqu’ici',
       quantity: 'Quantité',
       held: 'Encore {{amount}} {{base}} détenus',

@@ -215,6 +215,24 @@ describe('TradeDetail', () => {
     expect(within(timeline).getByText('Fill')).toBeTruthy();
   });
 
+  it("shows a closed futures trade's PnL % on margin beside the one on notional", async () => {
+    const closed = serverTrade({
+      status: 'closed',
+      pnl: '12.5',
+      pnlPercent: '0.44',
+      pnlMarginPercent: '2.2',
+      leveragePercent: '500',
+      closedAt: '2026-11-21T14:00:00.000Z',
+    });
+    serveTrade(undefined, closed);
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: /BTC\/USDT/ }, { timeout: 5000 });
+    const figure = screen.getByText('PnL %').parentElement!.parentElement!;
+    expect(figure.textContent).toContain('on margin (5×)');
+    expect(figure.textContent).toContain('2.20%');
+  });
+
   it('marks a trade on a testnet account “Testnet”, in its title and beside its account', async () => {
     serve((call) => {
       if (call.method === 'GET' && call.path === `/api/trades/${TRADE_ID}`)

@@ -347,7 +347,20 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
       >
         <SignedValue value={trade.pnl} unit={quote} />
       </Figure>
-      <Figure label={t('trades.figures.pnlPercent')}>
+      <Figure
+        label={t('trades.figures.pnlPercent')}
+        hint={trade.pnlMarginPercent ? t('trades.figures.ofNotional') : undefined}
+        footer={
+          trade.pnlMarginPercent ? (
+            <span className="text-xs text-muted">
+              <PnlText value={trade.pnlMarginPercent} kind="percent" />{' '}
+              {t('trades.figures.onMargin', {
+                leverage: String(Number(trade.leveragePercent) / 100),
+              })}
+            </span>
+          ) : undefined
+        }
+      >
         {trade.pnlPercent === null ? (
           <span className="text-subtle">—</span>
         ) : (

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "leverage_percent" numeric(38, 18);
