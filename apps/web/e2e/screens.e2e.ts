@@ -52,7 +52,7 @@ describe('screens', () => {
     const trader = await registerUser();
     const enrolment = await callApi<Envelope<{ secret: string }>>('/auth/enable-2fa', {
       token: trader.apiToken,
-      body: { email: trader.email },
+      body: { email: trader.email, password: trader.password },
     });
     const phone = authenticator(enrolment.body.results.secret);
     const verified = await callApi('/auth/verify-2fa', {

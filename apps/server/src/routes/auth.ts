@@ -39,12 +39,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: flood,
       schema: {
         tags,
+        summary: 'Creates an account; answers the same for an address that has one (its owner is mailed)',
         body: registerBody,
-        response: { 201: okSchema(sessionTokensSchema), ...errorResponses },
+        response: { 201: messageResponse, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ success: true, results: await auth.register(request.body, ctx(request)) }),
+    async (request, reply) => {
+      await auth.register(request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: 'Account created. Log in to continue.' });
+    },
   );
 
   app.post(

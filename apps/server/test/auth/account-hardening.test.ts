@@ -228,3 +228,34 @@ describe('breached passwords', () => {
     expect(reset.json()).toMatchObject(refusal);
   });
 });
+
+describe('registration does not tell whether an address has an account', () => {
+  it('answers a taken address exactly as a new one, and mails the owner instead', async () => {
+    const owner = await registerUser(t.app);
+    const body = (email: string) => ({
+      email,
+      password: 'an-intruder-passphrase',
+      confirm_password: 'an-intruder-passphrase',
+    });
+    const fresh = uniqueEmail();
+    const created = await post('/auth/register', body(fresh));
+    const taken = await post('/auth/register', body(owner.email.toUpperCase()));
+    expect(created.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual(created.json());
+    expect(JSON.stringify(created.json())).not.toContain('apiToken');
+
+    const mail = (await mailsTo(owner.email)).at(-1)!;
+    expect(mail.subject).toMatch(/someone tried to register/i);
+    expect(mail.text).toContain('/forgot-password');
+    expect(await mailsTo(fresh)).toEqual([]);
+
+    // The owner's password stands; the new account signs in with its own.
+    expect((await post('/auth/login', { email: owner.email, password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/login', { email: owner.email, password: 'an-intruder-passphrase' })).statusCode,
+    ).toBe(401);
+    const login = await post('/auth/login', { email: fresh, password: 'an-intruder-passphrase' });
+    expect(login.json().results.user).toMatchObject({ email: fresh, role: 'user' });
+  });
+});

@@ -97,7 +97,10 @@ describe('a Kairos process with KAIROS_VENUE_URLS pointing binanceusdm at a prot
       false,
     );
     expect(registered.status, registered.text).toBe(201);
-    token = registered.body.results.apiToken;
+    // Registration opens no session (issue 20): log in.
+    const login = await call('POST', '/auth/login', { email, password: GOOD_PASSWORD }, false);
+    expect(login.status, login.text).toBe(200);
+    token = login.body.results.apiToken;
 
     const account = await call('POST', '/api/trading-accounts', {
       nickname: 'USDⓈ-M',

@@ -99,10 +99,15 @@ const succeeded = (ids: string[]) =>
 describe('PostgreSQL restarted mid-processing', () => {
   it('reconnects, finishes every alert with each entry placed once, and still stops cleanly', async () => {
     const password = 'correct-horse-battery-staple';
-    const { apiToken: token } = await api('POST', '/auth/register', undefined, {
+    await api('POST', '/auth/register', undefined, {
       email: 'restart@example.com',
       password,
       confirm_password: password,
+    });
+    // Registration opens no session (issue 20): log in.
+    const { apiToken: token } = await api('POST', '/auth/login', undefined, {
+      email: 'restart@example.com',
+      password,
     });
     const accounts: { id: string }[] = [];
     for (let i = 0; i < 3; i += 1) {

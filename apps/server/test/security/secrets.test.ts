@@ -110,7 +110,7 @@ describe('no secret in any response, log line or table', () => {
       confirm_password: PASSWORDS.first,
     });
     expectStatus(register, 201);
-    let alice = sessionFrom(register, email);
+    let alice: Session;
     const admin = await registerUser(t.app, ADMIN_EMAIL);
     const bob = await registerUser(t.app);
 

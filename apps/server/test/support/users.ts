@@ -23,7 +23,7 @@ export type Session = {
   user: Record<string, unknown>;
 };
 
-/** Registers through the API, as a person would. */
+/** Registers through the API, then logs in, as a person would (registration opens no session: issue 20). */
 export async function registerUser(
   app: FastifyInstance,
   email = uniqueEmail(),
@@ -35,7 +35,10 @@ export async function registerUser(
     payload: { email, password, confirm_password: password, setupToken: TEST_ADMIN_SETUP_TOKEN },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const { results } = res.json();
+  const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200)
+    throw new Error(`login after register failed: ${login.statusCode} ${login.body}`);
+  const { results } = login.json();
   return { email, apiToken: results.apiToken, refreshToken: results.refreshToken, user: results.user };
 }
 

@@ -9,7 +9,6 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   ValidationError,
-  ConflictError,
 } from '../../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AuthRepo, UserRow } from './auth-repo';
@@ -252,7 +251,11 @@ export function createAuthService(deps: {
       );
     },
 
-    async register(input: { email: string; password: string; setupToken?: string }, ctx: AuthContext) {
+    /**
+     * Issue 20: the answer is the same whether or not the address already has an account (no session either
+     * way: the new user then logs in). A taken address keeps its account; its owner is mailed instead.
+     */
+    async register(input: { email: string; password: string; setupToken?: string }) {
       assertStrongPassword(input.password);
       const role = (await claimsAdminSeat(input)) ? 'admin' : 'user';
       const user = await repo.insertUser({
@@ -261,8 +264,12 @@ export function createAuthService(deps: {
         role,
         preferences: DEFAULT_PREFERENCES,
       });
-      if (!user) throw new ConflictError(...apiError('EMAIL_TAKEN'));
-      return issueSession(user, ctx);
+      if (user) return;
+      await deps.mailer.send({
+        to: input.email,
+        subject: 'Someone tried to register a Kairos account with your address',
+        text: `Someone tried to create a Kairos account with this address, which already has one. Nothing was changed: your account and its password stay as they were.\n\nIf it was you, log in instead. Forgot your password? Ask for a new one here:\n${deps.publicUrl}/forgot-password\n\nIf it wasn't you, you can ignore this mail.`,
+      });
     },
 
     async login(input: { email: string; password: string; code?: string }, ctx: AuthContext) {
