@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../src/i18n/locales/en-US';
 import enUSAdmin from '../src/i18n/locales/en-US.admin';
 import enUSPortfolio from '../src/i18n/locales/en-US.portfolio';
+import enUSSettings from '../src/i18n/locales/en-US.settings';
 import frFR from '../src/i18n/locales/fr-FR';
 import {
   type Envelope,
@@ -32,7 +33,10 @@ type Theme = 'dark' | 'light';
 type Width = 1280 | 1023;
 type Role = 'public' | 'user' | 'admin';
 
-const TEXT = { en: { ...enUS, ...enUSAdmin, ...enUSPortfolio }, fr: frFR.translation } as const;
+const TEXT = {
+  en: { ...enUS, ...enUSAdmin, ...enUSPortfolio, ...enUSSettings },
+  fr: frFR.translation,
+} as const;
 const LANGUAGE = { en: 'en-US', fr: 'fr-FR' } as const;
 const CURRENCY = { en: 'USD', fr: 'EUR' } as const;
 

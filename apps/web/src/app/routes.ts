@@ -30,9 +30,11 @@ export const routes: RouteObject[] = recoverChunks([
       {
         path: 'components',
         lazy: () =>
-          Promise.all([import('./routes/component-showcase'), loadLaterTexts('showcase')]).then(
-            ([module]) => module,
-          ),
+          Promise.all([
+            import('./routes/component-showcase'),
+            loadLaterTexts('showcase'),
+            loadLaterTexts('settings'),
+          ]).then(([module]) => module),
       },
       {
         loader: requireAuth,
@@ -57,7 +59,14 @@ export const routes: RouteObject[] = recoverChunks([
                 ([module]) => module,
               ),
           },
-          { path: 'settings', loader: requireAuth, lazy: () => import('./routes/settings') },
+          {
+            path: 'settings',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/settings'), loadLaterTexts('settings')]).then(
+                ([module]) => module,
+              ),
+          },
           { path: 'accounts', loader: requireAuth, lazy: () => import('./routes/trading-accounts') },
           { path: 'bot/:id', loader: requireAuth, lazy: () => import('./routes/bot-detail') },
           { path: 'trade/:id', loader: requireAuth, lazy: () => import('./routes/trade-detail') },

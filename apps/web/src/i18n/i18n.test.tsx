@@ -11,6 +11,7 @@ import enUSAdmin from './locales/en-US.admin';
 import enUSPortfolio from './locales/en-US.portfolio';
 import enUSShowcase from './locales/en-US.showcase';
 import enUSTradeList from './locales/en-US.trade-list';
+import enUSSettings from './locales/en-US.settings';
 import enUSMessages from './locales/en-US.messages';
 import frFR from './locales/fr-FR';
 import { ApiError } from '../lib/api-error';
@@ -24,7 +25,14 @@ function keys(value: unknown, prefix = ''): string[] {
 describe('translations', () => {
   it('has every English text in French, and nothing more', () => {
     expect(keys(frFR.translation).sort()).toEqual(
-      keys({ ...enUS, ...enUSAdmin, ...enUSPortfolio, ...enUSShowcase, ...enUSTradeList }).sort(),
+      keys({
+        ...enUS,
+        ...enUSAdmin,
+        ...enUSPortfolio,
+        ...enUSShowcase,
+        ...enUSTradeList,
+        ...enUSSettings,
+      }).sort(),
     );
     expect(Object.keys(frFR.messages).sort()).toEqual(Object.keys(enUSMessages).sort());
   });

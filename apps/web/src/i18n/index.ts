@@ -5,6 +5,7 @@ import enUS from './locales/en-US';
 import type enUSAdmin from './locales/en-US.admin';
 import enUSMessages from './locales/en-US.messages';
 import type enUSPortfolio from './locales/en-US.portfolio';
+import type enUSSettings from './locales/en-US.settings';
 import type enUSShowcase from './locales/en-US.showcase';
 import type enUSTradeList from './locales/en-US.trade-list';
 
@@ -16,7 +17,8 @@ export type TranslationResources = typeof enUS &
   typeof enUSAdmin &
   typeof enUSPortfolio &
   typeof enUSShowcase &
-  typeof enUSTradeList;
+  typeof enUSTradeList &
+  typeof enUSSettings;
 export type MessageResources = typeof enUSMessages;
 
 // English ships with the first load (it is also the fallback); other languages load on demand.
@@ -52,6 +54,7 @@ const laterTexts = {
   showcase: () => import('./locales/en-US.showcase'),
   portfolio: () => import('./locales/en-US.portfolio'),
   tradeList: () => import('./locales/en-US.trade-list'),
+  settings: () => import('./locales/en-US.settings'),
 };
 const laterTextsLoaded = new Map<keyof typeof laterTexts, Promise<void>>();
 

@@ -10,6 +10,7 @@ const enUSCommon = {
     close: 'Close',
     dismiss: 'Dismiss',
     save: 'Save',
+    preferencesSaveFailed: 'Could not save your settings',
     back: 'Back',
     yes: 'Yes',
     no: 'No',

@@ -7,12 +7,11 @@ import enUSBots from './en-US.bots';
 import enUSStrategies from './en-US.strategies';
 import enUSTrades from './en-US.trades';
 import enUSAccounts from './en-US.accounts';
-import enUSSettings from './en-US.settings';
 
 /**
  * English (default and fallback), one file a feature; the texts of the admin screens, the component showcase, the
- * Portfolio and the Trades screens load with them (en-US.admin.ts, .showcase.ts, .portfolio.ts, .trade-list.ts:
- * loadLaterTexts), out of the first load.
+ * Portfolio, the Trades and the Settings screens load with them (en-US.admin.ts, .showcase.ts, .portfolio.ts,
+ * .trade-list.ts, .settings.ts: loadLaterTexts), out of the first load.
  * Every key here must exist in fr-FR (checked by the compiler and a test).
  */
 const enUS = {
@@ -25,7 +24,6 @@ const enUS = {
   ...enUSStrategies,
   ...enUSTrades,
   ...enUSAccounts,
-  ...enUSSettings,
 };
 
 export default enUS;

@@ -15,6 +15,7 @@ const frFRCommon: typeof enUSCommon = {
     close: 'Fermer',
     dismiss: 'Masquer',
     save: 'Enregistrer',
+    preferencesSaveFailed: 'Impossible d’enregistrer vos paramètres',
     back: 'Retour',
     yes: 'Oui',
     no: 'Non',

@@ -94,6 +94,6 @@ export async function savePreferenceChange(
       );
     }
   } catch (error) {
-    toast.error(i18n.t('settings.saveFailed'), { description: errorMessage(i18n.t, error) });
+    toast.error(i18n.t('common.preferencesSaveFailed'), { description: errorMessage(i18n.t, error) });
   }
 }
