@@ -71,17 +71,23 @@ export function OpenTrades({
       cell: (trade) => format.decimal(trade.quantity),
     },
     {
+      // Entry and last price in one column: the table fits 1280 px.
       key: 'entry',
-      header: t('trades.columns.entry'),
+      header: (
+        <span className="flex flex-col">
+          <span>{t('trades.columns.entry')}</span>
+          <span className="font-normal text-subtle">{t('trades.unrealised.priceColumn')}</span>
+        </span>
+      ),
       numeric: true,
-      cell: (trade) => format.decimal(trade.entryPrice),
-    },
-    {
-      key: 'price',
-      header: t('trades.unrealised.priceColumn'),
-      numeric: true,
-      cell: (trade) =>
-        trade.currentPrice ? format.decimal(trade.currentPrice) : <span className="text-subtle">—</span>,
+      cell: (trade) => (
+        <span className="flex flex-col">
+          <span>{format.decimal(trade.entryPrice)}</span>
+          <span className="text-xs text-muted">
+            {trade.currentPrice ? format.decimal(trade.currentPrice) : '—'}
+          </span>
+        </span>
+      ),
     },
     {
       key: 'unrealised',
@@ -96,15 +102,15 @@ export function OpenTrades({
       cell: (trade) => <SignedValue value={trade.pnl} unit={splitSymbol(trade.symbol).quote} />,
     },
     {
+      // Opened and how long ago in one column (the table fits 1280 px).
       key: 'opened',
       header: t('trading.openTrades.opened'),
-      cell: (trade) => <span className="num text-muted">{format.dateTime(trade.openedAt)}</span>,
-    },
-    {
-      key: 'duration',
-      header: t('trades.columns.duration'),
-      numeric: true,
-      cell: (trade) => formatDuration(tradeDurationMs(trade), t),
+      cell: (trade) => (
+        <span className="flex flex-col">
+          <span className="num text-muted">{format.dateTime(trade.openedAt)}</span>
+          <span className="text-xs text-subtle">{formatDuration(tradeDurationMs(trade), t)}</span>
+        </span>
+      ),
     },
     {
       key: 'status',
