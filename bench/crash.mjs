@@ -12,6 +12,7 @@ import {
   createPaperBots,
   embeddedUrl,
   freePort,
+  signUp,
   sleep,
   startKairos,
   throwAwayDatabase,
@@ -144,10 +145,9 @@ export async function crashBench({
 
     // ── bots: N on paper accounts (10 per account), all on one strategy ──
     const setupStart = Date.now();
-    const admin = await api(base, 'POST', '/auth/register', {
+    const admin = await signUp(base, {
       email: ADMIN_EMAIL,
       password: 'crash-password-long',
-      confirm_password: 'crash-password-long',
       setupToken: SETUP_TOKEN,
     });
     const token = admin.apiToken;

@@ -15,6 +15,7 @@ import {
   embeddedUrl,
   freePort,
   root,
+  signUp,
   startKairos,
   steadyLoad,
   throwAwayDatabase,
@@ -109,10 +110,9 @@ async function main() {
   record('npm start → healthy', '< 15 s', `${(start / 1000).toFixed(1)} s`, start < 15_000);
 
   try {
-    const admin = await api(base, 'POST', '/auth/register', {
+    const admin = await signUp(base, {
       email: 'bench@kairos.local',
       password: 'bench-password-long',
-      confirm_password: 'bench-password-long',
       setupToken: BENCH_SETUP_TOKEN,
     });
     const token = admin.apiToken;
@@ -319,11 +319,7 @@ async function main() {
 
     // ── GET /api/bots throughput: a typical user with 10 bots ──
     await waitQuiet(kairos.child.pid);
-    const user = await api(base, 'POST', '/auth/register', {
-      email: 'trader@kairos.local',
-      password: 'trader-password-long',
-      confirm_password: 'trader-password-long',
-    });
+    const user = await signUp(base, { email: 'trader@kairos.local', password: 'trader-password-long' });
     const own = await api(
       base,
       'POST',
@@ -357,11 +353,7 @@ async function main() {
     );
     // ── GET /api/dashboard over 1,000,000 trades (one very busy user, a year of history) ──
     const tradeCount = QUICK ? 100_000 : 1_000_000;
-    const heavy = await api(base, 'POST', '/auth/register', {
-      email: 'heavy@kairos.local',
-      password: 'heavy-password-long',
-      confirm_password: 'heavy-password-long',
-    });
+    const heavy = await signUp(base, { email: 'heavy@kairos.local', password: 'heavy-password-long' });
     const heavyAccounts = [];
     for (let i = 0; i < 5; i += 1) {
       heavyAccounts.push(
