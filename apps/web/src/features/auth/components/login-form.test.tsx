@@ -9,6 +9,21 @@ import { LoginForm } from './login-form';
 
 const user = { id: 'u1', email: 'ada@example.com', role: 'user', useTwoFa: true };
 
+/** Logs in as a 2FA user up to the code step; the server takes any code. */
+async function reachCodeStep() {
+  const mock = mockFetch((request) =>
+    (request.body as { code?: string }).code
+      ? { body: { success: true, results: { user, apiToken: 'tok', refreshToken: 'ref' } } }
+      : { body: { success: true, results: { requires2FA: true }, message: '2FA code required' } },
+  );
+  const onSuccess = vi.fn();
+  renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  return { ...mock, onSuccess };
+}
+
 describe('LoginForm', () => {
   it('shows the validation messages of spec §5', async () => {
     mockFetch();
@@ -31,16 +46,7 @@ describe('LoginForm', () => {
   });
 
   it('takes a recovery code instead of the 2FA code ("Use a recovery code")', async () => {
-    const { requests } = mockFetch((request) =>
-      (request.body as { code?: string }).code
-        ? { body: { success: true, results: { user, apiToken: 'tok', refreshToken: 'ref' } } }
-        : { body: { success: true, results: { requires2FA: true }, message: '2FA code required' } },
-    );
-    const onSuccess = vi.fn();
-    renderWithProviders(<LoginForm onSuccess={onSuccess} />);
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const { requests, onSuccess } = await reachCodeStep();
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     expect(screen.getByText(/one of the ten recovery codes/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use the code from my authenticator app' })).toBeTruthy();
@@ -55,16 +61,7 @@ describe('LoginForm', () => {
   });
 
   it('asks for the 2FA code, then sends it trimmed and logs in', async () => {
-    const { requests } = mockFetch((request) =>
-      (request.body as { code?: string }).code
-        ? { body: { success: true, results: { user, apiToken: 'tok', refreshToken: 'ref' } } }
-        : { body: { success: true, results: { requires2FA: true }, message: '2FA code required' } },
-    );
-    const onSuccess = vi.fn();
-    renderWithProviders(<LoginForm onSuccess={onSuccess} />);
-    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const { requests, onSuccess } = await reachCodeStep();
 
     expect(await screen.findByText('2FA code required')).toBeTruthy();
     expect(onSuccess).not.toHaveBeenCalled();

@@ -23,6 +23,31 @@ const codeFormSchema = z.object({ code: twoFactorCodeSchema, password: z.string(
 const codeAndPasswordSchema = codeFormSchema.extend({ password: passwordFieldSchema });
 type CodeFormValues = z.infer<typeof codeFormSchema>;
 
+/** A 2FA form's buttons: its submit, and Cancel. */
+function SubmitOrCancel({
+  label,
+  variant = 'primary',
+  pending,
+  onCancel,
+}: {
+  label: string;
+  variant?: 'primary' | 'danger';
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-2">
+      <Button type="submit" variant={variant} loading={pending}>
+        {label}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+    </div>
+  );
+}
+
 /** The current password, which every change of 2FA asks for (issue 20). */
 function PasswordField({ error, ...field }: UseFormRegisterReturn & { error?: string }) {
   const { t } = useTranslation();
@@ -69,14 +94,7 @@ function PasswordStep({
       <p className="text-sm text-muted">{t('settings.security.passwordPrompt')}</p>
       <PasswordField error={errors.password?.message} {...register('password')} />
       {error ? <FormError title={TWO_FACTOR_MESSAGES.enableFailed} error={error} /> : null}
-      <div className="flex gap-2">
-        <Button type="submit" loading={pending}>
-          {t('settings.security.continue')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <SubmitOrCancel label={t('settings.security.continue')} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
@@ -161,14 +179,7 @@ function CodeForm({
       />
       {withPassword ? <PasswordField error={errors.password?.message} {...register('password')} /> : null}
       {error ? <FormError title={errorTitle} error={error} /> : null}
-      <div className="flex gap-2">
-        <Button type="submit" variant={submitVariant} loading={pending}>
-          {submitLabel}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <SubmitOrCancel label={submitLabel} variant={submitVariant} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
