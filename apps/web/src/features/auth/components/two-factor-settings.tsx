@@ -148,7 +148,6 @@ function CodeForm({
   onCancel: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   const {
     register,
     handleSubmit,
