@@ -38,32 +38,31 @@ export function OpenTrades({
 
   const columns: Column<TradeRow>[] = [
     {
+      // Symbol, side and where it comes from in one column: the table fits 1280 px beside the order form.
       key: 'symbol',
       header: t('trades.columns.symbol'),
       cell: (trade) => (
-        <Link
-          to={paths.trade(trade.id)}
-          onClick={(event) => event.stopPropagation()}
-          className="font-medium text-fg hover:text-accent"
-        >
-          {trade.symbol}
-        </Link>
-      ),
-    },
-    {
-      key: 'source',
-      header: t('trading.openTrades.source'),
-      cell: (trade) => (
-        <span className="inline-flex items-center gap-1.5 text-muted">
-          <span>
-            {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
-            {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+        <span className="flex flex-col">
+          <span className="inline-flex items-center gap-1.5">
+            <Link
+              to={paths.trade(trade.id)}
+              onClick={(event) => event.stopPropagation()}
+              className="font-medium text-fg hover:text-accent"
+            >
+              {trade.symbol}
+            </Link>
+            <SideText side={trade.side} />
           </span>
-          {isTestnetAccount?.(trade.tradingAccountId) ? <TestnetBadge /> : null}
+          <span className="inline-flex items-center gap-1.5 text-xs text-muted">
+            <span>
+              {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
+              {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+            </span>
+            {isTestnetAccount?.(trade.tradingAccountId) ? <TestnetBadge /> : null}
+          </span>
         </span>
       ),
     },
-    { key: 'side', header: t('trades.columns.side'), cell: (trade) => <SideText side={trade.side} /> },
     {
       key: 'qty',
       header: t('trades.columns.qty'),
