@@ -93,6 +93,25 @@ describe('the ledger', () => {
     );
     expect(rows.map((r) => r.amount)).toEqual(['100', '-0.5']);
   });
+
+  it('books a moved close as a reversal where it was and a booking where it now is', async () => {
+    const kai = await user('kai@example.com', 10);
+    await closeTrade(kai, '10', monthsAgo(0).start);
+    const earlier = monthsAgo(1).start;
+    await t.db.pool.query(`UPDATE trades SET realised_pnl = '250', closed_at = $2 WHERE user_id = $1`, [
+      kai.session.user.id,
+      earlier,
+    ]);
+    const { rows } = await t.db.pool.query(
+      'SELECT amount, effective_at FROM ledger_events WHERE user_id = $1 ORDER BY id',
+      [kai.session.user.id],
+    );
+    expect(rows.map((r) => [r.amount, r.effective_at.toISOString()])).toEqual([
+      ['10', monthsAgo(0).start.toISOString()],
+      ['-10', monthsAgo(0).start.toISOString()],
+      ['250', earlier.toISOString()],
+    ]);
+  });
 });
 
 describe('a late close', () => {
