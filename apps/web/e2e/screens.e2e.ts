@@ -2,6 +2,7 @@
 // Each page is also checked like any other: no console error, no failed call.
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_PASSWORD,
   type Envelope,
   appUrl,
   authenticator,
@@ -41,6 +42,9 @@ describe('screens', () => {
         await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
         if (tab === 'security') {
           await page.getByRole('button', { name: 'Enable 2FA' }).click();
+          // Enrolment asks for the password first (issue 20).
+          await page.getByLabel('Your password', { exact: true }).fill(DEFAULT_PASSWORD);
+          await page.getByRole('button', { name: 'Continue' }).click();
           await page.getByTestId('two-factor-qr').waitFor();
         }
         await screenshot(page, `screens/settings-${tab}-${theme}`, { fullPage: true });

@@ -72,7 +72,7 @@ const frFRTrades: typeof enUSTrades = {
       estimateHint:
         'Au dernier prix, moins les frais taker habituels : l’ordre au marché peut s’exécuter à un autre prix.',
       notPriced: 'Aucun prix de la plateforme pour le moment',
-      refreshHint: 'Actualisé toutes les quelques secondes',
+      refreshHint: 'Actualisé en continu',
     },
     figures: {
       pnl: 'PnL',
