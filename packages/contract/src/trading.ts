@@ -93,29 +93,49 @@ export const timeFrameSchema = z.enum([
 ]);
 export const strategyStatusSchema = z.enum(['active', 'paused', 'retired']);
 
-export const strategyCreateBody = z.object({
+/** A strategy's fields as a client may send them, without defaults (see the create and update bodies). */
+const strategyFields = {
   nickname: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(80),
   strategyKey: strategyKeySchema.optional(),
   tradeCurrency: currencyCode,
-  stableCoin: currencyCode.default('USDT'),
+  stableCoin: currencyCode,
   timeFrame: timeFrameSchema,
-  status: strategyStatusSchema.default('active'),
+  status: strategyStatusSchema,
+  takeProfits: z
+    .array(takeProfitStepSchema)
+    .max(MAX_TAKE_PROFITS)
+    .refine(takeProfitSizesFit, { message: 'Take-profit sizes add up to more than 100%' }),
+  stopLossPercent: positiveDecimal('Stop-loss must be above 0').nullable().optional(),
+  breakEvenAfterTp1: z.boolean(),
+  maxLagSeconds: z.number().int().min(5).max(86_400),
+  /** How far (percent) a signal's price may be from the venue's and still size entries; else the venue's is. */
+  priceTolerancePercent: z
+    .number({ error: 'Price tolerance must be a number between 0 and 50%' })
+    .min(0, 'Price tolerance must be a number between 0 and 50%')
+    .max(50, 'Price tolerance must be a number between 0 and 50%'),
+};
+
+/** A new strategy: what is left out takes its default. */
+export const strategyCreateBody = z.object({
+  ...strategyFields,
+  stableCoin: strategyFields.stableCoin.default('USDT'),
+  status: strategyFields.status.default('active'),
   takeProfits: z
     .array(takeProfitStepSchema)
     .max(MAX_TAKE_PROFITS)
     .default([])
     .refine(takeProfitSizesFit, { message: 'Take-profit sizes add up to more than 100%' }),
-  stopLossPercent: positiveDecimal('Stop-loss must be above 0').nullable().optional(),
-  breakEvenAfterTp1: z.boolean().default(true),
-  maxLagSeconds: z.number().int().min(5).max(86_400).default(300),
-  /** How far (percent) a signal's price may be from the venue's and still size entries; else the venue's is. */
-  priceTolerancePercent: z
-    .number({ error: 'Price tolerance must be a number between 0 and 50%' })
-    .min(0, 'Price tolerance must be a number between 0 and 50%')
-    .max(50, 'Price tolerance must be a number between 0 and 50%')
-    .default(2),
+  breakEvenAfterTp1: strategyFields.breakEvenAfterTp1.default(true),
+  maxLagSeconds: strategyFields.maxLagSeconds.default(300),
+  priceTolerancePercent: strategyFields.priceTolerancePercent.default(2),
 });
-export const strategyUpdateBody = strategyCreateBody
+/**
+ * A change: only what is sent changes. Built from the fields without defaults — a partial of the create body
+ * would fill every field left out with its default (zod 4 applies defaults under optional), so renaming a
+ * strategy reset its ladder to none, its status to active and its max lag, stable coin and tolerance.
+ */
+export const strategyUpdateBody = z
+  .object(strategyFields)
   .partial()
   .extend({ rotateWebhookSecret: z.boolean().optional() });
 

@@ -90,6 +90,43 @@ describe('strategies', () => {
     expect(dup.statusCode).toBe(409);
   });
 
+  it('changes only what an update sends: a rename keeps the ladder, the status and the limits', async () => {
+    const created = await postStrategy(t.app, alice, {
+      nickname: 'Laddered',
+      tradeCurrency: 'ETH',
+      stableCoin: 'USDC',
+      timeFrame: '4h',
+      status: 'paused',
+      takeProfits: [
+        { percent: '2', sizePercent: '50' },
+        { percent: '4', sizePercent: '50' },
+      ],
+      breakEvenAfterTp1: false,
+      maxLagSeconds: 60,
+      priceTolerancePercent: 0.5,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const before = created.json().results;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/strategies/${before.id}`,
+      headers: bearer(alice.apiToken),
+      payload: { nickname: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = renamed.json().results;
+    expect(after).toMatchObject({
+      nickname: 'Renamed',
+      stableCoin: 'USDC',
+      status: 'paused',
+      takeProfits: before.takeProfits,
+      breakEvenAfterTp1: false,
+      maxLagSeconds: 60,
+      priceTolerancePercent: 0.5,
+    });
+    expect(after.takeProfits).toHaveLength(2);
+  });
+
   it('rotates the webhook secret on request', async () => {
     const s = (
       await postStrategy(t.app, alice, { nickname: 'Rotate me', tradeCurrency: 'SOL', timeFrame: '4h' })
