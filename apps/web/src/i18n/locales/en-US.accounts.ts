@@ -38,6 +38,11 @@ const enUSAccounts = {
       currentKey: 'Current API key',
     },
     connect: {
+      withdrawRisk: {
+        label: 'I have checked that this key cannot withdraw funds',
+        description:
+          'The exchange does not say whether this key may withdraw. Kairos never needs that right: make sure it is off in the key’s settings at the exchange, then connect again.',
+      },
       open: 'Connect an account',
       title: 'Connect a trading account',
       description:

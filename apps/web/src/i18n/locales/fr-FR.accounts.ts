@@ -44,6 +44,11 @@ const frFRAccounts: typeof enUSAccounts = {
       currentKey: 'Clé API actuelle',
     },
     connect: {
+      withdrawRisk: {
+        label: 'J’ai vérifié que cette clé ne peut pas retirer de fonds',
+        description:
+          'La plateforme ne dit pas si cette clé peut effectuer des retraits. Kairos n’a jamais besoin de ce droit : vérifiez qu’il est désactivé dans les réglages de la clé sur la plateforme, puis connectez-vous à nouveau.',
+      },
       open: 'Connecter un compte',
       title: 'Connecter un compte de trading',
       description:

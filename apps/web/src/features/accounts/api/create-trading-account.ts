@@ -24,6 +24,11 @@ export const connectAccountFormSchema = z
     startingBalance: z.string(),
     /** Copied from the chosen venue, so the rule below can ask for the passphrase. */
     needsPassphrase: z.boolean(),
+    /**
+     * Issue 20: the user confirms the key cannot withdraw, asked only once the venue said it does not report
+     * the key's withdraw permission (WITHDRAW_PERMISSION_UNKNOWN).
+     */
+    withdrawRiskAcknowledged: z.boolean(),
   })
   .superRefine((form, ctx) => {
     const missing = (path: string) =>
@@ -59,6 +64,7 @@ export const emptyConnectAccountForm: ConnectAccountForm = {
   sandbox: false,
   startingBalance: DEFAULT_PAPER_BALANCE,
   needsPassphrase: false,
+  withdrawRiskAcknowledged: false,
 };
 
 /** The POST body: only what the chosen venue needs, keys never sent for paper. */
@@ -73,6 +79,7 @@ export function toCreateAccountBody(form: ConnectAccountForm) {
     apiSecret: form.apiSecret.trim(),
     ...(form.passphrase.trim() ? { passphrase: form.passphrase.trim() } : {}),
     sandbox: form.sandbox,
+    ...(form.withdrawRiskAcknowledged ? { withdrawRiskAcknowledged: true } : {}),
   };
 }
 

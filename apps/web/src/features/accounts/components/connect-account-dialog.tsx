@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
+import { ApiError } from '../../../lib/api-error';
 import { AlertIcon, InfoIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -127,6 +128,9 @@ export function ConnectAccountFields({
   const exchange = useWatch({ control, name: 'exchange' });
   const marketType = useWatch({ control, name: 'marketType' });
   const sandbox = useWatch({ control, name: 'sandbox' });
+  const acknowledged = useWatch({ control, name: 'withdrawRiskAcknowledged' });
+  // Asked only once the venue could not say whether the key can withdraw (issue 20).
+  const askWithdrawRisk = error instanceof ApiError && error.code === 'WITHDRAW_PERMISSION_UNKNOWN';
   const venue = venues.find((candidate) => candidate.id === exchange);
   const paper = exchange === PAPER_VENUE_ID;
   const sandboxKind = sandboxKindOf(venue, marketType);
@@ -243,6 +247,14 @@ export function ConnectAccountFields({
       )}
 
       {error ? <FormError error={error} /> : null}
+      {askWithdrawRisk ? (
+        <Toggle
+          checked={acknowledged}
+          onChange={(checked) => setValue('withdrawRiskAcknowledged', checked)}
+          label={t('accounts.connect.withdrawRisk.label')}
+          description={t('accounts.connect.withdrawRisk.description')}
+        />
+      ) : null}
     </form>
   );
 }

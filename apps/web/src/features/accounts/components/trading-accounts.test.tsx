@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
+import { serverTradingAccount } from '../../../testing/server-answers';
 import {
   connectAccountFormSchema,
   emptyConnectAccountForm,
@@ -111,6 +112,54 @@ describe('connect form rules (spec §5)', () => {
       marketType: 'spot',
       startingBalance: '2500.5',
     });
+  });
+
+  it('asks to confirm the key cannot withdraw when the venue does not say, and sends the confirmation', async () => {
+    const { requests } = mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.method === 'POST') {
+        const body = request.body as { withdrawRiskAcknowledged?: boolean };
+        return body.withdrawRiskAcknowledged
+          ? {
+              status: 201,
+              body: { success: true, results: serverTradingAccount({ nickname: 'OKX', exchange: 'okx' }) },
+            }
+          : {
+              status: 422,
+              body: {
+                success: false,
+                error: 'WITHDRAW_PERMISSION_UNKNOWN',
+                message: 'okx does not report whether this key can withdraw',
+              },
+            };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Connect an account' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Connect a trading account' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Venue'), 'okx');
+    await userEvent.type(within(dialog).getByLabelText('Nickname'), 'OKX');
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
+    await userEvent.type(within(dialog).getByLabelText('API secret'), 's');
+    await userEvent.type(within(dialog).getByLabelText('API passphrase'), 'p');
+    expect(within(dialog).queryByRole('switch', { name: /cannot withdraw/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    const confirm = await within(dialog).findByRole('switch', {
+      name: 'I have checked that this key cannot withdraw funds',
+    });
+    await userEvent.click(confirm);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Connect a trading account' })).toBeNull(),
+    );
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toMatchObject({ exchange: 'okx', withdrawRiskAcknowledged: true });
+    expect(posts[0]!.body).not.toHaveProperty('withdrawRiskAcknowledged');
   });
 
   it('needs key and secret for a real venue, and the passphrase where the venue asks for one', () => {
