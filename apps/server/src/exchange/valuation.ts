@@ -1,7 +1,8 @@
 import { Decimal, toDecimal } from '@kairos/core';
 import type { Balances, ExchangeGateway } from './gateway';
 
-const STABLE = new Set(['USDT', 'USD', 'USDC', 'BUSD', 'FDUSD']);
+/** Currencies worth one USDT: valued, and billed, at par. */
+export const USD_STABLECOINS: ReadonlySet<string> = new Set(['USDT', 'USD', 'USDC', 'BUSD', 'FDUSD']);
 
 export type ValuedAsset = { asset: string; amount: Decimal; value: Decimal };
 
@@ -15,7 +16,7 @@ export async function valueBalances(
   for (const [asset, b] of Object.entries(balances)) {
     const amount = toDecimal(b.total);
     if (amount.lte(0)) continue;
-    if (STABLE.has(asset)) {
+    if (USD_STABLECOINS.has(asset)) {
       assets.push({ asset, amount, value: amount });
       continue;
     }

@@ -8,6 +8,7 @@ import {
 } from '@kairos/contract';
 import { Decimal, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { USD_STABLECOINS } from '../../exchange/valuation';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AdminActor, AuditService } from '../audit/audit-service';
 import {
@@ -92,9 +93,6 @@ export type BillingService = ReturnType<typeof createBillingService>;
  * month again changes nothing. Invoices are created from records; money is collected through the
  * PaymentProvider port.
  */
-/** Currencies billed at par with USDT. */
-const USD_STABLES = new Set(['USDT', 'USDC', 'USD', 'BUSD', 'FDUSD']);
-
 export function createBillingService(deps: {
   repo: BillingRepo;
   provider: PaymentProvider;
@@ -109,7 +107,7 @@ export function createBillingService(deps: {
 
   /** The rate an amount in `currency` is billed at: 1 for USD stablecoins, else the market's (null: none). */
   async function rateOf(currency: string): Promise<{ rate: string; source: string } | null> {
-    if (USD_STABLES.has(currency)) return { rate: '1', source: 'stable' };
+    if (USD_STABLECOINS.has(currency)) return { rate: '1', source: 'stable' };
     try {
       return (await deps.priceInUsdt?.(currency)) ?? null;
     } catch (e) {
