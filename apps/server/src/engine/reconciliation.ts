@@ -34,6 +34,10 @@ export function createReconciler(deps: {
 }) {
   const { trades, executor, log } = deps;
 
+  /** The sweep's own account row when it has one, else read (a pass that names only the account's id). */
+  const rowOf = async (account: Pick<AccountRow, 'id'> | AccountRow) =>
+    'exchange' in account ? account : await deps.accounts.findById(account.id);
+
   const unchanged = (row: OrderRow, venue: Order) =>
     venue.status === row.status && toDecimal(venue.filled).eq(row.filled) && row.venueOrderId !== null;
 
@@ -119,7 +123,7 @@ export function createReconciler(deps: {
    */
   async function settleFunding(account: Pick<AccountRow, 'id'> | AccountRow): Promise<Set<string>> {
     const touched = new Set<string>();
-    const row = 'exchange' in account ? account : await deps.accounts.findById(account.id);
+    const row = await rowOf(account);
     if (!row || row.marketType !== 'future') return touched;
     const awaiting = await trades.tradesAwaitingFunding(row.id);
     if (awaiting.length === 0) return touched;
@@ -140,6 +144,9 @@ export function createReconciler(deps: {
             currency: p.currency,
             at: new Date(p.timestamp),
           }));
+          // Nothing new for a trade still held: no write (a sweep of many open trades costs one read a symbol).
+          // A closed one is marked read past its close, so it is not read again.
+          if (booked.length === 0 && trade.status !== 'closed') continue;
           if (await trades.bookFunding(trade.id, booked, checkedAt)) touched.add(trade.id);
         }
       } catch (e) {
@@ -182,7 +189,7 @@ export function createReconciler(deps: {
   async function checkVenueStops(account: Pick<AccountRow, 'id'> | AccountRow): Promise<Set<string>> {
     if (!deps.venueStops) return new Set();
     try {
-      const row = 'exchange' in account ? account : await deps.accounts.findById(account.id);
+      const row = await rowOf(account);
       if (!row) return new Set();
       return await deps.venueStops.checkAccount(await deps.gateways.forAccount(row), row.id);
     } catch (e) {
