@@ -24,6 +24,19 @@ async function strategy(nickname: string, extra: Record<string, unknown> = {}) {
   };
 }
 
+/** A strategy, a paper account of 10,000 USDT and one active bot on them sized at 650 USDT a trade. */
+async function fixedBotOnNewAccount(nickname: string, extra: Record<string, unknown> = {}) {
+  const s = await strategy(nickname, extra);
+  const account = await createPaperAccount(t.app, alice, { startingBalance: '10000' });
+  await createBot(t.app, alice, {
+    strategyId: s.id,
+    tradingAccountId: account.id,
+    fixedAmount: 650,
+    isActive: true,
+  });
+  return { s, account };
+}
+
 const quantities = async (accountId: string) =>
   (
     (await api.get('/api/trades?status=open')).body.results as {
@@ -68,14 +81,7 @@ describe('sizing the entries of an alert', () => {
   });
 
   it('sizes at the venue price when the signal’s price is 10× off', async () => {
-    const s = await strategy('Bad price');
-    const account = await createPaperAccount(t.app, alice, { startingBalance: '10000' });
-    await createBot(t.app, alice, {
-      strategyId: s.id,
-      tradingAccountId: account.id,
-      fixedAmount: 650,
-      isActive: true,
-    });
+    const { s, account } = await fixedBotOnNewAccount('Bad price');
     const { alertId } = await sendSignal(t.app, s, {
       action: 'long',
       symbol: 'BTCUSDT',
@@ -93,14 +99,7 @@ describe('sizing the entries of an alert', () => {
   });
 
   it("follows the strategy's own tolerance: 0.5 % leaves a signal 1.5 % off to the venue's price", async () => {
-    const s = await strategy('Tight', { priceTolerancePercent: 0.5 });
-    const account = await createPaperAccount(t.app, alice, { startingBalance: '10000' });
-    await createBot(t.app, alice, {
-      strategyId: s.id,
-      tradingAccountId: account.id,
-      fixedAmount: 650,
-      isActive: true,
-    });
+    const { s, account } = await fixedBotOnNewAccount('Tight', { priceTolerancePercent: 0.5 });
     const { alertId } = await sendSignal(t.app, s, {
       action: 'long',
       symbol: 'BTCUSDT',
@@ -115,14 +114,7 @@ describe('sizing the entries of an alert', () => {
   });
 
   it('sizes at the signal’s price when it is close to the venue’s', async () => {
-    const s = await strategy('Good price');
-    const account = await createPaperAccount(t.app, alice, { startingBalance: '10000' });
-    await createBot(t.app, alice, {
-      strategyId: s.id,
-      tradingAccountId: account.id,
-      fixedAmount: 650,
-      isActive: true,
-    });
+    const { s, account } = await fixedBotOnNewAccount('Good price');
     const { alertId } = await sendSignal(t.app, s, {
       action: 'long',
       symbol: 'BTCUSDT',
