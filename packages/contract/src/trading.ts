@@ -113,6 +113,14 @@ const strategyFields = {
     .number({ error: 'Price tolerance must be a number between 0 and 50%' })
     .min(0, 'Price tolerance must be a number between 0 and 50%')
     .max(50, 'Price tolerance must be a number between 0 and 50%'),
+  /**
+   * Spot stops resting on the venue are stop-limits: once triggered they sell this many percent below the stop
+   * (buy above it), so a fast move still fills.
+   */
+  stopLimitOffsetPercent: z
+    .number({ error: 'Stop-limit offset must be a number between 0.05 and 10%' })
+    .min(0.05, 'Stop-limit offset must be a number between 0.05 and 10%')
+    .max(10, 'Stop-limit offset must be a number between 0.05 and 10%'),
 };
 
 /** A new strategy: what is left out takes its default. */
@@ -128,6 +136,7 @@ export const strategyCreateBody = z.object({
   breakEvenAfterTp1: strategyFields.breakEvenAfterTp1.default(true),
   maxLagSeconds: strategyFields.maxLagSeconds.default(300),
   priceTolerancePercent: strategyFields.priceTolerancePercent.default(2),
+  stopLimitOffsetPercent: strategyFields.stopLimitOffsetPercent.default(0.5),
 });
 /**
  * A change: only what is sent changes. Built from the fields without defaults — a partial of the create body
@@ -152,6 +161,7 @@ export const strategySchema = z.object({
   breakEvenAfterTp1: z.boolean(),
   maxLagSeconds: z.number(),
   priceTolerancePercent: z.number().default(2),
+  stopLimitOffsetPercent: z.number().default(0.5),
   isPublic: z.boolean(),
   isOwner: z.boolean(),
   /** Only for the owner. */

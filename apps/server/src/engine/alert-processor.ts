@@ -268,6 +268,7 @@ export function createAlertProcessor(deps: {
             takeProfits: strategy.takeProfits,
             stopLossPercent: strategy.stopLossPercent,
             breakEvenAfterTp1: strategy.breakEvenAfterTp1,
+            stopLimitOffsetPercent: strategy.stopLimitOffsetPercent,
           },
         });
         tradeIds.push(trade.id);

@@ -66,6 +66,8 @@ export type OpenRequest = {
     takeProfits: { role: string; percent: string; sizePercent: string }[];
     stopLossPercent: string | null;
     breakEvenAfterTp1: boolean;
+    /** Spot venue stops: the limit's distance past the stop, in percent (the strategy's; default 0.5). */
+    stopLimitOffsetPercent?: string | null;
   };
 };
 
@@ -533,6 +535,7 @@ export function createTradeLifecycle(deps: {
         takeProfits: req.plan.takeProfits,
         stopLossPercent: req.plan.stopLossPercent,
         breakEvenAfterTp1: req.plan.breakEvenAfterTp1,
+        stopLimitOffsetPercent: req.plan.stopLimitOffsetPercent ?? null,
         // The leverage the venue was set to for it (a whole number: see venueLeverage), in percent.
         leveragePercent:
           gateway.marketType === 'future' && req.sizing

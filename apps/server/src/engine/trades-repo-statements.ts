@@ -53,16 +53,17 @@ export function batchStatements(db: Database) {
           ${p('sides')}::text[], ${p('takeProfits')}::jsonb[], ${p('stopLossPercents')}::numeric[],
           ${p('breakEvens')}::boolean[], ${p('clientOrderIds')}::text[], ${p('roles')}::text[],
           ${p('orderSides')}::text[], ${p('types')}::text[], ${p('prices')}::numeric[], ${p('amounts')}::numeric[],
-          ${p('statuses')}::text[], ${p('leverages')}::numeric[])
+          ${p('statuses')}::text[], ${p('leverages')}::numeric[],
+          ${p('stopLimitOffsets')}::numeric[])
         AS i(id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
              stop_loss_percent, break_even, client_order_id, role, order_side, type, price, amount, status,
-             leverage_percent)`,
+             leverage_percent, stop_limit_offset_percent)`,
   );
   const newTrades = db.$with('new_trades', trade.fields).as(
     sql`INSERT INTO ${trades} (id, user_id, bot_id, trading_account_id, strategy_id, alert_id, symbol, side,
-          take_profits, stop_loss_percent, break_even_after_tp1, leverage_percent)
+          take_profits, stop_loss_percent, break_even_after_tp1, leverage_percent, stop_limit_offset_percent)
         SELECT id, user_id, bot_id, account_id, strategy_id, alert_id, symbol, side, take_profits,
-               stop_loss_percent, break_even, leverage_percent FROM input
+               stop_loss_percent, break_even, leverage_percent, stop_limit_offset_percent FROM input
         RETURNING ${trade.returning()}`,
   );
   const newEntries = db.$with('new_entries', order.fields).as(

@@ -43,6 +43,7 @@ export type NewTrade = Pick<
   | 'stopLossPercent'
   | 'breakEvenAfterTp1'
   | 'leveragePercent'
+  | 'stopLimitOffsetPercent'
 >;
 /** What a trade's entry order is committed with. */
 export type NewEntry = Pick<
@@ -126,6 +127,7 @@ export function createTradesRepo(db: Database) {
       stopLossPercents: column((i) => i.trade.stopLossPercent ?? null),
       breakEvens: column((i) => i.trade.breakEvenAfterTp1 ?? true),
       leverages: column((i) => i.trade.leveragePercent ?? null),
+      stopLimitOffsets: column((i) => i.trade.stopLimitOffsetPercent ?? null),
       clientOrderIds: column((i) => i.order.clientOrderId),
       roles: column((i) => i.order.role),
       orderSides: column((i) => i.order.side),

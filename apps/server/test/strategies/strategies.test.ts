@@ -104,6 +104,7 @@ describe('strategies', () => {
       breakEvenAfterTp1: false,
       maxLagSeconds: 60,
       priceTolerancePercent: 0.5,
+      stopLimitOffsetPercent: 1.5,
     });
     expect(created.statusCode, created.body).toBe(201);
     const before = created.json().results;
@@ -123,6 +124,7 @@ describe('strategies', () => {
       breakEvenAfterTp1: false,
       maxLagSeconds: 60,
       priceTolerancePercent: 0.5,
+      stopLimitOffsetPercent: 1.5,
     });
     expect(after.takeProfits).toHaveLength(2);
   });

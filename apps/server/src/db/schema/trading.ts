@@ -81,6 +81,13 @@ export const strategies = pgTable(
     priceTolerancePercent: numeric('price_tolerance_percent', { precision: 10, scale: 4 })
       .notNull()
       .default('2'),
+    /**
+     * Spot stops resting on the venue are stop-limits (issue 18): once triggered they sell at this many
+     * percent below the stop (buy above it), so a fast fall still fills instead of skipping the limit.
+     */
+    stopLimitOffsetPercent: numeric('stop_limit_offset_percent', { precision: 10, scale: 4 })
+      .notNull()
+      .default('0.5'),
     webhookSecretSealed: text('webhook_secret_sealed').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -241,6 +248,8 @@ export const trades = pgTable(
     takeProfits: jsonb('take_profits').$type<TakeProfitPlan[]>().notNull().default([]),
     stopLossPercent: money('stop_loss_percent'),
     stopLossPrice: money('stop_loss_price'),
+    /** The strategy's stop-limit offset when the trade opened (spot venue stops; null: the default 0.5 %). */
+    stopLimitOffsetPercent: numeric('stop_limit_offset_percent', { precision: 10, scale: 4 }),
     breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
     /** Set once the stop moved to break-even after TP1, so a later user edit of the stop stands. */
     stopMovedToBreakEvenAt: ts('stop_moved_to_break_even_at'),

@@ -18,6 +18,7 @@ export type StrategyInput = {
   breakEvenAfterTp1: boolean;
   maxLagSeconds: number;
   priceTolerancePercent: number;
+  stopLimitOffsetPercent: number;
 };
 
 /** Roles follow the order given: tp1, tp2, … */
@@ -57,6 +58,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       breakEvenAfterTp1: row.breakEvenAfterTp1,
       maxLagSeconds: row.maxLagSeconds,
       priceTolerancePercent: Number(row.priceTolerancePercent),
+      stopLimitOffsetPercent: Number(row.stopLimitOffsetPercent),
       isPublic: row.isPublic,
       isOwner,
       ...(isOwner ? { webhookSecret: sealer.open(row.webhookSecretSealed) } : {}),
@@ -109,6 +111,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         breakEvenAfterTp1: input.breakEvenAfterTp1,
         maxLagSeconds: input.maxLagSeconds,
         priceTolerancePercent: String(input.priceTolerancePercent),
+        stopLimitOffsetPercent: String(input.stopLimitOffsetPercent),
         webhookSecretSealed: sealer.seal(newWebhookSecret()),
       });
       if (!row) return refuseTakenKey(user, input.strategyKey ?? slug(input.nickname));
@@ -121,7 +124,8 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       origin: string,
     ) {
       await owned(user, id);
-      const { rotateWebhookSecret, takeProfits, priceTolerancePercent, ...rest } = input;
+      const { rotateWebhookSecret, takeProfits, priceTolerancePercent, stopLimitOffsetPercent, ...rest } =
+        input;
       if (rest.strategyKey) {
         const clash = await repo.findByKey(rest.strategyKey);
         if (clash && clash.id !== id) await refuseTakenKey(user, rest.strategyKey);
@@ -131,6 +135,9 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
         ...(takeProfits ? { takeProfits: normalizeTakeProfits(takeProfits) } : {}),
         ...(priceTolerancePercent !== undefined
           ? { priceTolerancePercent: String(priceTolerancePercent) }
+          : {}),
+        ...(stopLimitOffsetPercent !== undefined
+          ? { stopLimitOffsetPercent: String(stopLimitOffsetPercent) }
           : {}),
         ...(rotateWebhookSecret ? { webhookSecretSealed: sealer.seal(newWebhookSecret()) } : {}),
       });

@@ -1,0 +1,2 @@
+ALTER TABLE "strategies" ADD COLUMN "stop_limit_offset_percent" numeric(10, 4) DEFAULT '0.5' NOT NULL;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "stop_limit_offset_percent" numeric(10, 4);
