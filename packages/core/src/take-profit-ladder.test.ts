@@ -10,6 +10,7 @@ import {
   isTakeProfitRole,
   pushableTakeProfit,
   stopLossPrice,
+  stopLimitPrice,
   takeProfitPrice,
   takeProfitStatusFromOrder,
   tpDisplayName,
@@ -96,6 +97,27 @@ describe('take-profit and stop prices round toward the entry', () => {
     { side: 'short', entryPrice: '100', priceTick: '0.01', feePercent: '0.1', expected: '99.8' },
   ] as const)('break-even $side from $entryPrice with fee $feePercent% = $expected', (row) => {
     expect(breakEvenStop(row).toFixed()).toBe(row.expected);
+  });
+
+  it.each([
+    // 60000 × 0.995 = 59700 exactly
+    { side: 'sell', triggerPrice: '60000', offsetPercent: '0.5', priceTick: '0.01', expected: '59700' },
+    // 101.37 × 0.995 = 100.86315 → down to 100.86 (away from the trigger)
+    { side: 'sell', triggerPrice: '101.37', offsetPercent: '0.5', priceTick: '0.01', expected: '100.86' },
+    // 101.37 × 1.005 = 101.87685 → up to 101.88
+    { side: 'buy', triggerPrice: '101.37', offsetPercent: '0.5', priceTick: '0.01', expected: '101.88' },
+    { side: 'sell', triggerPrice: '0.0123', offsetPercent: '10', priceTick: '0.0001', expected: '0.011' },
+  ] as const)('stop-limit $side at $triggerPrice, $offsetPercent% past it = $expected', (row) => {
+    expect(stopLimitPrice(row).toFixed()).toBe(row.expected);
+  });
+
+  it.each([
+    { side: 'sell', triggerPrice: '0.01', offsetPercent: '60', priceTick: '0.01' },
+    { side: 'sell', triggerPrice: '100', offsetPercent: '100', priceTick: '0.01' },
+    { side: 'buy', triggerPrice: '0', offsetPercent: '1', priceTick: '0.01' },
+    { side: 'buy', triggerPrice: '100', offsetPercent: '-1', priceTick: '0.01' },
+  ] as const)('refuses a stop-limit that cannot sell: $side at $triggerPrice, $offsetPercent%', (row) => {
+    expect(() => stopLimitPrice(row)).toThrow();
   });
 
   it.each([

@@ -144,6 +144,30 @@ export function breakEvenStop(input: {
 }
 
 /**
+ * The limit of a stop-limit resting on a spot venue (issue 18): once the trigger is crossed the venue works a
+ * limit `offsetPercent` past it — below for a sell (a long's stop), above for a buy — so a fast move still
+ * fills. Rounded away from the trigger to the tick (a sell down, a buy up), never to zero or below.
+ */
+export function stopLimitPrice(input: {
+  /** The side of the order the stop sends: sell for a long. */
+  side: 'buy' | 'sell';
+  triggerPrice: DecimalInput;
+  offsetPercent: DecimalInput;
+  priceTick: DecimalInput;
+}): Decimal {
+  const trigger = positive(input.triggerPrice, 'Stop trigger price');
+  const offset = toDecimal(input.offsetPercent).div(100);
+  if (offset.lt(0) || offset.gte(1))
+    throw new RangeError('Stop-limit offset must be at least 0 and below 100%');
+  const limit =
+    input.side === 'sell'
+      ? roundToTick(trigger.times(toDecimal(1).minus(offset)), input.priceTick, 'down')
+      : roundToTick(trigger.times(toDecimal(1).plus(offset)), input.priceTick, 'up');
+  if (limit.lte(0)) throw new RangeError(`Stop-limit price must be above 0 (stop ${trigger.toFixed()})`);
+  return limit;
+}
+
+/**
  * Splits a position into reduce-only take-profit orders.
  * - Levels are ordered by role (tp1 first) and priced with `takeProfitPrice`.
  * - `sizePercent` is normalized to the total; a level with size 0 is skipped.
