@@ -29,6 +29,7 @@ import adminTradeControlRoutes from './routes/admin-trade-control';
 import adminBillingRoutes from './routes/admin-billing';
 import adminAuditRoutes from './routes/admin-audit';
 import adminOutboxRoutes from './routes/admin-outbox';
+import adminSettingsRoutes from './routes/admin-settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(adminBillingRoutes);
   await fastify.register(adminAuditRoutes);
   await fastify.register(adminOutboxRoutes);
+  await fastify.register(adminSettingsRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(portfolioRoutes);
   await fastify.register(eventRoutes);

@@ -48,6 +48,8 @@ import { createMailer, createOutboxService } from './modules/mail/mailer';
 import { createOutboxRepo } from './modules/mail/outbox-repo';
 import { createPortfolioRepo } from './modules/portfolio/portfolio-repo';
 import { createPortfolioService } from './modules/portfolio/portfolio-service';
+import { createQuotasRepo } from './modules/quotas/quotas-repo';
+import { createQuotasService } from './modules/quotas/quotas-service';
 import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
@@ -178,6 +180,7 @@ export function createServices(
   // Admin consoles: every admin action goes through the audit log.
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
   const events = createEventHub({ pool: db.pool, log });
+  const quotas = createQuotasService({ repo: createQuotasRepo(db.db), audit, budget: config.userLimit });
 
   return {
     sealer,
@@ -199,7 +202,8 @@ export function createServices(
       publicUrl: config.publicUrl,
     }),
     users: usersService,
-    strategies: createStrategiesService({ repo: repos.strategies, sealer }),
+    quotas,
+    strategies: createStrategiesService({ repo: repos.strategies, sealer, quotas }),
     alerts: createAlertsService({
       strategies: repos.strategies,
       alerts: repos.alerts,
@@ -208,7 +212,13 @@ export function createServices(
     }),
     /** Refused webhooks, counted for the alerts console (issue 21). */
     webhookRejections: createRejectionRecorder({ repo: webhookRejectionsRepo, log }),
-    accounts: createAccountsService({ repo: repos.accounts, sealer, venues: venues.accountVenues, audit }),
+    accounts: createAccountsService({
+      repo: repos.accounts,
+      sealer,
+      venues: venues.accountVenues,
+      audit,
+      quotas,
+    }),
     market: createMarketService({
       accounts: repos.accounts,
       marketData: venues.marketData,
@@ -233,6 +243,7 @@ export function createServices(
       strategies: repos.strategies,
       closePosition: (botId, reason) => engine.closeBotPosition(botId, reason),
       marks: tradeMarks,
+      quotas,
     }),
     audit,
     admin: {

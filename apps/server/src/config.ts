@@ -69,6 +69,8 @@ const envSchema = z
     KAIROS_WEBHOOK_ADDRESS_LIMIT: intBetween(1, 1_000_000, 1_200),
     KAIROS_WEBHOOK_QUEUE_CAP: intBetween(1, 1_000_000, 200),
     KAIROS_BOT_CONCURRENCY: intBetween(1, 256, 32),
+    KAIROS_USER_READ_LIMIT: intBetween(1, 1_000_000, 600),
+    KAIROS_USER_WRITE_LIMIT: intBetween(1, 1_000_000, 120),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'expected fatal, error, warn, info, debug, trace or silent',
@@ -107,6 +109,11 @@ export type AppConfig = {
    */
   webhookLimit: { perStrategyPerMinute: number; perAddressPerMinute: number; queueCap: number };
   botConcurrency: number;
+  /**
+   * Requests one signed-in user may make per minute on the authenticated API (issue 20), reads (GET, HEAD)
+   * and writes apart: the web app polls a few reads every few seconds, a person writes far less.
+   */
+  userLimit: { readsPerMinute: number; writesPerMinute: number };
   /** Where ccxt reaches each venue listed (KAIROS_VENUE_URLS); the venue's own hosts for the others. */
   venueUrls: VenueUrls;
 };
@@ -193,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       queueCap: e.KAIROS_WEBHOOK_QUEUE_CAP,
     },
     botConcurrency: e.KAIROS_BOT_CONCURRENCY,
+    userLimit: { readsPerMinute: e.KAIROS_USER_READ_LIMIT, writesPerMinute: e.KAIROS_USER_WRITE_LIMIT },
     venueUrls: venues.venueUrls,
   };
 }

@@ -434,3 +434,24 @@ export const outboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const outboxQuery = z.object({ ...skipTakeQuery(20, 100) });
+
+// ─── quotas (issue 20) ──────────────────────────────────────────────────────────────────────────
+/** What one user may hold at once, set by the operator; admins are not capped. */
+export const DEFAULT_USER_QUOTAS = {
+  maxStrategies: 50,
+  maxTradingAccounts: 20,
+  maxBots: 200,
+  maxEventStreams: 10,
+} as const;
+const quotaCap = z.number().int().min(1).max(100_000);
+export const quotaSettingsSchema = z.object({
+  /** Strategies a user owns. */
+  maxStrategies: quotaCap,
+  /** Trading accounts in use (a deleted account, archived, does not count). */
+  maxTradingAccounts: quotaCap,
+  maxBots: quotaCap,
+  /** Live event streams open at once, per server process. */
+  maxEventStreams: quotaCap,
+});
+export type QuotaSettings = z.infer<typeof quotaSettingsSchema>;
+export const quotaSettingsResponse = z.object({ success: z.literal(true), results: quotaSettingsSchema });

@@ -81,6 +81,19 @@ export const API_MESSAGES = {
     variants: {
       tooManyRequests: 'Too many requests',
       failedAttempts: 'Too many failed attempts. Try again later.',
+      userBudget: 'Too many requests from your account. Try again in {{seconds}} s.',
+    },
+  },
+  /** A user holds as many of something as the operator allows (issue 20: the operator sets the caps, PUT /admin/settings/quotas). */
+  QUOTA_REACHED: {
+    message: 'You have reached a limit of your account. Ask your administrator to raise it.',
+    variants: {
+      strategies: 'You have reached the limit of {{max}} strategies. Ask your administrator to raise it.',
+      tradingAccounts:
+        'You have reached the limit of {{max}} trading accounts. Ask your administrator to raise it.',
+      bots: 'You have reached the limit of {{max}} bots. Ask your administrator to raise it.',
+      eventStreams:
+        'Your account already has {{max}} live connections open. Close a tab or window and try again.',
     },
   },
   INTERNAL: { message: 'Internal server error' },

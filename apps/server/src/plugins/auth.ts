@@ -47,6 +47,8 @@ async function authPlugin(app: FastifyInstance) {
     const user = await app.services.auth.authenticate(token);
     if (!user) throw new UnauthorizedError(...apiError('INVALID_TOKEN'));
     request.user = user;
+    // Issue 20: each signed-in user has a budget of requests per minute (429 with Retry-After past it).
+    app.services.quotas.spend(user, request.method);
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

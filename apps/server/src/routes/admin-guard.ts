@@ -5,7 +5,8 @@ import { prefersHtml, sendWebApp } from '../plugins/web-app';
 
 /**
  * Every admin route: signed in (401) and admin (403), checked on the server whatever the UI shows.
- * A refused attempt to change something is written to the audit log with who tried.
+ * A refused attempt to change something is written to the audit log with who tried, once per user, route
+ * and minute (a script knocking in a loop does not fill the log).
  */
 export function guardAdminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
@@ -16,14 +17,9 @@ export function guardAdminRoutes(app: FastifyInstance) {
   });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 403 || request.method === 'GET' || !request.user) return;
-    await app.services.audit.recordAudit(
-      { id: request.user.id, email: request.user.email, kind: 'user' },
-      {
-        action: 'admin.forbidden',
-        target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        outcome: 'error',
-        error: 'Admin role required',
-      },
+    await app.services.audit.recordForbidden(
+      request.user,
+      `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
     );
   });
 }

@@ -62,8 +62,15 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'authenticationRequired' }));
       const user = token ? await auth.authenticate(token) : await auth.redeemStreamTicket(query.ticket!);
       if (!user) throw new UnauthorizedError(...apiError('INVALID_TOKEN'));
-      await hub.ensureListening();
-      await watch.ready();
+      // Issue 20: a user holds at most the operator's number of streams open (409 QUOTA_REACHED past it).
+      const release = await app.services.quotas.openStream(user);
+      try {
+        await hub.ensureListening();
+        await watch.ready();
+      } catch (e) {
+        release();
+        throw e;
+      }
 
       reply.hijack();
       const res = reply.raw;
@@ -93,6 +100,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const end = () => {
         clearInterval(heartbeat);
         hub.unsubscribe(subscriber);
+        release();
         unwatch();
         open.delete(end);
         if (!res.writableEnded) res.end();

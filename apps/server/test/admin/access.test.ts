@@ -1,3 +1,4 @@
+import { DEFAULT_USER_QUOTAS } from '@kairos/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { registerUser, type Session } from '../support/users';
@@ -80,6 +81,8 @@ const cases: Case[] = [
   },
   { method: 'GET', path: '/admin/audit', admin: 200 },
   { method: 'GET', path: '/admin/outbox', admin: 200 },
+  { method: 'GET', path: '/admin/settings/quotas', admin: 200 },
+  { method: 'PUT', path: '/admin/settings/quotas', payload: () => ({ ...DEFAULT_USER_QUOTAS }), admin: 200 },
 ];
 
 describe('every admin call is refused to anyone but an admin, on the server', () => {

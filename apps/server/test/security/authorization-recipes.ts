@@ -1,3 +1,4 @@
+import { DEFAULT_USER_QUOTAS } from '@kairos/contract';
 import type { Session } from '../support/users';
 import { totpCode } from '../support/users';
 import { callApi, type World } from './world';
@@ -448,4 +449,11 @@ export const recipes: Record<string, Recipe> = {
   },
   'GET /admin/audit': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },
   'GET /admin/outbox': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },
+  // ── admin: settings (the defaults written back: the other calls keep their room) ────────────────
+  'GET /admin/settings/quotas': { access: 'admin', expect: 200, prepare: () => ({}) },
+  'PUT /admin/settings/quotas': {
+    access: 'admin',
+    expect: 200,
+    prepare: () => ({ body: { ...DEFAULT_USER_QUOTAS } }),
+  },
 };

@@ -32,6 +32,10 @@ export async function createTestApp(
     KAIROS_DATA_DIR: dataDir,
     DATABASE_URL: db.url,
     KAIROS_ADMIN_SETUP_TOKEN: TEST_ADMIN_SETUP_TOKEN,
+    // A test drives one user far faster than a person: the per-user budget (issue 20) is lifted unless a test
+    // sets it (test/security/quotas.test.ts).
+    KAIROS_USER_READ_LIMIT: '1000000',
+    KAIROS_USER_WRITE_LIMIT: '1000000',
     ...venueUrlsEnv(opts.venueUrls),
     ...env,
   });

@@ -5,6 +5,7 @@ import { maskSecret } from '../../lib/crypto';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuditService } from '../audit/audit-service';
 import type { AuthedUser } from '../auth/auth-service';
+import type { QuotasService } from '../quotas/quotas-service';
 import type { AccountVenues, VenueCredentials } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
 
@@ -19,6 +20,7 @@ export function createAccountsService(deps: {
   sealer: Sealer;
   venues: AccountVenues;
   audit: Pick<AuditService, 'recordAudit'>;
+  quotas: Pick<QuotasService, 'assertRoom'>;
 }) {
   const { repo, sealer, venues } = deps;
 
@@ -98,6 +100,8 @@ export function createAccountsService(deps: {
         withdrawRiskAcknowledged?: boolean;
       },
     ): Promise<TradingAccount> {
+      // Before the venue is asked anything: a user at the cap cannot make Kairos call venues for them.
+      await deps.quotas.assertRoom(user, 'tradingAccounts');
       const isPaper = input.exchange === 'paper';
       const verified = isPaper
         ? {

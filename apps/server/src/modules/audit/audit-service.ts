@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { createWindowLimiter } from '../../lib/window-limiter';
 import type { AuditRepo } from './audit-repo';
 
 /**
@@ -24,6 +25,8 @@ function actorLabel(actor: AdminActor): string {
 
 export function createAuditService(deps: { repo: AuditRepo; log: FastifyBaseLogger }) {
   const { repo, log } = deps;
+  // Issue 20: a user knocking on an admin route again and again writes one row per route and minute.
+  const forbidden = createWindowLimiter({ max: 1, windowMs: 60_000 });
 
   /** Writes one row; a failing audit write is logged, never allowed to mask the action's own result. */
   async function recordAudit(
@@ -48,6 +51,15 @@ export function createAuditService(deps: { repo: AuditRepo; log: FastifyBaseLogg
 
   return {
     recordAudit,
+
+    /** A non-admin refused at an admin route: audited once per user, route and minute (in this process). */
+    async recordForbidden(user: { id: string; email: string }, target: string): Promise<void> {
+      if (!forbidden.hit(`${user.id} ${target}`).allowed) return;
+      await recordAudit(
+        { id: user.id, email: user.email, kind: 'user' },
+        { action: 'admin.forbidden', target, outcome: 'error', error: 'Admin role required' },
+      );
+    },
 
     /**
      * Runs an admin action and records it: `ok` with `summarise(result)` merged into the details,

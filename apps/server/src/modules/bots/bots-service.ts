@@ -2,6 +2,7 @@ import { accumulatedProfitPercent, botAllocation, sizingRuleFromBot, toDecimal }
 import { apiError, type Bot } from '@kairos/contract';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
+import type { QuotasService } from '../quotas/quotas-service';
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import { toTradeRow } from '../trades/trade-dto';
@@ -75,6 +76,7 @@ export function createBotsService(deps: {
   closePosition: PositionCloser;
   /** The bot's open trade marked at the last price (issue 21); none: unmarked. */
   marks?: Pick<TradeMarks, 'marks'>;
+  quotas: Pick<QuotasService, 'assertRoom'>;
 }) {
   const { repo } = deps;
 
@@ -162,6 +164,7 @@ export function createBotsService(deps: {
       return toDto(await view(user, id));
     },
     async create(user: AuthedUser, input: BotInput & { strategyId: string; tradingAccountId: string }) {
+      await deps.quotas.assertRoom(user, 'bots');
       const { account, strategy } = await checkConfig(user, input);
       const pair = {
         tradeCurrency: input.tradeCurrency ?? strategy.tradeCurrency,

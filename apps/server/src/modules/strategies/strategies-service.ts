@@ -3,6 +3,7 @@ import { apiError, type Strategy } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
+import type { QuotasService } from '../quotas/quotas-service';
 import type { StrategiesRepo, StrategyRow } from './strategies-repo';
 
 type TakeProfitInput = { role?: string; percent: string; sizePercent: string };
@@ -40,7 +41,11 @@ const newWebhookSecret = () => randomBytes(24).toString('base64url');
 
 export type StrategiesService = ReturnType<typeof createStrategiesService>;
 
-export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Sealer }) {
+export function createStrategiesService(deps: {
+  repo: StrategiesRepo;
+  sealer: Sealer;
+  quotas: Pick<QuotasService, 'assertRoom'>;
+}) {
   const { repo, sealer } = deps;
 
   function toDto(row: StrategyRow, user: AuthedUser, origin: string): Strategy {
@@ -96,6 +101,7 @@ export function createStrategiesService(deps: { repo: StrategiesRepo; sealer: Se
       return toDto(row, user, origin);
     },
     async create(user: AuthedUser, input: StrategyInput, origin: string) {
+      await deps.quotas.assertRoom(user, 'strategies');
       const row = await repo.insert({
         ownerId: user.id,
         // Admin strategies are offered to every user; a user's own stay private.

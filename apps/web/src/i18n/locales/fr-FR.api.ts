@@ -41,6 +41,17 @@ const frFRApi: typeof enUSApi = {
     RATE_LIMITED: '{{reason}}',
     RATE_LIMITED_tooManyRequests: 'Trop de requêtes',
     RATE_LIMITED_failedAttempts: 'Trop de tentatives échouées. Réessayez plus tard.',
+    RATE_LIMITED_userBudget: 'Trop de requêtes depuis votre compte. Réessayez dans {{seconds}} s.',
+    QUOTA_REACHED:
+      'Vous avez atteint une limite de votre compte. Demandez à votre administrateur de la relever.',
+    QUOTA_REACHED_strategies:
+      'Vous avez atteint la limite de {{max}} stratégies. Demandez à votre administrateur de la relever.',
+    QUOTA_REACHED_tradingAccounts:
+      'Vous avez atteint la limite de {{max}} comptes de trading. Demandez à votre administrateur de la relever.',
+    QUOTA_REACHED_bots:
+      'Vous avez atteint la limite de {{max}} bots. Demandez à votre administrateur de la relever.',
+    QUOTA_REACHED_eventStreams:
+      'Votre compte a déjà {{max}} connexions en direct ouvertes. Fermez un onglet ou une fenêtre et réessayez.',
     INTERNAL: 'Erreur interne du serveur',
     IDEMPOTENCY_IN_FLIGHT:
       'Une requête avec cette Idempotency-Key est encore en cours de traitement : réessayez dans un instant',
