@@ -104,6 +104,7 @@ export class CcxtVenueStops implements VenueStops {
           side: request.side,
           amount: request.amount,
           triggerPrice: request.triggerPrice,
+          limitPrice: request.limitPrice ?? null,
           status: 'open',
           triggeredOrderId: null,
           timestamp: Date.now(),
@@ -230,6 +231,7 @@ export class CcxtVenueStops implements VenueStops {
         (this.capability.triggerPriceField ? decimalString(info[this.capability.triggerPriceField]) : null) ??
         decimalString(order.triggerPrice) ??
         decimalStringOrZero(info['triggerPrice']),
+      limitPrice: null,
       status,
       triggeredOrderId: status === 'triggered' ? triggeredOrderId : null,
       timestamp: order.timestamp ?? order.lastUpdateTimestamp ?? Date.now(),

@@ -151,8 +151,10 @@ export interface Position {
 }
 
 /**
- * A stop resting on the venue (issue 18): when the venue's price crosses `triggerPrice` it sends a reduce-only
- * market order of `amount` — on futures the mark price (Binance `workingType=MARK_PRICE`), on the paper venue
+ * A stop resting on the venue (issue 18): when the venue's price crosses `triggerPrice` it sends an order of
+ * `amount` — on futures a reduce-only market order, triggered on the mark price (Binance
+ * `workingType=MARK_PRICE`); on spot a limit order at `limitPrice` (a stop-limit: nothing is reduce-only on spot,
+ * so a sell stop locks the coins it sells from its placement on, as the venues do). The paper venue triggers on
  * its own price path. It protects the position while Kairos, its database or its network are down.
  */
 export interface StopOrderRequest {
@@ -162,11 +164,20 @@ export interface StopOrderRequest {
   /** Base units, like every amount. */
   amount: DecimalString;
   triggerPrice: DecimalString;
+  /**
+   * A stop-limit: once triggered the stop sends a limit order at this price (its fills, at it or better, are
+   * the exit). Required on spot (a spot stop without it is refused with `InvalidOrderError`); futures stops are
+   * stop-markets (refused with it).
+   */
+  limitPrice?: DecimalString;
   /** Deterministic, persisted before the call like any order's; never sent twice. */
   clientOrderId: string;
 }
 
-/** `triggered`: the market order it sent exists (`triggeredOrderId`); its fills are the exit's. */
+/**
+ * `triggered`: the order it sent exists (`triggeredOrderId`: a market order, or the limit order of a stop-limit,
+ * which may still be working); its fills are the exit's.
+ */
 export type StopOrderStatus = 'open' | 'triggered' | 'cancelled' | 'rejected' | 'expired';
 
 export interface StopOrder {
@@ -176,8 +187,13 @@ export interface StopOrder {
   side: OrderSide;
   amount: DecimalString;
   triggerPrice: DecimalString;
+  /** A stop-limit's limit price; null for a stop-market. */
+  limitPrice: DecimalString | null;
   status: StopOrderStatus;
-  /** The order the stop became once triggered (its fills: `fetchOrderFills`); null before. */
+  /**
+   * The order the stop became once triggered, read like any order (`fetchOrder`, its fills `fetchOrderFills`);
+   * null before.
+   */
   triggeredOrderId: string | null;
   timestamp: number;
 }
@@ -267,8 +283,8 @@ export interface ExchangeGateway {
    */
   configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void>;
   /**
-   * Stop orders on the venue, where it has them for this account's market type (null: the stop is watched by
-   * Kairos). Futures only for now: a spot stop locks the coins the take-profit ladder sells.
+   * Stop orders on the venue, where its capability row has them for this account's market type (null: the
+   * stop is watched by Kairos): stop-markets on futures, stop-limits on spot.
    */
   readonly stops: VenueStops | null;
 }

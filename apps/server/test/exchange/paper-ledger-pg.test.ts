@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as paperSchema from '../../src/db/schema/paper';
-import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
+import { PaperGateway, paperVenueStops } from '../../src/exchange/paper/paper-gateway';
 import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
 import { Decimal } from '../../src/exchange/decimal';
 import { InsufficientFundsError } from '../../src/exchange/errors';
@@ -407,5 +407,65 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
     });
     expect(await gateway.fetchPositions()).toEqual([]);
     expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
+  });
+
+  it('keeps spot stop-limits across a restart: the reservation, the limit price, and the limit order once triggered', async () => {
+    const accountId = await createPaperAccount(database.db, 'spot-stops');
+    const book = market.book;
+    now += 60_000;
+    market.moveTo('65000');
+    try {
+      const first = venue();
+      await first.fundAccount(accountId, { USDT: '1000', BTC: '0.3' });
+      const stops = paperVenueStops(first, accountId, 'spot');
+      const request = {
+        symbol: 'BTC/USDT',
+        side: 'sell' as const,
+        amount: '0.2',
+        triggerPrice: '64000.00',
+        limitPrice: '63700.00',
+        clientOrderId: 'spot-sl',
+      };
+      const stop = await stops.placeStop(request);
+      expect(stop).toMatchObject({ status: 'open', limitPrice: '63700', triggeredOrderId: null });
+      const cancelMe = await stops.placeStop({ ...request, amount: '0.1', clientOrderId: 'spot-cancel' });
+      expect(await stops.cancelStop(cancelMe.venueOrderId, 'BTC/USDT')).toMatchObject({
+        status: 'cancelled',
+        limitPrice: '63700',
+      });
+
+      const reread = () => new PaperGateway(venue(), accountId, 'spot');
+      expect((await reread().fetchBalances())['BTC']).toEqual({ free: '0.1', used: '0.2', total: '0.3' });
+      expect(
+        await paperVenueStops(venue(), accountId, 'spot').fetchStopByClientId('spot-sl', 'BTC/USDT'),
+      ).toEqual(stop);
+
+      // Kairos stops; the price goes through the trigger, the bid still above the limit.
+      now += 5 * 60_000;
+      market.moveTo('63900');
+      market.book = {
+        bids: [[new Decimal('63890.00'), new Decimal('1')]],
+        asks: [[new Decimal('63910.00'), new Decimal('1')]],
+      };
+      await venue().matchAll();
+      const triggered = await paperVenueStops(venue(), accountId, 'spot').fetchStop(
+        stop.venueOrderId,
+        'BTC/USDT',
+      );
+      expect(triggered).toMatchObject({ status: 'triggered', limitPrice: '63700' });
+      expect(await reread().fetchOrder(triggered.triggeredOrderId!, 'BTC/USDT')).toMatchObject({
+        type: 'limit',
+        price: '63700',
+        status: 'filled',
+        average: '63890',
+      });
+      expect(await reread().fetchBalances()).toEqual({
+        BTC: { free: '0.1', used: '0', total: '0.1' },
+        USDT: { free: '13765.222', used: '0', total: '13765.222' },
+      });
+      expect(await createPgPaperLedgerStore(database.db).accountsWithOpenOrders()).not.toContain(accountId);
+    } finally {
+      market.book = book;
+    }
   });
 });

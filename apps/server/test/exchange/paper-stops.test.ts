@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/exchange/decimal';
-import { InvalidOrderError, OrderNotFoundError, UnsupportedOperationError } from '../../src/exchange/errors';
+import { InvalidOrderError, OrderNotFoundError } from '../../src/exchange/errors';
 import type { VenueStops } from '../../src/exchange/gateway';
 import { MarketSimulator } from '../../src/exchange/paper/market-simulator';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
@@ -76,6 +76,7 @@ describe('PaperGateway futures stops (issue 18) on a scripted market', () => {
       side: 'sell',
       amount: '0.1',
       triggerPrice: '64000',
+      limitPrice: null,
       status: 'open',
       triggeredOrderId: null,
       timestamp: now,
@@ -286,9 +287,19 @@ describe('PaperGateway futures stops (issue 18) on a scripted market', () => {
         triggerPrice: '64000',
         clientOrderId: 'spot',
       }),
-    ).rejects.toBeInstanceOf(UnsupportedOperationError);
+    ).rejects.toThrow(/needs a limit price/);
+    await expect(
+      stops.placeStop({
+        symbol: SYMBOL,
+        side: 'sell',
+        amount: '0.1',
+        triggerPrice: '64000',
+        limitPrice: '63900',
+        clientOrderId: 'limit',
+      }),
+    ).rejects.toThrow(/stop-markets/);
     // Nothing was placed by the refusals.
-    for (const id of ['flat', 'wrong-side', 'at', 'above', 'off-tick', 'dust', 'spot']) {
+    for (const id of ['flat', 'wrong-side', 'at', 'above', 'off-tick', 'dust', 'spot', 'limit']) {
       await expect(stops.fetchStopByClientId(id, SYMBOL)).rejects.toBeInstanceOf(OrderNotFoundError);
     }
     expect(await store.accountsWithOpenOrders()).toEqual([]);

@@ -2,6 +2,8 @@ import { Decimal } from '../../src/exchange/decimal';
 import type { Candle, Ticker } from '../../src/exchange/gateway';
 import type { PaperMarketData, PathSegment, SimulatedBook } from '../../src/exchange/paper/market-simulator';
 import type { PaperMarketSpec } from '../../src/exchange/paper/paper-markets';
+import { PaperVenue } from '../../src/exchange/paper/paper-venue';
+import { InMemoryPaperLedgerStore } from './in-memory-paper-ledger';
 
 /**
  * A paper market whose book and price path the test writes by hand, so fills and fees can be checked to
@@ -92,4 +94,26 @@ export class ScriptedMarket implements PaperMarketData {
       timestamp: time,
     };
   }
+}
+
+/**
+ * A paper venue on a scripted market and an in-memory ledger, at a clock the test moves (`clock.now`), its ids
+ * counted ('id1', 'id2', …).
+ */
+export function scriptedPaperVenue(start = Date.UTC(2026, 0, 5, 12, 0, 0)) {
+  const clock = { now: start };
+  let ids = 0;
+  const store = new InMemoryPaperLedgerStore();
+  const market = new ScriptedMarket(() => clock.now);
+  const venue = new PaperVenue({ store, market, clock: () => clock.now, newId: () => `id${++ids}` });
+  /** A minute later the price is at `mid`, with one level of 1 BTC on each side around it. */
+  const later = (mid: string, bid: string, ask: string) => {
+    clock.now += 60_000;
+    market.moveTo(mid);
+    market.book = {
+      bids: [[new Decimal(bid), new Decimal('1')]],
+      asks: [[new Decimal(ask), new Decimal('1')]],
+    };
+  };
+  return { clock, store, market, venue, later };
 }

@@ -20,6 +20,25 @@ import type {
 } from '../gateway';
 import type { PaperVenue } from './paper-venue';
 
+/**
+ * One paper account's stops on the venue: stop-markets on futures, stop-limits on spot (their limit order
+ * reserving what it sells from the placement on).
+ */
+export function paperVenueStops(
+  venue: PaperVenue,
+  accountId: string,
+  marketType: AccountMarketType,
+): VenueStops {
+  return {
+    placeStop: async (request: StopOrderRequest): Promise<StopOrder> =>
+      venue.placeStop(accountId, marketType, { ...request, symbol: venue.spec(request.symbol).symbol }),
+    cancelStop: async (venueOrderId: string): Promise<StopOrder> => venue.cancelStop(accountId, venueOrderId),
+    fetchStop: async (venueOrderId: string): Promise<StopOrder> => venue.fetchStop(accountId, venueOrderId),
+    fetchStopByClientId: async (clientOrderId: string): Promise<StopOrder> =>
+      venue.fetchStopByClientId(accountId, clientOrderId),
+  };
+}
+
 /** One paper account's door to the simulated venue. Needs no keys; works offline. */
 export class PaperGateway implements ExchangeGateway {
   readonly exchangeId = 'paper';
@@ -28,8 +47,7 @@ export class PaperGateway implements ExchangeGateway {
   /**
    * Stop orders resting on the venue (issue 18), on futures accounts: reduce-only stop-markets the paper
    * venue triggers on its own price path, even while nobody asks (the matching tick) and for the path it
-   * missed while Kairos was stopped. Spot accounts have none: a spot stop would lock the coins the
-   * take-profit ladder sells.
+   * missed while Kairos was stopped. Spot accounts have none yet (`paperVenueStops` has their stop-limits).
    */
   readonly stops: VenueStops | null;
 
@@ -38,23 +56,7 @@ export class PaperGateway implements ExchangeGateway {
     readonly accountId: string,
     readonly marketType: AccountMarketType = 'spot',
   ) {
-    this.stops = marketType === 'future' ? this.futuresStops() : null;
-  }
-
-  private futuresStops(): VenueStops {
-    return {
-      placeStop: async (request: StopOrderRequest): Promise<StopOrder> =>
-        this.venue.placeStop(this.accountId, this.marketType, {
-          ...request,
-          symbol: this.symbol(request.symbol),
-        }),
-      cancelStop: async (venueOrderId: string): Promise<StopOrder> =>
-        this.venue.cancelStop(this.accountId, venueOrderId),
-      fetchStop: async (venueOrderId: string): Promise<StopOrder> =>
-        this.venue.fetchStop(this.accountId, venueOrderId),
-      fetchStopByClientId: async (clientOrderId: string): Promise<StopOrder> =>
-        this.venue.fetchStopByClientId(this.accountId, clientOrderId),
-    };
+    this.stops = marketType === 'future' ? paperVenueStops(venue, accountId, marketType) : null;
   }
 
   async loadMarkets(): Promise<Market[]> {

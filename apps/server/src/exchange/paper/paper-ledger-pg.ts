@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
@@ -75,7 +75,16 @@ function toFillRow(record: FillRecord): PaperFillRow {
   };
 }
 
-function toStopRow(record: StopRecord): PaperStopRow {
+/**
+ * A stop as read: its row and the price of the order it names (`triggered_order_id`): a stop-limit's limit
+ * price; null for a stop-market (none yet, or a market order).
+ */
+type StopRead = StopRecord & { limitPrice: string | null };
+
+/** The columns of a stop read with Drizzle (`StopRead`): joined to the order it names. */
+const STOP_READ = { ...getTableColumns(paperStops), limitPrice: paperOrders.price };
+
+function toStopRow(record: StopRead): PaperStopRow {
   return {
     venueOrderId: record.venueOrderId,
     clientOrderId: record.clientOrderId,
@@ -84,6 +93,7 @@ function toStopRow(record: StopRecord): PaperStopRow {
     side: record.side,
     amount: canonical(record.amount),
     triggerPrice: canonical(record.triggerPrice),
+    limitPrice: record.limitPrice === null ? null : canonical(record.limitPrice),
     status: record.status,
     triggeredOrderId: record.triggeredOrderId,
     createdAt: record.createdAt.getTime(),
@@ -142,8 +152,8 @@ const OPEN_ORDERS_SQL = `
 
 /**
  * What a matching pass starts from, in one read: an account's resting orders ('o' rows, as `OrderRecord`s)
- * and its open stops ('s' rows, as `StopRecord`s), each oldest first. One statement, so the pass over an
- * account without stops (most of them, and every spot one) costs no more than before stops existed.
+ * and its open stops ('s' rows, as `StopRead`s: a stop-limit's limit price in `price`), each oldest first. One
+ * statement, so the pass over an account without stops (most of them) costs no more than before stops existed.
  */
 const RESTING_SQL = `
   SELECT 'o' AS kind, seq, venue_order_id AS "venueOrderId", client_order_id AS "clientOrderId",
@@ -155,11 +165,12 @@ const RESTING_SQL = `
   FROM paper_orders
   WHERE account_id = $1 AND status IN ('open', 'partially_filled')
   UNION ALL
-  SELECT 's', seq, venue_order_id, client_order_id, market_type, symbol, side, NULL, NULL, amount::text,
-         NULL, NULL, NULL, NULL, status, NULL, NULL, NULL, trigger_price::text, triggered_order_id,
-         created_at, updated_at, checked_until
-  FROM paper_stops
-  WHERE account_id = $1 AND status = 'open'
+  SELECT 's', s.seq, s.venue_order_id, s.client_order_id, s.market_type, s.symbol, s.side, NULL,
+         (SELECT o.price::text FROM paper_orders o WHERE o.venue_order_id = s.triggered_order_id), s.amount::text,
+         NULL, NULL, NULL, NULL, s.status, NULL, NULL, NULL, s.trigger_price::text, s.triggered_order_id,
+         s.created_at, s.updated_at, s.checked_until
+  FROM paper_stops s
+  WHERE s.account_id = $1 AND s.status = 'open'
   ORDER BY kind, seq`;
 
 /** Whether an account has orders or stops resting. */
@@ -505,24 +516,28 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
   }
 
   async stopById(venueOrderId: string): Promise<PaperStopRow | null> {
-    const [row] = await this.tx
-      .select()
-      .from(paperStops)
-      .where(and(eq(paperStops.accountId, this.accountId), eq(paperStops.venueOrderId, venueOrderId)));
-    return row ? toStopRow(row) : null;
+    return this.stopWhere(eq(paperStops.venueOrderId, venueOrderId));
   }
 
   async stopByClientId(clientOrderId: string): Promise<PaperStopRow | null> {
+    return this.stopWhere(eq(paperStops.clientOrderId, clientOrderId));
+  }
+
+  /** The account's stop matching `condition`, with its limit price (`STOP_READ`). */
+  private async stopWhere(condition: ReturnType<typeof eq>): Promise<PaperStopRow | null> {
     const [row] = await this.tx
-      .select()
+      .select(STOP_READ)
       .from(paperStops)
-      .where(and(eq(paperStops.accountId, this.accountId), eq(paperStops.clientOrderId, clientOrderId)));
+      .leftJoin(paperOrders, eq(paperOrders.venueOrderId, paperStops.triggeredOrderId))
+      .where(and(eq(paperStops.accountId, this.accountId), condition));
     return row ? toStopRow(row) : null;
   }
 
   async resting(): Promise<{ orders: PaperOrderRow[]; stops: PaperStopRow[] }> {
     // Read on every match of the account (each tick, each read while something rests): a prepared statement.
-    const result = await this.q.query<(OrderRecord & { kind: 'o' }) | (StopRecord & { kind: 's' })>({
+    const result = await this.q.query<
+      (OrderRecord & { kind: 'o' }) | (StopRecord & { kind: 's'; price: string | null })
+    >({
       name: 'paper_resting',
       text: RESTING_SQL,
       values: [this.accountId],
@@ -531,7 +546,7 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     const stops: PaperStopRow[] = [];
     for (const row of result.rows) {
       if (row.kind === 'o') orders.push(toOrderRow(row));
-      else stops.push(toStopRow(row));
+      else stops.push(toStopRow({ ...row, limitPrice: row.price }));
     }
     return { orders, stops };
   }

@@ -59,9 +59,11 @@ export interface PaperFillRow {
 }
 
 /**
- * A stop resting on the venue (futures): a reduce-only stop-market. Its client id is unique among the
- * account's stops (a namespace of its own, as Binance's algo orders); once triggered it names the market
- * order it became.
+ * A stop resting on the venue: on futures a reduce-only stop-market, on spot a stop-limit. Its client id is
+ * unique among the account's stops (a namespace of its own, as Binance's algo orders); once triggered it names
+ * the order it became. A spot stop-limit's limit order is in the account's orders from its placement on (as
+ * Binance's STOP_LOSS_LIMIT is one order, NEW and not working until triggered): it holds the stop's
+ * reservation and its limit price, and is matched only once the stop triggered.
  */
 export interface PaperStopRow {
   venueOrderId: string;
@@ -72,8 +74,16 @@ export interface PaperStopRow {
   side: OrderSide;
   amount: string;
   triggerPrice: string;
+  /**
+   * A stop-limit's limit price: its limit order's price (read with the stop, never written with it); null for a
+   * stop-market.
+   */
+  limitPrice: string | null;
   status: StopOrderStatus;
-  /** The market order it sent (in the account's orders); null until triggered. */
+  /**
+   * The order it sent (in the account's orders): a stop-market's is null until triggered; a stop-limit's limit
+   * order is named from its placement on (the gateway shows it once triggered).
+   */
   triggeredOrderId: string | null;
   createdAt: number;
   updatedAt: number;

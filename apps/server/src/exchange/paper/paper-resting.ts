@@ -34,16 +34,23 @@ export async function matchIn(
   const now = desk.clock();
   const { orders, stops } = await session.ledger.resting();
   const stored = new Map(orders.map((order) => [order.venueOrderId, order.checkedUntil]));
+  // Limit orders of spot stop-limits not triggered yet: resting, not working.
+  const armed = new Set(
+    stops.filter((stop) => stop.limitPrice !== null).map((stop) => stop.triggeredOrderId),
+  );
+  const working = orders.filter((order) => !armed.has(order.venueOrderId));
   const triggers = stops
     .map((stop, index) => ({ stop, index, at: triggerTime(desk, stop, now) }))
     .filter((t): t is { stop: PaperStopRow; index: number; at: number } => t.at !== null)
     .sort((a, b) => a.at - b.at || a.index - b.index);
   for (const { stop, at } of triggers) {
-    await matchOrders(desk, session, orders, at, now);
-    await triggerStop(desk, session, stop, at);
+    await matchOrders(desk, session, working, at, now);
+    await triggerStop(desk, session, stop, at, orders);
+    const limitOrder = orders.find((order) => order.venueOrderId === stop.triggeredOrderId);
+    if (stop.limitPrice !== null && limitOrder) working.push(limitOrder);
   }
-  await matchOrders(desk, session, orders, now, now);
-  for (const order of orders) {
+  await matchOrders(desk, session, working, now, now);
+  for (const order of working) {
     // Nothing happened to it: its stored progress is moved on once a minute (see CHECKPOINT_MS).
     if (isOpen(order) && now - stored.get(order.venueOrderId)! >= CHECKPOINT_MS) session.saveOrder(order);
   }

@@ -35,8 +35,10 @@ export function toStopOrder(row: PaperStopRow): StopOrder {
     side: row.side,
     amount: row.amount,
     triggerPrice: row.triggerPrice,
+    limitPrice: row.limitPrice,
     status: row.status,
-    triggeredOrderId: row.triggeredOrderId,
+    // A stop-limit's limit order is known from its placement on, but is the stop's order only once triggered.
+    triggeredOrderId: row.status === 'triggered' ? row.triggeredOrderId : null,
     timestamp: row.createdAt,
   };
 }

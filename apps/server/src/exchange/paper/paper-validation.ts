@@ -1,6 +1,6 @@
 import { type Decimal, dec, isMultipleOf } from '../decimal';
 import { InvalidOrderError } from '../errors';
-import type { CreateOrderRequest, StopOrderRequest } from '../gateway';
+import type { AccountMarketType, CreateOrderRequest, StopOrderRequest } from '../gateway';
 import type { PaperMarketSpec } from './paper-markets';
 
 // What the venue refuses before it looks at an account: orders and stops that are malformed or off its
@@ -36,9 +36,7 @@ export function validateOrder(
     throw new InvalidOrderError('Amount and price must be decimal numbers');
   }
   checkAmount(spec, amount, request.amount);
-  if (price !== null && (price.lte(0) || !isMultipleOf(price, dec(spec.priceTick)))) {
-    throw new InvalidOrderError(`Price ${request.price} must be a positive multiple of ${spec.priceTick}`);
-  }
+  if (price !== null) checkPrice(spec, price, 'Price', request.price!);
   const reference = price ?? marketPrice();
   if (!request.reduceOnly && amount.times(reference).lt(spec.minNotional)) {
     throw new InvalidOrderError(`Order value must be at least ${spec.minNotional} ${spec.quote}`);
@@ -46,28 +44,48 @@ export function validateOrder(
   return { amount, price };
 }
 
-/** The stop's amount and trigger price, checked. */
+function checkPrice(spec: PaperMarketSpec, price: Decimal, what: string, asked: string): void {
+  if (price.lte(0) || !isMultipleOf(price, dec(spec.priceTick))) {
+    throw new InvalidOrderError(`${what} ${asked} must be a positive multiple of ${spec.priceTick}`);
+  }
+}
+
+/**
+ * The stop's amount, trigger price and limit price (a stop-limit's: spot stops need one, futures stops are
+ * stop-markets), checked.
+ */
 export function validateStop(
   spec: PaperMarketSpec,
+  marketType: AccountMarketType,
   request: StopOrderRequest,
-): { amount: Decimal; triggerPrice: Decimal } {
+): { amount: Decimal; triggerPrice: Decimal; limitPrice: Decimal | null } {
   checkClientOrderId(request.clientOrderId);
   if (request.side !== 'buy' && request.side !== 'sell') {
     throw new InvalidOrderError(`Unknown side ${String(request.side)}`);
   }
+  if (marketType === 'spot' && request.limitPrice === undefined) {
+    throw new InvalidOrderError('A spot stop is a stop-limit: it needs a limit price');
+  }
+  if (marketType === 'future' && request.limitPrice !== undefined) {
+    throw new InvalidOrderError('Futures stops are stop-markets: no limit price');
+  }
   let amount: Decimal;
   let triggerPrice: Decimal;
+  let limitPrice: Decimal | null;
   try {
     amount = dec(request.amount);
     triggerPrice = dec(request.triggerPrice);
+    limitPrice = request.limitPrice === undefined ? null : dec(request.limitPrice);
   } catch {
-    throw new InvalidOrderError('Amount and trigger price must be decimal numbers');
+    throw new InvalidOrderError('Amount, trigger and limit price must be decimal numbers');
   }
   checkAmount(spec, amount, request.amount);
-  if (triggerPrice.lte(0) || !isMultipleOf(triggerPrice, dec(spec.priceTick))) {
-    throw new InvalidOrderError(
-      `Trigger price ${request.triggerPrice} must be a positive multiple of ${spec.priceTick}`,
-    );
+  checkPrice(spec, triggerPrice, 'Trigger price', request.triggerPrice);
+  if (limitPrice !== null) {
+    checkPrice(spec, limitPrice, 'Limit price', request.limitPrice!);
+    if (amount.times(limitPrice).lt(spec.minNotional)) {
+      throw new InvalidOrderError(`Order value must be at least ${spec.minNotional} ${spec.quote}`);
+    }
   }
-  return { amount, triggerPrice };
+  return { amount, triggerPrice, limitPrice };
 }

@@ -28,7 +28,7 @@ import type { PaperMarketSpec } from './paper-markets';
 import { matchIn } from './paper-resting';
 import { isOpen, toFill, toOrder, toStopOrder } from './paper-rows';
 import { placeSpot } from './paper-spot';
-import { openStop } from './paper-stops';
+import { cancelStop, openStop } from './paper-stops';
 import { validateOrder, validateStop } from './paper-validation';
 
 export interface PaperFees {
@@ -374,25 +374,24 @@ export class PaperVenue {
     });
   }
 
-  // ---- stops (futures) ----------------------------------------------------------------------------------
+  // ---- stops --------------------------------------------------------------------------------------------
 
   /**
-   * Rests a reduce-only stop-market (Binance USD-M STOP_MARKET, reduceOnly, workingType=MARK_PRICE: here the
-   * venue's own price path). Refused when the price is already through the trigger (Binance -2021 "Order
-   * would immediately trigger") and when there is no position it would reduce; an amount larger than the
-   * position is capped when it triggers. A client id already used by one of the account's stops answers with
-   * that stop, whatever its state (the executor's retry after a lost answer), as `createOrder` does.
+   * Rests a stop. On futures a reduce-only stop-market (Binance USD-M STOP_MARKET, reduceOnly,
+   * workingType=MARK_PRICE: here the venue's own price path), refused when there is no position it would
+   * reduce; an amount larger than the position is capped when it triggers. On spot a stop-limit (Binance
+   * STOP_LOSS_LIMIT): its limit order reserves what it sells at once, refused when too little is free. Refused
+   * when the price is already through the trigger (Binance -2021 "Order would immediately trigger"). A client
+   * id already used by one of the account's stops answers with that stop, whatever its state (the executor's
+   * retry after a lost answer), as `createOrder` does.
    */
   async placeStop(
     accountId: string,
     marketType: AccountMarketType,
     request: StopOrderRequest,
   ): Promise<StopOrder> {
-    if (marketType !== 'future') {
-      throw new UnsupportedOperationError('Stop orders rest on futures accounts only');
-    }
     const spec = this.spec(request.symbol);
-    const checked = validateStop(spec, request);
+    const checked = validateStop(spec, marketType, request);
     const row = await this.inTransaction(accountId, async (session) => {
       // Matched up to now first: the position the stop protects is the one the path left.
       const { stops } = await matchIn(this.desk, session);
@@ -407,20 +406,18 @@ export class PaperVenue {
     return toStopOrder(row);
   }
 
-  /** Cancels an open stop (matched up to now first); a stop triggered, cancelled or expired answers its state. */
+  /**
+   * Cancels an open stop (matched up to now first), with a stop-limit's reservation; a stop triggered,
+   * cancelled or expired answers its state (a triggered stop-limit's limit order is cancelled as an order).
+   */
   async cancelStop(accountId: string, venueOrderId: string): Promise<StopOrder> {
     const row = await this.inTransaction(accountId, async (session) => {
-      const { stops } = await matchIn(this.desk, session);
+      const { orders, stops } = await matchIn(this.desk, session);
       const stop =
         stops.find((candidate) => candidate.venueOrderId === venueOrderId) ??
         (await session.ledger.stopById(venueOrderId));
       if (!stop) throw new OrderNotFoundError(`Unknown paper stop ${venueOrderId}`);
-      if (stop.status !== 'open') return stop;
-      stop.status = 'cancelled';
-      stop.updatedAt = this.desk.clock();
-      session.saveStop(stop);
-      session.recordStop(stop);
-      session.reported.add(stop.venueOrderId);
+      if (stop.status === 'open') await cancelStop(this.desk, session, stop, orders);
       return stop;
     });
     return toStopOrder(row);
