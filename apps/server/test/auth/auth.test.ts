@@ -102,6 +102,11 @@ describe('registration', () => {
   });
 });
 
+/** Past the growing delay a client waits after its `failures` (the progressive delays below). */
+function waitOutClientDelay(failures: number) {
+  vi.setSystemTime(Date.now() + 2 ** failures * 1000);
+}
+
 describe('login, logout and refresh', () => {
   it('logs in with the right password only', async () => {
     const s = await registerUser(t.app);
@@ -160,8 +165,10 @@ describe('login, logout and refresh', () => {
   });
 
   it('answers the 11th wrong password in a row with 429 and Retry-After', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const s = await registerUser(t.app);
     for (let i = 0; i < 10; i += 1) {
+      waitOutClientDelay(i);
       const res = await post(
         '/auth/login',
         { email: s.email, password: `wrong-password-${i}` },
@@ -204,10 +211,13 @@ describe('login, logout and refresh', () => {
     const s = await registerUser(t.app);
     const owner = '10.0.15.1';
     await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner);
-    for (let i = 0; i < 10; i += 1)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let i = 0; i < 10; i += 1) {
+      waitOutClientDelay(i);
       expect(
         (await post('/auth/login', { email: s.email, password: `typo-${i}` }, {}, owner)).statusCode,
       ).toBe(401);
+    }
     expect(
       (await post('/auth/login', { email: s.email, password: GOOD_PASSWORD }, {}, owner)).statusCode,
     ).toBe(429);
@@ -641,5 +651,64 @@ describe('secrets at rest', () => {
     ]) {
       expect(dump).not.toContain(clear);
     }
+  });
+});
+
+/** Issue 20: throttling by account and client together, with progressive delays. */
+const login = (email: string, password: string, ip: string) =>
+  post('/auth/login', { email, password }, {}, ip);
+
+describe('login throttling with progressive delays', () => {
+  it('makes a client wait longer after each wrong password on an account, and only that client', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let now = Date.UTC(2026, 10, 24, 9, 0, 0);
+    vi.setSystemTime(now);
+    const s = await registerUser(t.app);
+    const owner = '10.20.0.1';
+    const attacker = '10.20.0.66';
+    expect((await login(s.email, GOOD_PASSWORD, owner)).statusCode).toBe(200);
+
+    // Three free tries, then each failure makes the next attempt wait: 1 s, 2 s, 4 s, 8 s…
+    for (let i = 0; i < 3; i += 1)
+      expect((await login(s.email, `guess-${i}`, attacker)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      // Held back, even with the right password, until the delay is over; a refused try adds nothing.
+      const held = await login(s.email, GOOD_PASSWORD, attacker);
+      expect(held.statusCode).toBe(429);
+      expect(held.json()).toMatchObject({ error: 'RATE_LIMITED', params: { variant: 'failedAttempts' } });
+      const wait = Number(held.headers['retry-after']);
+      waits.push(wait);
+      now += wait * 1000 - 1;
+      vi.setSystemTime(now);
+      expect((await login(s.email, `guess-again-${i}`, attacker)).statusCode).toBe(429);
+      now += 1;
+      vi.setSystemTime(now);
+      expect((await login(s.email, `guess-again-${i}`, attacker)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+
+    // The owner, from their device or a new one, signs in at once: the delays belong to the guessing client.
+    expect((await login(s.email, GOOD_PASSWORD, owner)).statusCode).toBe(200);
+    expect((await login(s.email, GOOD_PASSWORD, '10.20.0.2')).statusCode).toBe(200);
+  });
+
+  it('cannot be used by an attacker from other addresses to lock the owner out of a known device', async () => {
+    const s = await registerUser(t.app);
+    const owner = '10.21.0.1';
+    expect((await login(s.email, GOOD_PASSWORD, owner)).statusCode).toBe(200);
+    // Forty guesses from twenty addresses: refused (401, then 429 once the account-wide count is full).
+    for (let a = 0; a < 20; a += 1)
+      for (let i = 0; i < 2; i += 1)
+        expect([401, 429]).toContain((await login(s.email, `guess-${a}-${i}`, `10.21.1.${a}`)).statusCode);
+    expect((await login(s.email, GOOD_PASSWORD, '10.21.1.99')).statusCode).toBe(429);
+    expect((await login(s.email, GOOD_PASSWORD, owner)).statusCode).toBe(200);
+  });
+
+  it('never counts forgot-password against login', async () => {
+    const s = await registerUser(t.app);
+    const ip = '10.22.0.1';
+    for (let i = 0; i < 12; i += 1) await post('/auth/forgot-pass', { email: s.email }, {}, ip);
+    expect((await login(s.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
   });
 });

@@ -129,6 +129,8 @@ export const authThrottle = pgTable('auth_throttle', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+  /** The latest failure: the next attempt of this key waits a delay that grows with `failures` (issue 20). */
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
 });
 
 /** Mail when no SMTP server is configured (and a record of what was sent when one is). */

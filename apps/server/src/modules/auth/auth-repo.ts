@@ -258,15 +258,19 @@ export function createAuthRepo(db: Database) {
         );
     },
 
-    /** One failure more on each key, all in one statement (a window past its length starts again). */
-    async recordFailures(keys: string[], windowSeconds: number): Promise<void> {
+    /**
+     * One failure more on each key, all in one statement (a window past its length starts again), at `at`
+     * (the app's clock, which the delays are measured on).
+     */
+    async recordFailures(keys: string[], windowSeconds: number, at: Date): Promise<void> {
       if (keys.length === 0) return;
       await db
         .insert(authThrottle)
-        .values(keys.map((key) => ({ key, failures: 1 })))
+        .values(keys.map((key) => ({ key, failures: 1, lastFailureAt: at })))
         .onConflictDoUpdate({
           target: authThrottle.key,
           set: {
+            lastFailureAt: at,
             failures: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${authThrottle.failures} + 1 END`,
             windowStartedAt: sql`CASE WHEN ${authThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${authThrottle.windowStartedAt} END`,
           },

@@ -28,6 +28,17 @@ const THROTTLE_WINDOW_S = 15 * 60;
 /** DESIGN §3: 10 failures / 15 min per account; an IP gets more room (shared NATs). */
 const MAX_FAILURES_PER_ACCOUNT = 10;
 const MAX_FAILURES_PER_IP = 50;
+/**
+ * Issue 20's progressive delays, per account and client together: after this many failures in the window,
+ * each failure makes that client's next attempt on the account wait 1 s, then 2 s, 4 s… up to the window.
+ */
+const FREE_FAILURES_PER_CLIENT = 3;
+
+/** How long a client waits after its latest failure on an account, given its failures in the window. */
+function clientDelayMs(failures: number): number {
+  if (failures < FREE_FAILURES_PER_CLIENT) return 0;
+  return Math.min(2 ** (failures - FREE_FAILURES_PER_CLIENT) * 1000, THROTTLE_WINDOW_S * 1000);
+}
 /** An address the account signed in from within this many days is its owner's known client. */
 const KNOWN_CLIENT_DAYS = 30;
 
@@ -150,23 +161,28 @@ export function createAuthService(deps: {
     };
   }
 
+  const failedAttempts = (retryAfterSeconds: number) =>
+    new TooManyRequestsError(retryAfterSeconds, ...apiError('RATE_LIMITED', { variant: 'failedAttempts' }));
+
   /**
-   * Refuses a client past its limits. `knownClient` (asked only once the account-wide count is full): the
-   * account was signed in from this address lately, so what strangers ran up does not hold it back — only
-   * its own failures do.
+   * Refuses a client past its limits: the address's and the account's counts in the window, and the
+   * account-and-client pair's growing delay since its latest failure (a refused attempt adds nothing).
+   * `knownClient` (asked only once the account-wide count is full): the account was signed in from this
+   * address lately, so what strangers ran up does not hold it back — only its own failures do.
    */
   async function assertNotThrottled(keys: ThrottleKeys, knownClient?: () => Promise<boolean>) {
     const counted = [keys.ip, keys.account, keys.accountClient].filter(Boolean) as string[];
     const rows = await repo.throttleState(counted, THROTTLE_WINDOW_S);
     for (const row of rows) {
+      if (row.key === keys.accountClient) {
+        const wait = (row.lastFailureAt?.getTime() ?? 0) + clientDelayMs(row.failures) - Date.now();
+        if (wait > 0) throw failedAttempts(wait / 1000);
+        continue;
+      }
       const limit = row.key === keys.ip ? MAX_FAILURES_PER_IP : MAX_FAILURES_PER_ACCOUNT;
       if (row.failures >= limit) {
         if (row.key === keys.account && knownClient && (await knownClient())) continue;
-        const retryAfter = (row.windowStartedAt.getTime() + THROTTLE_WINDOW_S * 1000 - Date.now()) / 1000;
-        throw new TooManyRequestsError(
-          retryAfter,
-          ...apiError('RATE_LIMITED', { variant: 'failedAttempts' }),
-        );
+        throw failedAttempts((row.windowStartedAt.getTime() + THROTTLE_WINDOW_S * 1000 - Date.now()) / 1000);
       }
     }
   }
@@ -175,6 +191,7 @@ export function createAuthService(deps: {
     await repo.recordFailures(
       [keys.ip, keys.account, keys.accountClient].filter(Boolean) as string[],
       THROTTLE_WINDOW_S,
+      new Date(),
     );
   }
 
