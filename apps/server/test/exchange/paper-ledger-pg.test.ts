@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as paperSchema from '../../src/db/schema/paper';
 import { PaperGateway, paperVenueStops } from '../../src/exchange/paper/paper-gateway';
 import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
+import type { PaperLedgerStore } from '../../src/exchange/paper/paper-ledger-store';
 import { Decimal } from '../../src/exchange/decimal';
-import { InsufficientFundsError } from '../../src/exchange/errors';
+import { InsufficientFundsError, InvalidOrderError, OrderNotFoundError } from '../../src/exchange/errors';
 import { PaperVenue, type PaperStopEvent } from '../../src/exchange/paper/paper-venue';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { ScriptedMarket } from '../fakes/scripted-market';
@@ -33,6 +34,19 @@ async function createPaperAccount(db: TestDatabase['db'], nickname: string): Pro
     sql`INSERT INTO trading_accounts (user_id, nickname, exchange) VALUES (${user.rows[0]!.id}, ${nickname}, 'paper') RETURNING id`,
   );
   return account.rows[0]!.id;
+}
+
+/** The store, its batch transactions counted. */
+function countingTransactions(store: PaperLedgerStore) {
+  const transactions = { count: 0 };
+  const counting: PaperLedgerStore = {
+    ...store,
+    transactMany: ((ids, work) => {
+      transactions.count += 1;
+      return store.transactMany!(ids, work);
+    }) as typeof store.transactMany,
+  };
+  return { store: counting, transactions };
 }
 
 describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
@@ -211,15 +225,7 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
         createPaperAccount(database.db, n),
       ),
     );
-    const store = createPgPaperLedgerStore(database.db);
-    let transactions = 0;
-    const counting = {
-      ...store,
-      transactMany: ((ids, work) => {
-        transactions += 1;
-        return store.transactMany!(ids, work);
-      }) as typeof store.transactMany,
-    };
+    const { store: counting, transactions } = countingTransactions(createPgPaperLedgerStore(database.db));
     const batched = new PaperVenue({ store: counting, market, clock: () => now });
     await batched.fundAccount(rich!, { USDT: '20000' });
     await batched.fundAccount(poor!, { USDT: '10' });
@@ -239,7 +245,7 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
       buy(rich!, 'a1'),
       buy(margin!, 'd1', 'future'),
     ]);
-    expect(transactions).toBe(1);
+    expect(transactions.count).toBe(1);
     expect(a1).toMatchObject({ status: 'filled', filled: '0.1', clientOrderId: 'a1' });
     expect(a2).toMatchObject({ status: 'filled', filled: '0.1', clientOrderId: 'a2' });
     expect(c1).toMatchObject({ status: 'filled', filled: '0.1' });
@@ -467,5 +473,144 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
     } finally {
       market.book = book;
     }
+  });
+
+  it('places stops asked for at once in one transaction over their accounts, in as many statements however many they are', async () => {
+    // Every statement the store sends on a transaction's connection, counted.
+    let statements = 0;
+    const pool = database.db.$client;
+    const countingPool = Object.assign(Object.create(pool) as typeof pool, {
+      connect: async () => {
+        const client = await pool.connect();
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        return Object.assign(Object.create(client) as typeof client, {
+          query: (...args: unknown[]) => {
+            statements += 1;
+            return query(...args);
+          },
+          release: (error?: Error | boolean) => client.release(error),
+        });
+      },
+    });
+    const { store: counting, transactions } = countingTransactions(
+      createPgPaperLedgerStore(
+        new Proxy(database.db, {
+          get: (target, key) => (key === '$client' ? countingPool : Reflect.get(target, key)),
+        }),
+      ),
+    );
+    const batched = new PaperVenue({ store: counting, market, clock: () => now });
+    now += 60_000;
+    market.moveTo('65000');
+
+    async function accounts(prefix: string, count: number) {
+      const ids = await Promise.all(
+        Array.from({ length: count }, (_, i) => createPaperAccount(database.db, `${prefix}-${i}`)),
+      );
+      for (const id of ids) {
+        await batched.fundAccount(id, { USDT: '20000', BTC: '0.1' });
+        await new PaperGateway(batched, id, 'future').createOrder({
+          symbol: 'BTC/USDT',
+          side: 'buy',
+          type: 'market',
+          amount: '0.05',
+          clientOrderId: `${prefix}-entry`,
+        });
+      }
+      return ids;
+    }
+    const stop = (
+      accountId: string,
+      marketType: 'spot' | 'future',
+      clientOrderId: string,
+      triggerPrice = '64000.00',
+    ) =>
+      paperVenueStops(batched, accountId, marketType)
+        .placeStop({
+          symbol: 'BTC/USDT',
+          side: 'sell',
+          amount: '0.05',
+          triggerPrice,
+          ...(marketType === 'spot' ? { limitPrice: '63700.00' } : {}),
+          clientOrderId,
+        })
+        .catch((e: unknown) => e);
+
+    const small = await accounts('stop-batch-small', 2);
+    const before = { transactions: transactions.count, statements };
+    const answers = await Promise.all([
+      stop(small[0]!, 'future', 'sl-a'),
+      stop(small[1]!, 'future', 'sl-b'),
+      stop(small[0]!, 'spot', 'sl-spot'),
+      stop(small[1]!, 'future', 'sl-through', '65500.00'),
+    ]);
+    expect(transactions.count - before.transactions).toBe(1);
+    const smallStatements = statements - before.statements;
+    // BEGIN with the locks, two reads, the orders' write (the spot stop-limit's order), the stops', COMMIT.
+    expect(smallStatements).toBe(6);
+    expect(answers[0]).toMatchObject({ clientOrderId: 'sl-a', status: 'open', limitPrice: null });
+    expect(answers[1]).toMatchObject({ clientOrderId: 'sl-b', status: 'open' });
+    expect(answers[2]).toMatchObject({ clientOrderId: 'sl-spot', status: 'open', limitPrice: '63700' });
+    expect(answers[3]).toBeInstanceOf(InvalidOrderError);
+    // The same client id again, in a batch (placed alone after it), is the same stop.
+    const [dup, other] = await Promise.all([
+      stop(small[0]!, 'future', 'sl-a'),
+      stop(small[1]!, 'spot', 'sl-c'),
+    ]);
+    expect((dup as { venueOrderId: string }).venueOrderId).toBe(
+      (answers[0] as { venueOrderId: string }).venueOrderId,
+    );
+    expect(other).toMatchObject({ clientOrderId: 'sl-c', status: 'open' });
+    const reread = (accountId: string, marketType: 'spot' | 'future') =>
+      paperVenueStops(venue(), accountId, marketType);
+    expect(await reread(small[0]!, 'spot').fetchStopByClientId('sl-spot', 'BTC/USDT')).toEqual(answers[2]);
+    expect(await reread(small[1]!, 'future').fetchStopByClientId('sl-b', 'BTC/USDT')).toEqual(answers[1]);
+    await expect(
+      reread(small[1]!, 'future').fetchStopByClientId('sl-through', 'BTC/USDT'),
+    ).rejects.toBeInstanceOf(OrderNotFoundError);
+    // The spot stop-limit holds the coins it sells.
+    expect((await new PaperGateway(venue(), small[0]!, 'spot').fetchBalances())['BTC']).toEqual({
+      free: '0.05',
+      used: '0.05',
+      total: '0.1',
+    });
+
+    // Three times as many stops over three times as many accounts: one transaction, as many statements.
+    const large = await accounts('stop-batch-large', 6);
+    const again = { transactions: transactions.count, statements };
+    const many = await Promise.all(
+      large.flatMap((id, i) => [stop(id, 'future', `sl-l${i}`), stop(id, 'spot', `sl-ls${i}`)]),
+    );
+    expect(transactions.count - again.transactions).toBe(1);
+    expect(statements - again.statements).toBe(smallStatements);
+    expect(many.filter((answer) => answer instanceof Error)).toEqual([]);
+    expect(many.map((answer) => (answer as { status: string }).status)).toEqual(many.map(() => 'open'));
+  });
+
+  it('places each stop of a batch that failed as a whole on its own', async () => {
+    const store = createPgPaperLedgerStore(database.db);
+    const failing = {
+      ...store,
+      transactMany: (() => Promise.reject(new Error('connection lost'))) as typeof store.transactMany,
+    };
+    const paper = new PaperVenue({ store: failing, market, clock: () => now });
+    const ids = await Promise.all([1, 2].map((i) => createPaperAccount(database.db, `stop-failed-${i}`)));
+    for (const id of ids) await paper.fundAccount(id, { BTC: '0.1' });
+    const answers = await Promise.all(
+      ids.map((id, i) =>
+        paperVenueStops(paper, id, 'spot')
+          .placeStop({
+            symbol: 'BTC/USDT',
+            side: 'sell',
+            amount: i === 0 ? '0.05' : '0.5',
+            triggerPrice: '64000.00',
+            limitPrice: '63700.00',
+            clientOrderId: 'alone',
+          })
+          .catch((e: unknown) => e),
+      ),
+    );
+    expect(answers[0]).toMatchObject({ status: 'open', clientOrderId: 'alone' });
+    expect(answers[1]).toBeInstanceOf(InsufficientFundsError);
   });
 });

@@ -15,6 +15,7 @@ import {
   type PaperOrderRow,
   type PaperPositionRow,
   type PaperStopRow,
+  type PreparedAccount,
 } from './paper-ledger-store';
 
 /** Advisory-lock class of paper ledgers (the object id is the account id's hash). */
@@ -172,6 +173,42 @@ const RESTING_SQL = `
   FROM paper_stops s
   WHERE s.account_id = $1 AND s.status = 'open'
   ORDER BY kind, seq`;
+
+/**
+ * What placing stops reads first (`PaperLedgerBatch.prepareStops`), for any number of stops in one statement:
+ * the stop already using each one's client id ('t' rows, by ordinality), and their accounts' resting orders
+ * ('o') and open stops ('s'), as `RESTING_SQL` lists them, each with its account.
+ */
+const PREPARE_STOPS_SQL = `
+  SELECT 'o' AS kind, NULL::int AS ord, account_id AS "accountId", seq, venue_order_id AS "venueOrderId",
+         client_order_id AS "clientOrderId", market_type AS "marketType", symbol, side, type, price::text AS price,
+         amount::text AS amount, filled::text AS filled, cost::text AS cost, fee::text AS fee,
+         fee_currency AS "feeCurrency", status, reduce_only AS "reduceOnly", reserved_asset AS "reservedAsset",
+         reserved::text AS reserved, NULL::text AS "triggerPrice", NULL::text AS "triggeredOrderId",
+         created_at AS "createdAt", updated_at AS "updatedAt", checked_until AS "checkedUntil"
+  FROM paper_orders
+  WHERE account_id = ANY($3::uuid[]) AND status IN ('open', 'partially_filled')
+  UNION ALL
+  SELECT CASE WHEN i.ord IS NULL THEN 's' ELSE 't' END, i.ord::int, s.account_id, s.seq, s.venue_order_id,
+         s.client_order_id, s.market_type, s.symbol, s.side, NULL,
+         (SELECT o.price::text FROM paper_orders o WHERE o.venue_order_id = s.triggered_order_id), s.amount::text,
+         NULL, NULL, NULL, NULL, s.status, NULL, NULL, NULL, s.trigger_price::text, s.triggered_order_id,
+         s.created_at, s.updated_at, s.checked_until
+  FROM paper_stops s
+  LEFT JOIN unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS i(account_id, client_order_id, ord)
+    ON i.account_id = s.account_id AND i.client_order_id = s.client_order_id
+  WHERE s.account_id = ANY($3::uuid[]) AND (s.status = 'open' OR i.ord IS NOT NULL)
+  ORDER BY kind, seq`;
+
+/** The balances ('b' rows) and position rows ('p') of several accounts, in one statement. */
+const BALANCES_AND_POSITIONS_SQL = `
+  SELECT 'b' AS kind, account_id, asset AS key, free::text AS a, used::text AS b, NULL::text AS c, NULL::int AS leverage,
+         NULL::text AS margin_mode, NULL::timestamptz AS updated_at
+  FROM paper_balances WHERE account_id = ANY($1::uuid[])
+  UNION ALL
+  SELECT 'p', account_id, symbol, amount::text, entry_price::text, margin::text, leverage, margin_mode, updated_at
+  FROM paper_positions WHERE account_id = ANY($1::uuid[])
+  ORDER BY kind, account_id, key`;
 
 /** Whether an account has orders or stops resting. */
 const BUSY_SQL = `
@@ -418,6 +455,62 @@ async function prepareOrders(q: Queryable, orders: { accountId: string; clientOr
     takenBy: takenBy.get(i + 1) ?? null,
     balances: balances.get(order.accountId) ?? [],
   }));
+}
+
+type PreparedRow =
+  | (OrderRecord & { kind: 'o'; ord: null })
+  | (StopRecord & { kind: 's' | 't'; ord: number | null; price: string | null });
+
+/** `PaperLedgerBatch.prepareStops`: two statements whatever the number of stops and accounts. */
+async function prepareStops(q: Queryable, stops: { accountId: string; clientOrderId: string }[]) {
+  const accountIds = [...new Set(stops.map((stop) => stop.accountId))];
+  const resting = await q.query<PreparedRow>({
+    name: 'paper_prepare_stops',
+    text: PREPARE_STOPS_SQL,
+    values: [stops.map((s) => s.accountId), stops.map((s) => s.clientOrderId), accountIds],
+  });
+  const owned = await q.query<{
+    kind: 'b' | 'p';
+    account_id: string;
+    key: string;
+    a: string;
+    b: string;
+    c: string | null;
+    leverage: number | null;
+    margin_mode: 'isolated' | 'cross' | null;
+    updated_at: Date | null;
+  }>({ name: 'paper_balances_and_positions', text: BALANCES_AND_POSITIONS_SQL, values: [accountIds] });
+  const accounts = new Map<string, PreparedAccount>(
+    accountIds.map((id) => [id, { balances: [], positions: [], resting: { orders: [], stops: [] } }]),
+  );
+  const taken: (PaperStopRow | null)[] = stops.map(() => null);
+  for (const row of resting.rows) {
+    const account = accounts.get(row.accountId)!;
+    if (row.kind === 'o') account.resting.orders.push(toOrderRow(row));
+    else {
+      const stop = toStopRow({ ...row, limitPrice: row.price });
+      if (row.ord !== null) taken[row.ord - 1] = stop;
+      // A stop asked for again and still open rests too.
+      if (row.status === 'open') account.resting.stops.push(stop);
+    }
+  }
+  for (const row of owned.rows) {
+    const account = accounts.get(row.account_id)!;
+    if (row.kind === 'b')
+      account.balances.push({ asset: row.key, free: canonical(row.a), used: canonical(row.b) });
+    else {
+      account.positions.push({
+        symbol: row.key,
+        amount: canonical(row.a),
+        entryPrice: canonical(row.b),
+        margin: canonical(row.c!),
+        leverage: row.leverage!,
+        marginMode: row.margin_mode ?? undefined,
+        updatedAt: row.updated_at!.getTime(),
+      });
+    }
+  }
+  return { taken, accounts };
 }
 
 /**
@@ -691,6 +784,9 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
           },
           prepareOrders(orders) {
             return prepareOrders(client, orders);
+          },
+          prepareStops(stops) {
+            return prepareStops(client, stops);
           },
           write(changes) {
             return writeLedgers(client, changes);

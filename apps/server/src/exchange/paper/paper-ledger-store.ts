@@ -178,8 +178,55 @@ export interface PaperLedgerBatch {
   prepareOrders(
     orders: { accountId: string; clientOrderId: string }[],
   ): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }[]>;
+  /**
+   * What placing stops reads, for several at once in a constant number of statements: the stop already using
+   * each one's client id (null when it is free), in their order, and each account's balances, positions and
+   * what rests on it (the matching pass before the placement starts from it).
+   */
+  prepareStops(stops: { accountId: string; clientOrderId: string }[]): Promise<{
+    taken: (PaperStopRow | null)[];
+    accounts: Map<string, PreparedAccount>;
+  }>;
   /** `PaperLedger.write` for several accounts in one statement. */
   write(changes: { accountId: string; writes: PaperLedgerWrites }[]): Promise<void>;
+}
+
+/** One account as a batch read it (`PaperLedgerBatch.prepareStops`). */
+export interface PreparedAccount {
+  balances: PaperBalanceRow[];
+  positions: PaperPositionRow[];
+  resting: { orders: PaperOrderRow[]; stops: PaperStopRow[] };
+}
+
+/**
+ * The account's ledger answering the reads a batch made already from them (`PreparedAccount`): its balances,
+ * its positions (kept up to date with what this transaction saves) and its leverage settings (kept on the
+ * position rows), and what rests on it once (the one matching pass); everything else goes to `ledger`.
+ */
+export function preparedLedger(ledger: PaperLedger, prepared: PreparedAccount): PaperLedger {
+  let positions = prepared.positions;
+  let resting: PreparedAccount['resting'] | null = prepared.resting;
+  const answers: Partial<PaperLedger> = {
+    balances: async () => prepared.balances,
+    positions: async () => positions,
+    leverage: async (symbol) => positions.find((row) => row.symbol === symbol)?.leverage ?? null,
+    savePosition: async (row) => {
+      positions = [...positions.filter((p) => p.symbol !== row.symbol), row];
+      await ledger.savePosition(row);
+    },
+    resting: async () => {
+      const once = resting ?? (await ledger.resting());
+      resting = null;
+      return once;
+    },
+  };
+  return new Proxy(ledger, {
+    get(target, key: keyof PaperLedger) {
+      if (Object.hasOwn(answers, key)) return answers[key];
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export interface PaperLedgerStore {

@@ -23,12 +23,19 @@ import { MarketSimulator, type PaperMarketData } from './market-simulator';
 import { AccountSession } from './paper-account-session';
 import { PaperDesk, type CheckedOrder } from './paper-desk';
 import { placeFutures, toPosition } from './paper-futures';
-import type { PaperBalanceRow, PaperLedgerReader, PaperLedgerStore } from './paper-ledger-store';
+import {
+  preparedLedger,
+  type PaperBalanceRow,
+  type PaperLedgerBatch,
+  type PaperLedgerReader,
+  type PaperLedgerStore,
+  type PaperStopRow,
+} from './paper-ledger-store';
 import type { PaperMarketSpec } from './paper-markets';
 import { matchIn } from './paper-resting';
 import { isOpen, toFill, toOrder, toStopOrder } from './paper-rows';
 import { placeSpot } from './paper-spot';
-import { cancelStop, openStop } from './paper-stops';
+import { cancelStop, openStop, type CheckedStop } from './paper-stops';
 import { validateOrder, validateStop } from './paper-validation';
 
 export interface PaperFees {
@@ -84,6 +91,15 @@ const MAX_BATCH = 200;
 /** Orders of a failed batch placed alone, this many at a time. */
 const ALONE_CONCURRENCY = 8;
 
+/** A stop asked for and checked, waiting for its batch. */
+interface PendingStop {
+  accountId: string;
+  marketType: AccountMarketType;
+  request: StopOrderRequest;
+  spec: PaperMarketSpec;
+  checked: CheckedStop;
+}
+
 /** An order asked for and checked, waiting for its batch. */
 interface PendingOrder extends CheckedOrder {
   accountId: string;
@@ -106,6 +122,8 @@ export class PaperVenue {
   private matching: Promise<void> | null = null;
   /** Places a checked order: with the others asked for meanwhile when the store can lock several accounts. */
   private readonly placeOrder: (pending: PendingOrder) => Promise<Order>;
+  /** Places a checked stop: with the others asked for meanwhile when the store can lock several accounts. */
+  private readonly placeStopPending: (pending: PendingStop) => Promise<PaperStopRow>;
   /** An account's balances, or null while orders rest: read with the others asked for meanwhile (likewise). */
   private readonly readIdleBalances: (accountId: string) => Promise<PaperBalanceRow[] | null>;
 
@@ -124,6 +142,9 @@ export class PaperVenue {
     this.placeOrder = store.transactMany
       ? createBatchLoader((batch) => this.placeBatch(batch), { maxBatchSize: MAX_BATCH })
       : (pending) => this.placeAlone(pending);
+    this.placeStopPending = store.transactMany
+      ? createBatchLoader((batch) => this.placeStopBatch(batch), { maxBatchSize: MAX_BATCH })
+      : (pending) => this.placeStopAlone(pending);
     this.readIdleBalances = store.balancesIfNoOpenOrdersMany
       ? createBatchLoader((ids) => store.balancesIfNoOpenOrdersMany!([...ids]), { maxBatchSize: MAX_BATCH })
       : (accountId) => store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders());
@@ -241,35 +262,69 @@ export class PaperVenue {
 
   /**
    * Orders asked for together (in one tick: a fan-out's bots), placed in one transaction over all their
-   * accounts, in the order asked, with one read and one write for all of them. An order the venue refuses
-   * is refused alone (placing checks everything before it changes anything). Orders whose client id is
-   * taken already are placed one at a time after the batch.
+   * accounts (`inOneTransaction`), with one read and one write for all of them.
    */
-  private async placeBatch(batch: readonly PendingOrder[]): Promise<(Order | Error)[]> {
-    const alone = (pending: PendingOrder) => this.placeAlone(pending).catch((e: Error) => e);
+  private placeBatch(batch: readonly PendingOrder[]): Promise<(Order | Error)[]> {
+    return this.inOneTransaction(batch, (pending) => this.placeAlone(pending), {
+      clientOrderId: (pending) => pending.request.clientOrderId,
+      prepare: async (ledgers) => {
+        const prepared = await ledgers.prepareOrders(
+          batch.map(({ accountId, request }) => ({ accountId, clientOrderId: request.clientOrderId })),
+        );
+        return {
+          taken: prepared.map((p) => p.takenBy !== null),
+          open: async (accountId) => {
+            const session = new AccountSession(accountId, ledgers.ledger(accountId));
+            session.useBalances(prepared[batch.findIndex((p) => p.accountId === accountId)]!.balances);
+            return session;
+          },
+        };
+      },
+      place: (session, pending) => this.place(session, pending),
+    });
+  }
+
+  /**
+   * Items asked for together, placed in one transaction over all their accounts, in the order asked: what they
+   * read first in `prepare` (a constant number of statements, whatever their number), each account's changes
+   * written together at the end. One the venue refuses is refused alone (placing checks everything before it
+   * changes anything). Those whose client id is taken already (`taken`) are placed one at a time after the
+   * batch, answered with what holds it; so is every item of a batch that failed as a whole.
+   */
+  private async inOneTransaction<P extends { accountId: string }, R>(
+    batch: readonly P[],
+    placeAlone: (pending: P) => Promise<R>,
+    steps: {
+      clientOrderId(pending: P): string;
+      prepare(ledgers: PaperLedgerBatch): Promise<{
+        taken: boolean[];
+        /** The account's session in this transaction, made when its first item is placed. */
+        open(accountId: string): Promise<AccountSession>;
+      }>;
+      place(session: AccountSession, pending: P): Promise<R>;
+    },
+  ): Promise<(R | Error)[]> {
+    const alone = (pending: P) => placeAlone(pending).catch((e: Error) => e);
     if (batch.length === 1) return [await alone(batch[0]!)];
-    const results: (Order | Error | undefined)[] = new Array(batch.length);
+    const results: (R | Error | undefined)[] = new Array(batch.length);
     const sessions = new Map<string, AccountSession>();
     try {
       await this.store.transactMany!(
         batch.map((pending) => pending.accountId),
         async (ledgers) => {
-          const prepared = await ledgers.prepareOrders(
-            batch.map(({ accountId, request }) => ({ accountId, clientOrderId: request.clientOrderId })),
-          );
+          const prepared = await steps.prepare(ledgers);
           const asked = new Set<string>();
           for (const [i, pending] of batch.entries()) {
-            const key = `${pending.accountId} ${pending.request.clientOrderId}`;
-            if (prepared[i]!.takenBy || asked.has(key)) continue; // placed alone below: answered with that order
+            const key = `${pending.accountId} ${steps.clientOrderId(pending)}`;
+            if (prepared.taken[i] || asked.has(key)) continue; // placed alone below: answered with that one
             asked.add(key);
             let session = sessions.get(pending.accountId);
             if (!session) {
-              session = new AccountSession(pending.accountId, ledgers.ledger(pending.accountId));
-              session.useBalances(prepared[i]!.balances);
+              session = await prepared.open(pending.accountId);
               sessions.set(pending.accountId, session);
             }
             try {
-              results[i] = await this.place(session, pending);
+              results[i] = await steps.place(session, pending);
             } catch (error) {
               if (!(error instanceof InvalidOrderError || error instanceof InsufficientFundsError))
                 throw error;
@@ -286,12 +341,12 @@ export class PaperVenue {
       );
     } catch {
       // Nothing of the batch was written (a client order id used meanwhile, an account deleted, a lost
-      // connection): each order on its own, as if it had come alone, is answered as that would be.
+      // connection): each on its own, as if it had come alone, is answered as that would be.
       return mapLimited(batch, ALONE_CONCURRENCY, alone);
     }
     for (const session of sessions.values()) this.publish(session);
     for (const [i, pending] of batch.entries()) results[i] ??= await alone(pending);
-    return results as (Order | Error)[];
+    return results as (R | Error)[];
   }
 
   async cancelOrder(accountId: string, venueOrderId: string): Promise<Order> {
@@ -392,18 +447,57 @@ export class PaperVenue {
   ): Promise<StopOrder> {
     const spec = this.spec(request.symbol);
     const checked = validateStop(spec, marketType, request);
-    const row = await this.inTransaction(accountId, async (session) => {
+    return toStopOrder(await this.placeStopPending({ accountId, marketType, request, spec, checked }));
+  }
+
+  /** One stop in its account's own transaction. */
+  private placeStopAlone(pending: PendingStop): Promise<PaperStopRow> {
+    const { accountId, request } = pending;
+    return this.inTransaction(accountId, async (session) => {
       // Matched up to now first: the position the stop protects is the one the path left.
       const { stops } = await matchIn(this.desk, session);
       const existing =
         stops.find((stop) => stop.clientOrderId === request.clientOrderId) ??
         (await session.ledger.stopByClientId(request.clientOrderId));
-      if (existing) return existing;
-      const stop = await openStop(this.desk, session, spec, marketType, request, checked);
-      session.reported.add(stop.venueOrderId);
-      return stop;
+      return existing ?? this.openStop(session, pending);
     });
-    return toStopOrder(row);
+  }
+
+  private async openStop(session: AccountSession, pending: PendingStop): Promise<PaperStopRow> {
+    const { spec, marketType, request, checked } = pending;
+    const stop = await openStop(this.desk, session, spec, marketType, request, checked);
+    session.reported.add(stop.venueOrderId);
+    return stop;
+  }
+
+  /**
+   * Stops asked for together (a benchmark's, a fan-out's), placed in one transaction over all their accounts
+   * (`inOneTransaction`): one read of what they need (`prepareStops`), one matching pass per account from it,
+   * one write.
+   */
+  private placeStopBatch(batch: readonly PendingStop[]): Promise<(PaperStopRow | Error)[]> {
+    return this.inOneTransaction(batch, (pending) => this.placeStopAlone(pending), {
+      clientOrderId: (pending) => pending.request.clientOrderId,
+      prepare: async (ledgers) => {
+        const { taken, accounts } = await ledgers.prepareStops(
+          batch.map(({ accountId, request }) => ({ accountId, clientOrderId: request.clientOrderId })),
+        );
+        return {
+          taken: taken.map((stop) => stop !== null),
+          open: async (accountId) => {
+            const prepared = accounts.get(accountId)!;
+            const session = new AccountSession(
+              accountId,
+              preparedLedger(ledgers.ledger(accountId), prepared),
+            );
+            session.useBalances(prepared.balances);
+            await matchIn(this.desk, session);
+            return session;
+          },
+        };
+      },
+      place: (session, pending) => this.openStop(session, pending),
+    });
   }
 
   /**
