@@ -22,6 +22,7 @@ import botRoutes from './routes/bots';
 import accountRoutes from './routes/accounts';
 import marketRoutes from './routes/market';
 import tradeRoutes from './routes/trades';
+import orderRoutes from './routes/orders';
 import auth from './plugins/auth';
 import idempotency from './plugins/idempotency';
 import adminAlertRoutes from './routes/admin-alerts';
@@ -94,6 +95,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(accountRoutes);
   await fastify.register(marketRoutes);
   await fastify.register(tradeRoutes);
+  await fastify.register(orderRoutes);
   await fastify.register(adminAlertRoutes);
   await fastify.register(adminTradeControlRoutes);
   await fastify.register(adminBillingRoutes);

@@ -55,6 +55,8 @@ import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
 import { createTradesRepo } from './engine/trades-repo';
 import { createBotPositionsRepo } from './engine/bot-positions-repo';
+import { createOrdersRepo } from './modules/orders/orders-repo';
+import { createOrdersService } from './modules/orders/orders-service';
 import { createOwnedTradesRepo } from './modules/trades/trades-owner-repo';
 import { createTradesService } from './modules/trades/trades-service';
 import { createTradeMarks } from './modules/trades/trade-marks';
@@ -236,6 +238,8 @@ export function createServices(
       venueStops: venueStopsRepo,
       marks: tradeMarks,
     }),
+    /** The user's orders, read as orders (issue 21). */
+    orders: createOrdersService({ repo: createOrdersRepo(db.db) }),
     idempotency: createIdempotencyService({ repo: createIdempotencyRepo(db.db), sealer }),
     bots: createBotsService({
       repo: repos.bots,

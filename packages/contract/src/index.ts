@@ -8,6 +8,7 @@ export * from './preferences';
 export * from './trading';
 export * from './accounts';
 export * from './trades';
+export * from './orders';
 export * from './admin';
 export * from './dashboard';
 export * from './api-messages';

@@ -271,6 +271,15 @@ export const recipes: Record<string, Recipe> = {
     },
     prepare: (w) => ({ query: { bot_id: w.ownerData.botId, accountId: w.ownerData.accountId } }),
   },
+  'GET /api/orders': {
+    access: 'owned',
+    expect: 200,
+    other: {
+      status: 200,
+      why: "the account filter narrows a list scoped to the caller: another user's account id matches nothing",
+    },
+    prepare: (w) => ({ query: { scope: 'all', accountId: w.ownerData.accountId } }),
+  },
   'POST /api/trades': {
     access: 'owned',
     expect: 201,

@@ -50,6 +50,14 @@ export const routes: RouteObject[] = recoverChunks([
                 ([module]) => module,
               ),
           },
+          {
+            path: 'trades/orders',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/orders'), loadLaterTexts('tradeList')]).then(
+                ([module]) => module,
+              ),
+          },
           { path: 'bots', loader: requireAuth, lazy: () => import('./routes/bots') },
           {
             path: 'portfolio',

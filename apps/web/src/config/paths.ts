@@ -12,6 +12,8 @@ export const paths = {
   openTrades: '/trading#open-trades',
   /** Every trade of the user, bot and manual, filtered and paged. */
   trades: '/trades',
+  /** The user's orders, the Trades screen's second view: a pending order read as an order. */
+  orders: '/trades/orders',
   bots: '/bots',
   portfolio: '/portfolio',
   settings: '/settings',

@@ -22,6 +22,7 @@ const enUSTrades = {
     status: {
       closing: 'Closing',
       error: 'Error',
+      pendingEntry: 'Entry pending',
     },
     orderStatus: {
       new: 'New',
@@ -87,6 +88,8 @@ const enUSTrades = {
       commission: 'Commission',
       stopLoss: 'Stop-loss',
       noStop: 'None',
+      entryOrder: 'Limit order for {{amount}} {{base}} at {{price}} {{quote}}, not filled yet',
+      stopAtFill: 'Placed when the entry fills',
       stopPercent: '{{percent}} from the entry',
       stopBreakEven: 'Moved to break-even after TP1',
     },
@@ -166,6 +169,11 @@ const enUSTrades = {
       done: '{{symbol}} trade closed at market',
       sent: 'Closing {{symbol}}: the market order is on its way',
       failed: 'Could not close the trade',
+      cancelAction: 'Cancel the order',
+      cancelled: '{{symbol}} order cancelled',
+      cancelTitle: 'Cancel the {{symbol}} limit order?',
+      cancelMessage:
+        'The entry order is cancelled at the exchange: nothing has been filled, so the trade ends with it.',
     },
     delete: {
       action: 'Delete',

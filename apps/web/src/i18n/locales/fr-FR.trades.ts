@@ -24,6 +24,7 @@ const frFRTrades: typeof enUSTrades = {
     status: {
       closing: 'En clôture',
       error: 'Erreur',
+      pendingEntry: 'Entrée en attente',
     },
     orderStatus: {
       new: 'Nouveau',
@@ -89,6 +90,8 @@ const frFRTrades: typeof enUSTrades = {
       commission: 'Commission',
       stopLoss: 'Stop-loss',
       noStop: 'Aucun',
+      entryOrder: 'Ordre limite de {{amount}} {{base}} à {{price}} {{quote}}, pas encore exécuté',
+      stopAtFill: 'Placé à l’exécution de l’entrée',
       stopPercent: '{{percent}} de l’entrée',
       stopBreakEven: 'Ramené au point mort après TP1',
     },
@@ -169,6 +172,11 @@ const frFRTrades: typeof enUSTrades = {
       done: 'Trade {{symbol}} clôturé au marché',
       sent: 'Clôture de {{symbol}} : l’ordre au marché est en route',
       failed: 'Impossible de clôturer le trade',
+      cancelAction: 'Annuler l’ordre',
+      cancelled: 'Ordre {{symbol}} annulé',
+      cancelTitle: 'Annuler l’ordre limite {{symbol}} ?',
+      cancelMessage:
+        'L’ordre d’entrée est annulé sur la plateforme : rien n’a été exécuté, le trade s’arrête avec lui.',
     },
     delete: {
       action: 'Supprimer',

@@ -8,7 +8,7 @@ import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type TradeRow, useTrades } from '../api/get-trades';
-import { formatDuration, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
+import { formatDuration, isAwaitingEntry, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
 import { OPEN_TRADE_REFRESH_MS, UnrealisedCell } from './open-position-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 
@@ -67,7 +67,9 @@ export function OpenTrades({
       key: 'qty',
       header: t('trades.columns.qty'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.quantity),
+      // A resting limit entry holds nothing yet: no "0.00" position (issue 21).
+      cell: (trade) =>
+        isAwaitingEntry(trade) ? <span className="text-subtle">—</span> : format.decimal(trade.quantity),
     },
     {
       // Entry and last price in one column: the table fits 1280 px.

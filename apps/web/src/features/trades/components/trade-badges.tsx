@@ -4,13 +4,32 @@ import { Badge, StatusBadge, type Tone } from '../../../components/ui/status-bad
 import { signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
+import { isAwaitingEntry } from '../utils/trade-figures';
 
-/** Open, closing, closed, cancelled or error; the error or close reason in the tooltip. */
-export function TradeStatusBadge({ trade }: { trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> }) {
+/**
+ * Open, closing, closed, cancelled or error; the error or close reason in the tooltip. An open trade whose
+ * entry has not filled (quantity and entry price given) says "Entry pending": an order, not a position.
+ */
+export function TradeStatusBadge({
+  trade,
+}: {
+  trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> &
+    Partial<Pick<TradeRow, 'quantity' | 'entryPrice'>>;
+}) {
   const { t } = useTranslation();
   const title = trade.error ?? trade.closeReason ?? undefined;
   let badge;
-  if (trade.status === 'closing')
+  if (
+    trade.quantity !== undefined &&
+    trade.entryPrice !== undefined &&
+    isAwaitingEntry({ ...trade, quantity: trade.quantity, entryPrice: trade.entryPrice })
+  )
+    badge = (
+      <Badge tone="info" glyph="◷">
+        {t('trades.status.pendingEntry')}
+      </Badge>
+    );
+  else if (trade.status === 'closing')
     badge = (
       <Badge tone="warning" glyph="↻">
         {t('trades.status.closing')}

@@ -657,3 +657,51 @@ describe('TradeDetail at the last price (issue 21)', () => {
     expect(dialog.textContent).toContain('Résultat estimé maintenant≈ +23,69 USDT');
   });
 });
+
+describe('TradeDetail of a resting limit entry (issue 21)', () => {
+  /** A manual limit buy at 60,000 not filled yet: nothing held, no entry price, the stop waits for the fill. */
+  function pendingTrade(): TradeDetail {
+    const detail = serverTrade({
+      quantity: '0',
+      openQuantity: '0',
+      entryPrice: null,
+      commission: '0',
+      stopLossPrice: null,
+      takeProfits: [],
+    });
+    return {
+      ...detail,
+      protection: null,
+      ladder: [],
+      fills: [],
+      timeline: [],
+      orders: [
+        {
+          ...detail.orders[0]!,
+          type: 'limit',
+          price: '60000',
+          amount: '0.002',
+          filled: '0',
+          average: null,
+          status: 'open',
+        },
+      ],
+    };
+  }
+
+  it('reads as an order, not a position of 0.00 with no stop, and its action cancels the order', async () => {
+    serveTrade(undefined, pendingTrade());
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(await screen.findByText('Entry pending', {}, { timeout: 5000 })).toBeTruthy();
+    const quantity = screen.getByText('Quantity').parentElement!;
+    expect(quantity.textContent).toContain('Limit order for 0.002 BTC at 60,000.00 USDT, not filled yet');
+    expect(quantity.textContent).not.toContain('0.00 BTC');
+    expect(screen.getByText('Stop-loss').parentElement!.textContent).toContain('Placed when the entry fills');
+    expect(screen.queryByText('Unrealised PnL')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the BTC/USDT limit order?' });
+    expect(dialog.textContent).toContain('nothing has been filled');
+  });
+});

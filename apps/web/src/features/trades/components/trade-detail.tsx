@@ -18,7 +18,13 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useCompleteTrade } from '../api/complete-trade';
 import { useDeleteTrade } from '../api/delete-trade';
 import { useTrade } from '../api/get-trade';
-import { formatDuration, isFinished, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
+import {
+  formatDuration,
+  isAwaitingEntry,
+  isFinished,
+  splitSymbol,
+  tradeDurationMs,
+} from '../utils/trade-figures';
 import { StopLossDialog } from './stop-loss-dialog';
 import { StopProtection } from './stop-protection';
 import { EstimateNow, UnrealisedPercents } from './open-position-figures';
@@ -141,32 +147,45 @@ function TradeHeader({
   const { trade } = detail;
   const { base } = splitSymbol(trade.symbol);
   const live = trade.status === 'open' || trade.status === 'closing';
+  // A resting limit entry: "Close now" cancels the order (nothing held, nothing sold).
+  const pending = isAwaitingEntry(trade);
 
   const closeNow = async () => {
-    const confirmed = await confirmAction({
-      title: t('trades.complete.title', { symbol: trade.symbol }),
-      message: (
-        <>
-          {t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
-            amount: format.decimal(trade.openQuantity),
-            base,
-          })}
-          <EstimateNow
-            symbol={trade.symbol}
-            currentPrice={trade.currentPrice}
-            estimate={trade.estimatedClosePnl}
-          />
-        </>
-      ),
-      confirmLabel: t('trades.complete.confirm'),
-      tone: 'danger',
-    });
+    const confirmed = await confirmAction(
+      pending
+        ? {
+            title: t('trades.complete.cancelTitle', { symbol: trade.symbol }),
+            message: t('trades.complete.cancelMessage'),
+            confirmLabel: t('trades.complete.cancelAction'),
+            tone: 'danger',
+          }
+        : {
+            title: t('trades.complete.title', { symbol: trade.symbol }),
+            message: (
+              <>
+                {t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
+                  amount: format.decimal(trade.openQuantity),
+                  base,
+                })}
+                <EstimateNow
+                  symbol={trade.symbol}
+                  currentPrice={trade.currentPrice}
+                  estimate={trade.estimatedClosePnl}
+                />
+              </>
+            ),
+            confirmLabel: t('trades.complete.confirm'),
+            tone: 'danger',
+          },
+    );
     if (!confirmed) return;
     complete.mutate(trade.id, {
-      onSuccess: (result) =>
-        result.completed
-          ? toast.success(t('trades.complete.done', { symbol: trade.symbol }))
-          : toast.info(t('trades.complete.sent', { symbol: trade.symbol })),
+      onSuccess: (result) => {
+        if (result.status === 'cancelled')
+          toast.success(t('trades.complete.cancelled', { symbol: trade.symbol }));
+        else if (result.completed) toast.success(t('trades.complete.done', { symbol: trade.symbol }));
+        else toast.info(t('trades.complete.sent', { symbol: trade.symbol }));
+      },
       onError: (error) => toast.error(t('trades.complete.failed'), { description: errorMessage(t, error) }),
     });
   };
@@ -239,7 +258,7 @@ function TradeHeader({
             ) : null}
             {live ? (
               <Button variant="danger" onClick={() => void closeNow()} loading={complete.isPending}>
-                {t('trades.complete.action')}
+                {pending ? t('trades.complete.cancelAction') : t('trades.complete.action')}
               </Button>
             ) : null}
             {isFinished(trade.status) ? (
@@ -311,6 +330,8 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
   const { trade } = detail;
   const { base, quote } = splitSymbol(trade.symbol);
   const live = trade.status === 'open' || trade.status === 'closing';
+  const pending = isAwaitingEntry(trade);
+  const entryOrder = pending ? detail.orders.find((order) => order.role === 'entry') : undefined;
   const price = (value: string | null) =>
     value === null ? (
       <span className="text-subtle">—</span>
@@ -327,7 +348,7 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
 
   return (
     <div className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {live ? (
+      {live && !pending ? (
         <>
           <Figure
             label={t('trades.unrealised.unrealisedPnl')}
@@ -367,14 +388,29 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
           <PnlText value={trade.pnlPercent} kind="percent" />
         )}
       </Figure>
-      <Figure
-        label={t('trades.figures.quantity')}
-        hint={
-          live ? t('trades.figures.held', { amount: format.decimal(trade.openQuantity), base }) : undefined
-        }
-      >
-        {format.decimal(trade.quantity)} <span className="text-xs font-normal text-muted">{base}</span>
-      </Figure>
+      {entryOrder ? (
+        // Not a position yet (issue 21): the order it waits on, not "0.00".
+        <Figure
+          label={t('trades.figures.quantity')}
+          hint={t('trades.figures.entryOrder', {
+            amount: format.decimal(entryOrder.amount),
+            base,
+            price: format.decimal(entryOrder.price),
+            quote,
+          })}
+        >
+          <span className="text-subtle">—</span>
+        </Figure>
+      ) : (
+        <Figure
+          label={t('trades.figures.quantity')}
+          hint={
+            live ? t('trades.figures.held', { amount: format.decimal(trade.openQuantity), base }) : undefined
+          }
+        >
+          {format.decimal(trade.quantity)} <span className="text-xs font-normal text-muted">{base}</span>
+        </Figure>
+      )}
       <Figure label={t('trades.figures.duration')} hint={live ? t('trades.figures.running') : undefined}>
         {formatDuration(tradeDurationMs(trade), t)}
       </Figure>
@@ -387,13 +423,15 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
         label={t('trades.figures.stopLoss')}
         hint={stopHint}
         footer={
-          detail.protection ? (
+          detail.protection && !pending ? (
             <StopProtection protection={detail.protection} venueName={venueName} />
           ) : undefined
         }
       >
         {trade.stopLossPrice === null ? (
-          <span className="text-subtle">{t('trades.figures.noStop')}</span>
+          <span className="text-subtle">
+            {pending && trade.stopLossPercent ? t('trades.figures.stopAtFill') : t('trades.figures.noStop')}
+          </span>
         ) : (
           price(trade.stopLossPrice)
         )}

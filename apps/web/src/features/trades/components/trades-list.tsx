@@ -6,11 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { type Column, Pager, Table } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { translateMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import { TRADES_PAGE_SIZE, type TradeRow, type TradesFilters, useTrades } from '../api/get-trades';
+import { TableOrCards } from './table-or-cards';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 
 /** A bot or a trading account as the filters and the Bot column name it (composed by the route). */
@@ -200,30 +201,15 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
     );
   else
     body = (
-      <>
-        <div className="hidden sm:block">
-          <Table
-            caption={t('tradeList.caption')}
-            columns={columns}
-            rows={items}
-            rowKey={(trade) => trade.id}
-            onRowClick={(trade) => void navigate(paths.trade(trade.id))}
-            pagination={pagination}
-          />
-        </div>
-        <div className="flex flex-col gap-2 sm:hidden">
-          <ul aria-label={t('tradeList.caption')} className="flex flex-col gap-2">
-            {items.map((trade) => (
-              <li key={trade.id}>
-                <TradeCard trade={trade} botName={botName(trade)} />
-              </li>
-            ))}
-          </ul>
-          <div className="overflow-hidden rounded-lg border border-line">
-            <Pager {...pagination} />
-          </div>
-        </div>
-      </>
+      <TableOrCards
+        caption={t('tradeList.caption')}
+        columns={columns}
+        rows={items}
+        rowKey={(trade) => trade.id}
+        onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+        pagination={pagination}
+        card={(trade) => <TradeCard trade={trade} botName={botName(trade)} />}
+      />
     );
 
   const anyOption = (label: string) => ({ value: '', label });

@@ -44,3 +44,15 @@ export function isFinished(status: string): boolean {
 
 /** "1,5" (a French keyboard) → "1.5"; the value stays a string, never a float. */
 export const toDecimal = decimalText;
+
+/**
+ * An open trade whose entry has not filled at all (a resting limit order): an order, not a position yet
+ * (issue 21) — nothing held, no entry price, no stop placed.
+ */
+export function isAwaitingEntry(trade: {
+  status: string;
+  quantity: string;
+  entryPrice: string | null;
+}): boolean {
+  return trade.status === 'open' && trade.entryPrice === null && Number(trade.quantity) === 0;
+}
