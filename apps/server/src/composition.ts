@@ -50,6 +50,8 @@ import { createPortfolioRepo } from './modules/portfolio/portfolio-repo';
 import { createPortfolioService } from './modules/portfolio/portfolio-service';
 import { createQuotasRepo } from './modules/quotas/quotas-repo';
 import { createQuotasService } from './modules/quotas/quotas-service';
+import { createSecretsRepo } from './modules/secrets/secrets-repo';
+import { createSecretsService } from './modules/secrets/secrets-service';
 import { createMarketService } from './modules/market/market-service';
 import { createStrategiesRepo } from './modules/strategies/strategies-repo';
 import { createStrategiesService } from './modules/strategies/strategies-service';
@@ -205,6 +207,8 @@ export function createServices(
     }),
     users: usersService,
     quotas,
+    /** Sealed values at rest: the start-up re-seal of v1 values (issue 20). */
+    secrets: createSecretsService({ repo: createSecretsRepo(db.db), sealer, log }),
     strategies: createStrategiesService({ repo: repos.strategies, sealer, quotas }),
     alerts: createAlertsService({
       strategies: repos.strategies,

@@ -80,6 +80,8 @@ async function main() {
   await boss.start();
 
   const services = createServices({ config, db }, log);
+  // Issue 20: values sealed before v2 are bound to their table, column and row before anything reads them.
+  await services.secrets.resealLegacy();
   if (config.role !== 'worker') {
     http = await buildApp({ config, db, services });
     await http.listen({ port: config.port, host: config.host });

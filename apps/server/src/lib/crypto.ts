@@ -2,27 +2,66 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEq
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** AES-256-GCM sealing of secrets at rest (exchange keys, TOTP secrets, outbox mail). */
-export type Sealer = { seal(plain: string): string; open(sealed: string): string };
+/**
+ * Where a sealed value lives: its table, column and row (issue 20). It is the value's AES-GCM associated data,
+ * so a value copied into another column or row does not open there.
+ */
+export type SealedAt = { table: string; column: string; row: string };
 
-const VERSION = 'v1';
+/**
+ * AES-256-GCM sealing of secrets at rest (exchange keys, TOTP secrets, strategy secrets, outbox mail, kept
+ * answers). `v2:` values are bound to where they live; `v1:` values (before issue 20) are not, and open only
+ * where no place is named — the exchange keys, which the exchange layer opens without naming their row yet,
+ * and the start-up re-seal (modules/secrets) that turns every other v1 value into v2.
+ */
+export type Sealer = {
+  seal(plain: string, at: SealedAt): string;
+  /** With `at`: a v2 value sealed there, nothing else. Without: a v1 value (unbound). */
+  open(sealed: string, at?: SealedAt): string;
+  /** A v1 value, bound to nothing: only for the exchange keys (see above). */
+  sealUnbound(plain: string): string;
+};
+
+const V1 = 'v1';
+const V2 = 'v2';
+
+const associatedData = (at: SealedAt) => Buffer.from(`kairos:${at.table}.${at.column}:${at.row}`, 'utf8');
 
 export function createSealer(key: Buffer): Sealer {
   if (key.length !== 32) throw new Error('master key must be 32 bytes');
+
+  function encrypt(version: string, plain: string, aad?: Buffer): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    if (aad) cipher.setAAD(aad);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return `${version}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  function decrypt(payload: string, aad?: Buffer): string {
+    const raw = Buffer.from(payload, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    if (aad) decipher.setAAD(aad);
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
   return {
-    seal(plain) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
-    },
-    open(sealed) {
-      const [version, payload] = sealed.split(':');
-      if (version !== VERSION || !payload) throw new Error('unknown sealed format');
-      const raw = Buffer.from(payload, 'base64');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    seal: (plain, at) => encrypt(V2, plain, associatedData(at)),
+    sealUnbound: (plain) => encrypt(V1, plain),
+    open(sealed, at) {
+      const cut = sealed.indexOf(':');
+      const version = sealed.slice(0, cut);
+      const payload = sealed.slice(cut + 1);
+      if (cut < 0 || !payload || (version !== V1 && version !== V2)) throw new Error('unknown sealed format');
+      if (at && version !== V2)
+        throw new Error(
+          `a v1 sealed value in ${at.table}.${at.column}: it should have been re-sealed at start`,
+        );
+      if (!at && version !== V1)
+        throw new Error('a v2 sealed value opens only at its place (table, column, row)');
+      // A value moved from another place fails GCM's authentication here.
+      return decrypt(payload, at && associatedData(at));
     },
   };
 }

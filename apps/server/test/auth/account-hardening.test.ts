@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { mailsTo as mailsOf } from '../support/mail';
 import { bearer, GOOD_PASSWORD, registerUser, totpCode, uniqueEmail } from '../support/users';
 
 // Issue 20: the account items — 2FA behind the password with recovery codes, a real breached-password list.
@@ -26,13 +27,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const profileStatus = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/user/profile', headers: bearer(token) })).statusCode;
 
-async function mailsTo(email: string): Promise<{ subject: string; text: string }[]> {
-  const { rows } = await t.db.pool.query(
-    `SELECT subject, body_sealed FROM mail_outbox WHERE "to" = $1 ORDER BY created_at`,
-    [email],
-  );
-  return rows.map((r) => ({ subject: r.subject, text: t.app.services.sealer.open(r.body_sealed) }));
-}
+const mailsTo = (email: string) => mailsOf(t, email);
 
 /** A user with 2FA switched on at `start`: their secret, recovery codes and the token verify-2fa gave. */
 async function withTwoFa(start: number) {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { mailsTo } from '../support/mail';
 import { bearer, GOOD_PASSWORD, registerUser, totpCode, uniqueEmail } from '../support/users';
 
 let t: TestApp;
@@ -362,11 +363,7 @@ describe('two-factor authentication', () => {
 
 describe('password reset and change', () => {
   async function latestMailTo(email: string): Promise<string> {
-    const { rows } = await t.db.pool.query(
-      `SELECT body_sealed FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
-      [email],
-    );
-    return rows[0] ? t.app.services.sealer.open(rows[0].body_sealed) : '';
+    return (await mailsTo(t, email)).at(-1)?.text ?? '';
   }
 
   it('answers forgot-pass the same for known and unknown emails, and mails a working link', async () => {

@@ -118,9 +118,9 @@ export function createAccountsService(deps: {
         exchange: input.exchange,
         marketType: input.marketType,
         sandbox: isPaper ? false : input.sandbox,
-        apiKeySealed: !isPaper && input.apiKey ? sealer.seal(input.apiKey) : null,
-        apiSecretSealed: !isPaper && input.apiSecret ? sealer.seal(input.apiSecret) : null,
-        passphraseSealed: !isPaper && input.passphrase ? sealer.seal(input.passphrase) : null,
+        apiKeySealed: !isPaper && input.apiKey ? sealer.sealUnbound(input.apiKey) : null,
+        apiSecretSealed: !isPaper && input.apiSecret ? sealer.sealUnbound(input.apiSecret) : null,
+        passphraseSealed: !isPaper && input.passphrase ? sealer.sealUnbound(input.passphrase) : null,
         apiKeyMask: !isPaper && input.apiKey ? maskSecret(input.apiKey) : null,
         usdtBalance,
         balanceUpdatedAt: new Date(),
@@ -175,11 +175,11 @@ export function createAccountsService(deps: {
         ...(current.exchange !== 'paper' && input.sandbox !== undefined ? { sandbox: input.sandbox } : {}),
         ...(rotating
           ? {
-              apiKeySealed: sealer.seal(input.apiKey!),
-              apiSecretSealed: sealer.seal(input.apiSecret!),
+              apiKeySealed: sealer.sealUnbound(input.apiKey!),
+              apiSecretSealed: sealer.sealUnbound(input.apiSecret!),
               apiKeyMask: maskSecret(input.apiKey!),
               ...(input.passphrase !== undefined
-                ? { passphraseSealed: input.passphrase ? sealer.seal(input.passphrase) : null }
+                ? { passphraseSealed: input.passphrase ? sealer.sealUnbound(input.passphrase) : null }
                 : {}),
             }
           : {}),

@@ -3,7 +3,7 @@ import type { Sealer } from '../../lib/crypto';
 import { constantTimeEqual } from '../../lib/crypto';
 import { DomainRuleError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { createWindowLimiter } from '../../lib/window-limiter';
-import type { StrategiesRepo } from '../strategies/strategies-repo';
+import { webhookSecretAt, type StrategiesRepo } from '../strategies/strategies-repo';
 import type { AlertsRepo } from '../../engine/alerts-repo';
 import { dedupeKey, normalizeAction, normalizeSymbol, parseSignalTime } from './webhook-fns';
 
@@ -31,6 +31,15 @@ export function createAlertsService(deps: {
       ...apiError('RATE_LIMITED', { variant: 'tooManyRequests' }),
     );
 
+  /** The strategy's secret; one that does not open where it is (moved there in the database) matches nothing. */
+  function openSecret(strategy: { id: string; webhookSecretSealed: string }): string | undefined {
+    try {
+      return deps.sealer.open(strategy.webhookSecretSealed, webhookSecretAt(strategy.id));
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     /** TradingView webhook: authenticate, refuse stale signals, dedupe, commit and enqueue. */
     async ingest(body: WebhookBody, strategyKeyFromPath: string | undefined, now = new Date()) {
@@ -39,9 +48,10 @@ export function createAlertsService(deps: {
         throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'strategyKeyRequired' }));
       const strategy = await deps.strategies.findByKey(key);
       // Unknown key and wrong secret answer the same: a probe learns nothing.
-      const expected = strategy ? deps.sealer.open(strategy.webhookSecretSealed) : 'no-such-strategy-secret';
-      const secretOk = constantTimeEqual(expected, body.secret);
-      if (!strategy || !secretOk) throw new UnauthorizedError(...apiError('INVALID_WEBHOOK_SECRET'));
+      const expected = strategy ? openSecret(strategy) : undefined;
+      const secretOk = constantTimeEqual(expected ?? 'no-such-strategy-secret', body.secret);
+      if (!strategy || expected === undefined || !secretOk)
+        throw new UnauthorizedError(...apiError('INVALID_WEBHOOK_SECRET'));
       if (body.strategyKey && strategyKeyFromPath && body.strategyKey !== strategyKeyFromPath) {
         throw new ValidationError(...apiError('VALIDATION_ERROR', { variant: 'strategyKeyMismatch' }));
       }

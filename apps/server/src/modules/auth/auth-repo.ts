@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { SealedAt } from '../../lib/crypto';
 import {
   authThrottle,
   passwordResets,
@@ -10,6 +11,12 @@ import {
 } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Where a user's TOTP secret is sealed: enrolment's pending one, or the one in use (issue 20). */
+export const totpSecretAt = (
+  userId: string,
+  column: 'totp_secret_sealed' | 'totp_pending_sealed',
+): SealedAt => ({ table: 'users', column, row: userId });
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** SQL for users, sessions, reset tokens and failure counters. */

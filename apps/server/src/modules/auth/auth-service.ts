@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '../../lib/errors';
 import type { Mailer } from '../mail/mailer';
-import type { AuthRepo, UserRow } from './auth-repo';
+import { totpSecretAt, type AuthRepo, type UserRow } from './auth-repo';
 import type { SessionCache } from './session-cache';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './password-policy';
 import { matchTotpStep, newTotpSecret, totpEnrolment } from './totp';
@@ -201,10 +201,23 @@ export function createAuthService(deps: {
     }
   }
 
-  /** Checks a TOTP code against a sealed secret and burns its time step. */
-  async function checkTotp(user: UserRow, sealedSecret: string | null, code: string): Promise<boolean> {
-    if (!sealedSecret) return false;
-    const step = matchTotpStep(sealer.open(sealedSecret), user.email, code);
+  const PENDING = 'totp_pending_sealed';
+  const IN_USE = 'totp_secret_sealed';
+  /** The user's TOTP secret, pending (enrolment) or in use. */
+  function totpSecret(user: UserRow, which: typeof PENDING | typeof IN_USE): string | null {
+    const sealed = which === PENDING ? user.totpPendingSealed : user.totpSecretSealed;
+    return sealed ? sealer.open(sealed, totpSecretAt(user.id, which)) : null;
+  }
+
+  /** Checks a TOTP code against the user's secret (pending or in use) and burns its time step. */
+  async function checkTotp(
+    user: UserRow,
+    which: typeof PENDING | typeof IN_USE,
+    code: string,
+  ): Promise<boolean> {
+    const secret = totpSecret(user, which);
+    if (!secret) return false;
+    const step = matchTotpStep(secret, user.email, code);
     if (step === null) return false;
     return repo.claimTotpStep(user.id, step);
   }
@@ -309,7 +322,7 @@ export function createAuthService(deps: {
         if (!input.code) return { requires2FA: true as const };
         const totp = /^\d{6}$/.test(input.code);
         const passed = totp
-          ? await checkTotp(user, user.totpSecretSealed, input.code)
+          ? await checkTotp(user, IN_USE, input.code)
           : await useRecoveryCode(user, input.code);
         if (!passed) {
           await recordFailure(keys);
@@ -362,7 +375,9 @@ export function createAuthService(deps: {
       await assertCurrentPassword(user, input.password, keys);
       if (user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_ENABLED'));
       const secret = newTotpSecret();
-      await repo.updateUser(user.id, { totpPendingSealed: sealer.seal(secret) });
+      await repo.updateUser(user.id, {
+        totpPendingSealed: sealer.seal(secret, totpSecretAt(user.id, PENDING)),
+      });
       return totpEnrolment(secret, user.email);
     },
 
@@ -375,13 +390,14 @@ export function createAuthService(deps: {
       await assertNotThrottled(keys);
       const user = await selfFromEmail(authed, input.email);
       if (!user.totpPendingSealed) throw new DomainRuleError(...apiError('TWO_FA_NOT_STARTED'));
-      if (!(await checkTotp(user, user.totpPendingSealed, input.code))) {
+      if (!(await checkTotp(user, PENDING, input.code))) {
         await recordFailure(keys);
         throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
       }
       const updated = await repo.updateUser(user.id, {
         useTwoFa: true,
-        totpSecretSealed: user.totpPendingSealed,
+        // Sealed again for the column it now lives in.
+        totpSecretSealed: sealer.seal(totpSecret(user, PENDING)!, totpSecretAt(user.id, IN_USE)),
         totpPendingSealed: null,
       });
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -412,7 +428,7 @@ export function createAuthService(deps: {
       const user = await selfFromEmail(authed, input.email);
       await assertCurrentPassword(user, input.password, keys);
       if (!user.useTwoFa) throw new DomainRuleError(...apiError('TWO_FA_DISABLED'));
-      if (!(await checkTotp(user, user.totpSecretSealed, input.code))) {
+      if (!(await checkTotp(user, IN_USE, input.code))) {
         await recordFailure(keys);
         throw new UnauthorizedError(...apiError('INVALID_2FA_CODE'));
       }

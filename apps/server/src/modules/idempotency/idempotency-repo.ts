@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { SealedAt } from '../../lib/crypto';
+
+/** Where a kept answer is sealed: its user and key (issue 20). */
+export const keptAnswerAt = (userId: string, key: string): SealedAt => ({
+  table: 'idempotency_keys',
+  column: 'response',
+  row: `${userId}/${key}`,
+});
 
 /** How long a key names its request: older keys are ignored, then deleted. */
 export const KEY_LIFETIME_HOURS = 24;

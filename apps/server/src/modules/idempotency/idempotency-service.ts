@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '@kairos/contract';
 import { ConflictError, DomainRuleError, ValidationError } from '../../lib/errors';
 import type { Sealer } from '../../lib/crypto';
-import type { IdempotencyRepo, IdempotencyRequest } from './idempotency-repo';
+import { keptAnswerAt, type IdempotencyRepo, type IdempotencyRequest } from './idempotency-repo';
 
 /** 1 to 200 printable ASCII characters (a UUID, a ULID, any client's own scheme). */
 const KEY_SHAPE = /^[\x20-\x7e]{1,200}$/;
@@ -83,7 +83,10 @@ export function createIdempotencyService(deps: {
           return {
             kind: 'replay',
             statusCode: stored.statusCode,
-            body: typeof sealed === 'string' ? sealer.open(sealed) : '',
+            body:
+              typeof sealed === 'string'
+                ? sealer.open(sealed, keptAnswerAt(request.userId, request.key))
+                : '',
           };
         }
         if (Date.now() >= deadline) throw new ConflictError(...apiError('IDEMPOTENCY_IN_FLIGHT'));
@@ -97,7 +100,9 @@ export function createIdempotencyService(deps: {
         await repo.release(request.userId, request.key);
         return;
       }
-      await repo.complete(request.userId, request.key, statusCode, { sealed: sealer.seal(body) });
+      await repo.complete(request.userId, request.key, statusCode, {
+        sealed: sealer.seal(body, keptAnswerAt(request.userId, request.key)),
+      });
     },
   };
 }

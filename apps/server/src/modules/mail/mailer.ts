@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboxMail } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Sealer } from '../../lib/crypto';
-import type { OutboxRepo } from './outbox-repo';
+import { mailBodyAt, type OutboxRepo } from './outbox-repo';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -23,10 +24,12 @@ export function createMailer(deps: {
   const from = deps.from ?? 'Kairos <no-reply@kairos.local>';
   return {
     async send(mail) {
-      const id = await deps.outbox.insert({
+      const id = randomUUID();
+      await deps.outbox.insert({
+        id,
         to: mail.to,
         subject: mail.subject,
-        bodySealed: deps.sealer.seal(mail.text),
+        bodySealed: deps.sealer.seal(mail.text, mailBodyAt(id)),
       });
       if (!transport) {
         deps.log.info(
@@ -61,7 +64,7 @@ export function createOutboxService(deps: { outbox: OutboxRepo; sealer: Sealer }
           id: row.id,
           to: row.to,
           subject: row.subject,
-          body: deps.sealer.open(row.bodySealed),
+          body: deps.sealer.open(row.bodySealed, mailBodyAt(row.id)),
           status: row.sentAt ? 'sent' : row.error ? 'failed' : 'waiting',
           error: row.error,
           createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,14 @@
+import type { SealedAt } from '../../lib/crypto';
 import { and, count, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bots, strategies } from '../../db/schema/index';
+
+/** Where a strategy's webhook secret is sealed (issue 20: its AES-GCM associated data). */
+export const webhookSecretAt = (strategyId: string): SealedAt => ({
+  table: 'strategies',
+  column: 'webhook_secret_sealed',
+  row: strategyId,
+});
 
 export type StrategyRow = typeof strategies.$inferSelect;
 

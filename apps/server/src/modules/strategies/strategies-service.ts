@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { apiError, type Strategy } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { QuotasService } from '../quotas/quotas-service';
-import type { StrategiesRepo, StrategyRow } from './strategies-repo';
+import { webhookSecretAt, type StrategiesRepo, type StrategyRow } from './strategies-repo';
 
 type TakeProfitInput = { role?: string; percent: string; sizePercent: string };
 export type StrategyInput = {
@@ -66,7 +66,7 @@ export function createStrategiesService(deps: {
       stopLimitOffsetPercent: Number(row.stopLimitOffsetPercent),
       isPublic: row.isPublic,
       isOwner,
-      ...(isOwner ? { webhookSecret: sealer.open(row.webhookSecretSealed) } : {}),
+      ...(isOwner ? { webhookSecret: sealer.open(row.webhookSecretSealed, webhookSecretAt(row.id)) } : {}),
       webhookUrl: `${origin.replace(/\/$/, '')}/webhooks/${row.strategyKey}`,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -102,7 +102,10 @@ export function createStrategiesService(deps: {
     },
     async create(user: AuthedUser, input: StrategyInput, origin: string) {
       await deps.quotas.assertRoom(user, 'strategies');
+      // The id is chosen here: the secret is sealed to its row.
+      const id = randomUUID();
       const row = await repo.insert({
+        id,
         ownerId: user.id,
         // Admin strategies are offered to every user; a user's own stay private.
         isPublic: user.role === 'admin',
@@ -118,7 +121,7 @@ export function createStrategiesService(deps: {
         maxLagSeconds: input.maxLagSeconds,
         priceTolerancePercent: String(input.priceTolerancePercent),
         stopLimitOffsetPercent: String(input.stopLimitOffsetPercent),
-        webhookSecretSealed: sealer.seal(newWebhookSecret()),
+        webhookSecretSealed: sealer.seal(newWebhookSecret(), webhookSecretAt(id)),
       });
       if (!row) return refuseTakenKey(user, input.strategyKey ?? slug(input.nickname));
       return toDto(row, user, origin);
@@ -145,7 +148,9 @@ export function createStrategiesService(deps: {
         ...(stopLimitOffsetPercent !== undefined
           ? { stopLimitOffsetPercent: String(stopLimitOffsetPercent) }
           : {}),
-        ...(rotateWebhookSecret ? { webhookSecretSealed: sealer.seal(newWebhookSecret()) } : {}),
+        ...(rotateWebhookSecret
+          ? { webhookSecretSealed: sealer.seal(newWebhookSecret(), webhookSecretAt(id)) }
+          : {}),
       });
       return toDto(row!, user, origin);
     },
