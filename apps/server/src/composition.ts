@@ -8,6 +8,7 @@ import { createReconciler } from './engine/reconciliation';
 import { createTakeProfitOrders } from './engine/take-profit-orders';
 import { createTradeLifecycle } from './engine/trade-lifecycle';
 import { createTradeLock } from './engine/trade-lock';
+import { createStopWatchRepo } from './engine/stop-watch-repo';
 import { startTradeMonitor, type TradeMonitorOptions } from './engine/trade-monitor';
 import { createVenueStopGuard } from './engine/venue-stop-guard';
 import { createVenueStopsRepo } from './engine/venue-stops-repo';
@@ -153,6 +154,7 @@ export function createServices(
           supervisor,
           reconciler,
           venueStops,
+          stopWatchTrades: createStopWatchRepo(db.db),
           lock: tradeLock,
           log,
         },

@@ -5,7 +5,7 @@ import { startPaperFillTracker } from './fill-tracker';
 import type { GatewayProvider } from '../exchange/gateway-provider';
 import type { OrderExecutor } from './order-executor';
 import { startReconciliationLoop, type Reconciler } from './reconciliation';
-import { startStopLossWatch } from './stop-loss-watch';
+import { startStopLossWatch, type WatchedRow } from './stop-loss-watch';
 import type { TradeLock } from './trade-lock';
 import type { TradeSupervisor } from './trade-supervisor';
 import type { VenueStopGuard } from './venue-stop-guard';
@@ -30,6 +30,8 @@ export function startTradeMonitor(
     supervisor: TradeSupervisor;
     reconciler: Reconciler;
     venueStops?: VenueStopGuard;
+    /** The stop-loss watch's read of the open stopped trades (the trades repo's when absent). */
+    stopWatchTrades?: { openTradesWithStops(): Promise<WatchedRow[]> };
     lock: TradeLock;
     log: FastifyBaseLogger;
   },
@@ -39,7 +41,10 @@ export function startTradeMonitor(
   const reconciliation = startReconciliationLoop(deps.reconciler, deps.log, {
     intervalMs: options.reconcileIntervalMs,
   });
-  const stops = startStopLossWatch(deps, { intervalMs: options.stopLossIntervalMs });
+  const stops = startStopLossWatch(
+    { ...deps, trades: deps.stopWatchTrades ?? deps.trades },
+    { intervalMs: options.stopLossIntervalMs },
+  );
   return {
     async stop() {
       await Promise.all([stops.stop(), reconciliation.stop(), fills.stop()]);

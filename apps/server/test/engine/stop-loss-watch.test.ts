@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStopLossWatch, type StopLossWatchOptions } from '../../src/engine/stop-loss-watch';
+import { createStopWatchRepo } from '../../src/engine/stop-watch-repo';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { ScriptedMarket } from '../fakes/scripted-market';
 import { createPaperAccount, manualOpenRequest } from '../support/engine';
@@ -201,5 +202,33 @@ describe('the stop-loss watch', () => {
     expect((await tradeOf(slow.trade.id))!.status).not.toBe('closed');
     release();
     await closedByStop(slow.trade.id);
+  });
+
+  it("reads what the trades repo reads, only the columns it needs, each account's row again once it changed", async () => {
+    const { trade, accountId } = await openTrade();
+    const { repos } = t.app.services;
+    const slim = createStopWatchRepo(t.db.db);
+    const mine = async (read: () => Promise<{ trade: { id: string; tradingAccountId: string } }[]>) =>
+      (await read()).filter((r) => r.trade.tradingAccountId === accountId);
+    const [full] = await mine(() => repos.trades.openTradesWithStops());
+    const [read] = await mine(() => slim.openTradesWithStops());
+    expect(read).toEqual({
+      trade: {
+        id: trade.id,
+        symbol: 'BTC/USDT',
+        side: 'long',
+        stopLossPrice: '64350',
+        tradingAccountId: accountId,
+      },
+      account: full!.account,
+      restsOnVenue: false,
+    });
+
+    await t.db.pool.query(
+      `UPDATE trading_accounts SET nickname = 'renamed', updated_at = now() WHERE id = $1`,
+      [accountId],
+    );
+    const [again] = await mine(() => slim.openTradesWithStops());
+    expect(again!.account.nickname).toBe('renamed');
   });
 });
