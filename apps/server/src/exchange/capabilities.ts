@@ -108,10 +108,26 @@ export interface ExchangeCapabilities {
 
 /**
  * How a venue's resting stop travels through ccxt: placed with `createOrder(symbol, 'market', side, amount,
- * undefined, { triggerPrice, reduceOnly: true, clientOrderId, ...params })`, looked up and cancelled with
- * `lookupParams`, and read back from the raw answer (`info`).
+ * undefined, { triggerPrice, reduceOnly: true, clientOrderId, ...params })` — a stop-limit (`stopLimit`, spot)
+ * with `createOrder(symbol, 'limit', side, amount, limitPrice, { triggerPrice, clientOrderId, ...params })`,
+ * nothing being reduce-only on spot —, looked up and cancelled with `lookupParams`, and read back from the raw
+ * answer (`info`).
  */
 export interface VenueStopsCapability {
+  /**
+   * The stop is a stop-limit (spot): it needs the request's `limitPrice`, and once triggered the venue works a
+   * limit order at it. Absent: a reduce-only stop-market (futures).
+   */
+  stopLimit?: {
+    /** Raw field holding the limit price, read before ccxt's `price` (OKX `slOrdPx`). */
+    limitPriceField?: string;
+    /**
+     * Raw boolean field saying the stop works as its limit order (Binance spot `isWorking`, one order from
+     * placement to fill): while true the order's own status (NEW, CANCELED…) reads as triggered. An answer
+     * without it (Binance's cancel) is read again.
+     */
+    workingField?: string;
+  };
   /** createOrder params besides trigger price, reduce-only and client id (Binance: workingType MARK_PRICE). */
   params: Record<string, unknown>;
   /** fetchOrder/cancelOrder params that address stops (Binance `trigger`: the Algo Service endpoints). */
@@ -230,6 +246,81 @@ const bybitConditionalStops: VenueStopsCapability = {
   triggeredOrderIdField: 'orderId',
   triggerDirection: { buy: 'ascending', sell: 'descending' },
   endedStops: { method: 'fetchCanceledAndClosedOrders', params: { trigger: true }, idParam: 'orderId' },
+};
+
+/**
+ * Binance spot stop-limits: one order from placement to fill (ccxt 4.5 sends a spot limit createOrder with a
+ * trigger price as POST /api/v3/order type STOP_LOSS_LIMIT, stopPrice, price, timeInForce GTC; our id as
+ * newClientOrderId). It locks what it sells at once and works as a LIMIT order, same orderId, once the last
+ * price reaches its stop (`isWorking`); read and cancelled as any order.
+ */
+const binanceSpotStopLimits: VenueStopsCapability = {
+  stopLimit: { workingField: 'isWorking' },
+  params: { timeInForce: 'GTC' },
+  lookupParams: {},
+  clientIdParam: 'clientOrderId',
+  statusField: 'status',
+  statuses: {
+    NEW: 'open',
+    PENDING_NEW: 'open',
+    PARTIALLY_FILLED: 'triggered',
+    FILLED: 'triggered',
+    PENDING_CANCEL: 'open',
+    CANCELED: 'cancelled',
+    EXPIRED: 'expired',
+    EXPIRED_IN_MATCH: 'expired',
+    REJECTED: 'rejected',
+  },
+  triggeredOrderIdField: 'orderId',
+  triggerPriceField: 'stopPrice',
+};
+
+/**
+ * OKX spot stop-limits: a stop-loss algo order (ccxt 4.5 sends `stopLossPrice` with a limit price as POST
+ * /api/v5/trade/order-algo, ordType conditional, slTriggerPx, slOrdPx = the limit; tdMode cash, which ccxt would
+ * otherwise turn into the default margin mode for algo orders — on spot that would trade on margin),
+ * triggered on the last price; OKX freezes what it sells from its placement on. Once triggered (`effective`) its
+ * `ordId` is the limit order OKX placed, read as any order.
+ */
+const okxSpotStopLimits: VenueStopsCapability = {
+  ...okxAlgoStops,
+  stopLimit: { limitPriceField: 'slOrdPx' },
+  params: { slTriggerPxType: 'last', tdMode: 'cash' },
+};
+
+/**
+ * Bybit v5 spot stop-limits: a spot TP/SL order (orderFilter=tpslOrder, which holds what it sells from its
+ * placement on; a spot conditional order, orderFilter=StopOrder, would take the coins only at its trigger, when
+ * they may be gone). ccxt 4.5 sends a spot limit createOrder with `triggerPrice` as /v5/order/create with
+ * orderFilter StopOrder and no triggerDirection; `orderFilter` in the params replaces it, on reads and cancels
+ * too. Triggered, it keeps its orderId and becomes the limit order (Untriggered → Triggered → New → Filled); one
+ * cancelled before its trigger is Deactivated.
+ */
+const bybitSpotStopLimits: VenueStopsCapability = {
+  ...bybitConditionalStops,
+  stopLimit: {},
+  params: { orderFilter: 'tpslOrder' },
+  lookupParams: { orderFilter: 'tpslOrder', acknowledged: true },
+  cancelParams: { orderFilter: 'tpslOrder' },
+  // Working once New: the limit order the stop became may rest.
+  statuses: { ...bybitConditionalStops.statuses, New: 'triggered', PartiallyFilled: 'triggered' },
+  // Spot trigger orders take no direction (ccxt refuses it there).
+  triggerDirection: undefined,
+  endedStops: {
+    method: 'fetchCanceledAndClosedOrders',
+    params: { orderFilter: 'tpslOrder' },
+    idParam: 'orderId',
+  },
+};
+
+/**
+ * Spot stop-limits per venue (issue 18), ready for the capability rows' `venueStops.spot` once the engine sends
+ * a limit price for spot stops; until then reached through `CcxtGatewayOptions.venueStops` (tests).
+ */
+export const SPOT_VENUE_STOPS: Readonly<Record<'binance' | 'okx' | 'bybit', VenueStopsCapability>> = {
+  binance: binanceSpotStopLimits,
+  okx: okxSpotStopLimits,
+  bybit: bybitSpotStopLimits,
 };
 
 function record(value: unknown): Record<string, unknown> | null {

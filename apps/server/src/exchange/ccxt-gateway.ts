@@ -1,7 +1,7 @@
 import { clientOrderIdFromHex, clientOrderIdToHex } from '@kairos/core';
 import ccxt from 'ccxt';
 import type { Exchange, MarketInterface as CcxtMarket, Order as CcxtOrder, Trade as CcxtTrade } from 'ccxt';
-import { capabilitiesFor, type ExchangeCapabilities } from './capabilities';
+import { capabilitiesFor, type ExchangeCapabilities, type VenueStopsCapability } from './capabilities';
 import { CcxtVenueStops } from './ccxt-venue-stops';
 import {
   kairosSymbol,
@@ -79,6 +79,8 @@ export interface CcxtGatewayOptions {
   timeoutMs?: number;
   /** Retry policy for reads and for rate-limited writes; `retries: 0` disables retrying. */
   retry?: RetryOptions;
+  /** Venue stops for this market type in place of the capability row's (a row not wired yet, in tests). */
+  venueStops?: VenueStopsCapability;
 }
 
 type MarketsByKairosSymbol = Map<string, CcxtMarket>;
@@ -284,7 +286,7 @@ export class CcxtGateway implements ExchangeGateway {
       return onRestResponse(statusCode, statusText, url, method, responseHeaders, responseBody, ...rest);
     };
 
-    const stopsCapability = capabilities.venueStops?.[options.marketType];
+    const stopsCapability = options.venueStops ?? capabilities.venueStops?.[options.marketType];
     this.stops = stopsCapability
       ? new CcxtVenueStops(
           {

@@ -40,8 +40,9 @@ const CCXT_STATUS: Record<string, StopOrderStatus> = {
 
 /**
  * `VenueStops` over ccxt, for venues whose capability row has `venueStops` for the account's market type
- * (Binance USDⓈ-M: conditional orders in the Algo Service). A stop is a reduce-only market order with a trigger
- * price; reads and cancels go to the venue's stop endpoints (`lookupParams`).
+ * (Binance USDⓈ-M: conditional orders in the Algo Service). A futures stop is a reduce-only market order with a
+ * trigger price, a spot stop (`stopLimit`) a limit order at the request's limit price with a trigger price;
+ * reads and cancels go to the venue's stop endpoints (`lookupParams`).
  */
 export class CcxtVenueStops implements VenueStops {
   constructor(
@@ -58,6 +59,7 @@ export class CcxtVenueStops implements VenueStops {
     if (trigger.lte(0)) {
       throw new InvalidOrderError(`A stop needs a positive trigger price, not ${request.triggerPrice}`);
     }
+    const limit = this.limitPriceOf(request);
     const market = await this.host.market(request.symbol);
     const size = this.host.contractSize(market);
     // Contracts, as createOrder sends them; the trigger price goes as its string (ccxt rounds it to the tick).
@@ -65,7 +67,8 @@ export class CcxtVenueStops implements VenueStops {
     const params: Record<string, unknown> = {
       ...this.capability.params,
       [this.capability.triggerPriceParam ?? 'triggerPrice']: trigger.toFixed(),
-      reduceOnly: true,
+      // Nothing is reduce-only on spot (Binance refuses the parameter there).
+      ...(limit ? {} : { reduceOnly: true }),
       [this.capability.placeClientIdParam ?? 'clientOrderId']: this.host.venueClientOrderId(clientOrderId),
       ...(await this.host.marginModeParams(market)),
     };
@@ -77,10 +80,10 @@ export class CcxtVenueStops implements VenueStops {
       placed = await this.host.mutate(() =>
         this.host.exchange.createOrder(
           market.symbol,
-          'market',
+          limit ? 'limit' : 'market',
           request.side,
           contracts.toNumber(),
-          undefined,
+          limit?.toNumber(),
           params,
         ),
       );
@@ -91,7 +94,7 @@ export class CcxtVenueStops implements VenueStops {
       }
       throw error;
     }
-    if (this.rawStatus(placed) === undefined && placed.status === undefined) {
+    if (this.unread(placed) || (this.rawStatus(placed) === undefined && placed.status === undefined)) {
       // Acknowledged with its ids only: the stop as the venue shows it, else as sent.
       try {
         return await this.fetchStop(String(placed.id), request.symbol);
@@ -131,8 +134,10 @@ export class CcxtVenueStops implements VenueStops {
       }
       throw error;
     }
-    // Binance answers a cancel with the ids and "success" only.
-    if (this.rawStatus(cancelled) === undefined) return this.fetchStop(venueOrderId, symbol);
+    // Binance answers a cancel with the ids and "success" only (a spot cancel without `isWorking`).
+    if (this.rawStatus(cancelled) === undefined || this.unread(cancelled)) {
+      return this.fetchStop(venueOrderId, symbol);
+    }
     return this.toStop(cancelled, market);
   }
 
@@ -194,10 +199,52 @@ export class CcxtVenueStops implements VenueStops {
     return this.toStop(order, market, clientOrderId);
   }
 
+  /**
+   * The request's limit price: required by a stop-limit (spot), refused by a stop-market (futures stops send
+   * a reduce-only market order).
+   */
+  private limitPriceOf(request: StopOrderRequest): Decimal | null {
+    if (!this.capability.stopLimit) {
+      if (request.limitPrice !== undefined) {
+        throw new InvalidOrderError('Futures stops are stop-markets: no limit price');
+      }
+      return null;
+    }
+    if (request.limitPrice === undefined) {
+      throw new InvalidOrderError('A spot stop is a stop-limit: it needs a limit price');
+    }
+    const limit = dec(request.limitPrice);
+    if (limit.lte(0))
+      throw new InvalidOrderError(`A stop needs a positive limit price, not ${request.limitPrice}`);
+    return limit;
+  }
+
+  /** The raw field telling whether a stop-limit works (Binance `isWorking`), when the venue has one. */
+  private working(order: CcxtOrder): boolean | undefined {
+    const field = this.capability.stopLimit?.workingField;
+    const value = field ? (order.info as Record<string, unknown> | undefined)?.[field] : undefined;
+    return typeof value === 'boolean' ? value : undefined;
+  }
+
+  /** An answer that cannot tell a stop-limit waiting from one working (no `workingField`): read it again. */
+  private unread(order: CcxtOrder): boolean {
+    return this.capability.stopLimit?.workingField !== undefined && this.working(order) === undefined;
+  }
+
   /** The stop's own status as the venue wrote it (Binance algoStatus); undefined when the answer has none. */
   private rawStatus(order: CcxtOrder): string | undefined {
     const value = (order.info as Record<string, unknown> | undefined)?.[this.capability.statusField];
     return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  /** A stop-limit's limit price as the venue shows it; null for a stop-market. */
+  private limitPriceRead(order: CcxtOrder, info: Record<string, unknown>): string | null {
+    const stopLimit = this.capability.stopLimit;
+    if (!stopLimit) return null;
+    return (
+      (stopLimit.limitPriceField ? decimalString(info[stopLimit.limitPriceField]) : null) ??
+      decimalString(order.price)
+    );
   }
 
   private toStop(order: CcxtOrder, market: CcxtMarket, knownClientOrderId?: string): StopOrder {
@@ -212,6 +259,8 @@ export class CcxtVenueStops implements VenueStops {
       (raw !== undefined ? this.capability.statuses[raw] : undefined) ??
       CCXT_STATUS[order.status ?? ''] ??
       'open';
+    // A stop-limit working as its limit order (Binance spot): whatever became of that order, the stop triggered.
+    if (this.working(order) === true && status !== 'rejected') status = 'triggered';
     // Triggered, but the order it sent is not known yet: still open for whoever asks (ask again).
     if (status === 'triggered' && triggeredOrderId === null) status = 'open';
     const size = this.host.contractSize(market);
@@ -231,7 +280,7 @@ export class CcxtVenueStops implements VenueStops {
         (this.capability.triggerPriceField ? decimalString(info[this.capability.triggerPriceField]) : null) ??
         decimalString(order.triggerPrice) ??
         decimalStringOrZero(info['triggerPrice']),
-      limitPrice: null,
+      limitPrice: this.limitPriceRead(order, info),
       status,
       triggeredOrderId: status === 'triggered' ? triggeredOrderId : null,
       timestamp: order.timestamp ?? order.lastUpdateTimestamp ?? Date.now(),

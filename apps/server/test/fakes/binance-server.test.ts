@@ -220,4 +220,75 @@ describe('Binance protocol test server', () => {
     ]);
     venue.setPrice('SOLUSDT', '150.00');
   });
+
+  it('keeps spot STOP_LOSS_LIMIT orders: locks the base at placement, works as a limit order (same orderId) once the price reaches its stop, cancels back to free', async () => {
+    const key = { apiKey: 'stopLimit000000000000001', secret: 'stop-limit-secret' };
+    venue.addAccount({ ...key, balances: { SOL: '10', USDT: '0' } });
+    const signed = (method: string, path: string, params: Record<string, string>) => {
+      const query = new URLSearchParams({ ...params, timestamp: String(Date.now()) }).toString();
+      const signature = binanceSignature(key.secret, query);
+      return call(method, path, `${query}&signature=${signature}`, '', { 'X-MBX-APIKEY': key.apiKey });
+    };
+    const stop = {
+      symbol: 'SOLUSDT',
+      side: 'SELL',
+      type: 'STOP_LOSS_LIMIT',
+      timeInForce: 'GTC',
+      quantity: '4',
+      price: '139',
+      stopPrice: '140',
+      newClientOrderId: 'sol-stop-limit',
+    };
+    expect(await signed('POST', '/api/v3/order', { ...stop, stopPrice: '151' })).toEqual({
+      status: 400,
+      body: { code: -2010, msg: 'Stop price would trigger immediately.' },
+    });
+    expect(await signed('POST', '/api/v3/order', { ...stop, quantity: '11' })).toEqual({
+      status: 400,
+      body: { code: -2010, msg: 'Account has insufficient balance for requested action.' },
+    });
+    const placed = await signed('POST', '/api/v3/order', stop);
+    expect(placed.body).toMatchObject({
+      status: 'NEW',
+      type: 'STOP_LOSS_LIMIT',
+      price: '139.00000000',
+      stopPrice: '140.00000000',
+      executedQty: '0.00000000',
+      workingTime: -1,
+    });
+    const orderId = String(placed.body['orderId']);
+    expect(venue.balance(key.apiKey, 'SOL')).toEqual({ free: '6', locked: '4' });
+    const read = () => signed('GET', '/api/v3/order', { symbol: 'SOLUSDT', orderId });
+    expect((await read()).body).toMatchObject({ status: 'NEW', isWorking: false });
+    expect((await signed('GET', '/api/v3/openOrders', { symbol: 'SOLUSDT' })).body).toEqual([
+      expect.objectContaining({ orderId: Number(orderId), type: 'STOP_LOSS_LIMIT', isWorking: false }),
+    ]);
+    // A price above its limit does not fill it while it waits.
+    venue.setPrice('SOLUSDT', '160');
+    expect((await read()).body).toMatchObject({ status: 'NEW', isWorking: false, executedQty: '0.00000000' });
+
+    // Down through the stop: the same order works, at its limit or better.
+    venue.setPrice('SOLUSDT', '139.95');
+    const working = (await read()).body;
+    expect(working).toMatchObject({ isWorking: true, status: 'FILLED', executedQty: '4.00000000' });
+    expect(Number(working['workingTime'])).toBeGreaterThan(0);
+    const trades = await signed('GET', '/api/v3/myTrades', { symbol: 'SOLUSDT', orderId });
+    const prices = (trades.body as unknown as { price: string }[]).map((t) => Number(t.price));
+    expect(prices.every((price) => price >= 139)).toBe(true);
+    expect(venue.balance(key.apiKey, 'SOL')).toEqual({ free: '6', locked: '0' });
+
+    // Another, cancelled before its stop: the lock goes back to free.
+    const second = await signed('POST', '/api/v3/order', {
+      ...stop,
+      stopPrice: '130',
+      price: '129',
+      newClientOrderId: 'sol-2',
+    });
+    expect(venue.balance(key.apiKey, 'SOL')).toEqual({ free: '2', locked: '4' });
+    expect(
+      (await signed('DELETE', '/api/v3/order', { symbol: 'SOLUSDT', origClientOrderId: 'sol-2' })).body,
+    ).toMatchObject({ orderId: second.body['orderId'], status: 'CANCELED', type: 'STOP_LOSS_LIMIT' });
+    expect(venue.balance(key.apiKey, 'SOL')).toEqual({ free: '6', locked: '0' });
+    venue.setPrice('SOLUSDT', '150.00');
+  });
 });

@@ -76,6 +76,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   query: string;
+  /** The form body (ccxt sends a spot order's parameters there). */
+  body: string;
   status: number;
   apiKey: string | undefined;
   receivedAt: number;
@@ -117,9 +119,15 @@ interface OrderState {
   apiKey: string;
   symbol: string;
   side: Side;
-  type: 'LIMIT' | 'MARKET';
+  /** STOP_LOSS_LIMIT (spot): a limit order that works only once the last price reached `stopPrice`. */
+  type: 'LIMIT' | 'MARKET' | 'STOP_LOSS_LIMIT';
   timeInForce: 'GTC' | 'IOC' | 'FOK';
   price: Decimal; // 0 for market
+  /** STOP_LOSS_LIMIT's trigger; 0 otherwise. */
+  stopPrice: Decimal;
+  /** False while a STOP_LOSS_LIMIT waits for its trigger (its coins locked already); true for every other. */
+  isWorking: boolean;
+  workingTime: number;
   origQty: Decimal;
   executedQty: Decimal;
   cumQuote: Decimal;
@@ -452,6 +460,10 @@ export class BinanceTestServer {
     for (const order of [...this.orders.values()]) {
       if (order.symbol !== symbol || (order.status !== 'NEW' && order.status !== 'PARTIALLY_FILLED'))
         continue;
+      if (!order.isWorking) {
+        this.triggerStopLossLimit(order, market);
+        continue;
+      }
       const crossed = order.side === 'BUY' ? market.price.lte(order.price) : market.price.gte(order.price);
       if (crossed) this.fill(order, order.price, order.origQty.minus(order.executedQty), true);
     }
@@ -586,7 +598,7 @@ export class BinanceTestServer {
         body = { code: error.binanceCode, msg: error.message };
       }
     }
-    this.requests.push({ method, path, query: rawQuery, status, apiKey, receivedAt });
+    this.requests.push({ method, path, query: rawQuery, body: rawBody, status, apiKey, receivedAt });
     const delay = takeInjection(this.delays, method, path);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     if (response.destroyed) return;
@@ -941,6 +953,7 @@ export class BinanceTestServer {
           order.symbol === market.id &&
           order.side !== side &&
           order.apiKey !== excludeApiKey &&
+          order.isWorking &&
           (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED'),
       )
       .map((order) => ({ price: order.price, qty: order.origQty.minus(order.executedQty), maker: order }));
@@ -1241,7 +1254,10 @@ export class BinanceTestServer {
         'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.',
       );
     }
-    if (type !== 'LIMIT' && type !== 'MARKET') throw new BinanceApiError(400, -1116, 'Invalid orderType.');
+    const stopLossLimit = venue === 'spot' && type === 'STOP_LOSS_LIMIT';
+    if (type !== 'LIMIT' && type !== 'MARKET' && !stopLossLimit) {
+      throw new BinanceApiError(400, -1116, 'Invalid orderType.');
+    }
     const clientOrderId =
       params.get('newClientOrderId') ?? `web_${randomBytes(10).toString('hex')}`.slice(0, 24);
     if (!/^[.A-Z:/a-z0-9_-]{1,36}$/.test(clientOrderId)) {
@@ -1266,7 +1282,24 @@ export class BinanceTestServer {
     const quoteOrderQty = params.get('quoteOrderQty');
     let qty: Decimal | null = params.get('quantity') ? new Decimal(params.get('quantity')!) : null;
     let price = new Decimal(0);
-    if (type === 'LIMIT') {
+    let stopPrice = new Decimal(0);
+    if (stopLossLimit) {
+      if (!params.get('stopPrice')) {
+        throw new BinanceApiError(
+          400,
+          -1102,
+          "Mandatory parameter 'stopPrice' was not sent, was empty/null, or malformed.",
+        );
+      }
+      stopPrice = new Decimal(params.get('stopPrice')!);
+      if (stopPrice.lte(0) || !isMultiple(stopPrice, tick))
+        throw new BinanceApiError(400, -1013, 'Filter failure: PRICE_FILTER');
+      // A sell stop triggers when the price falls to it, a buy stop when it rises to it.
+      if (side === 'SELL' ? market.price.lte(stopPrice) : market.price.gte(stopPrice)) {
+        throw new BinanceApiError(400, -2010, 'Stop price would trigger immediately.');
+      }
+    }
+    if (type === 'LIMIT' || stopLossLimit) {
       if (!params.get('price') || !qty) {
         throw new BinanceApiError(
           400,
@@ -1302,7 +1335,7 @@ export class BinanceTestServer {
     if (reduceOnly && venue === 'spot') {
       throw new BinanceApiError(400, -1106, "Parameter 'reduceOnly' sent when not required.");
     }
-    const referencePrice = type === 'LIMIT' ? price : market.price;
+    const referencePrice = type === 'MARKET' ? market.price : price;
     if (!reduceOnly && qty.times(referencePrice).lt(market.spec.minNotional)) {
       if (venue === 'spot') throw new BinanceApiError(400, -1013, 'Filter failure: NOTIONAL');
       throw new BinanceApiError(
@@ -1323,6 +1356,9 @@ export class BinanceTestServer {
       type,
       timeInForce: (params.get('timeInForce') as OrderState['timeInForce'] | null) ?? 'GTC',
       price,
+      stopPrice,
+      isWorking: !stopLossLimit,
+      workingTime: stopLossLimit ? -1 : now,
       origQty: qty,
       executedQty: new Decimal(0),
       cumQuote: new Decimal(0),
@@ -1333,8 +1369,8 @@ export class BinanceTestServer {
       locked: new Decimal(0),
     };
 
-    // The walk this taker would do, to check funds before anything changes.
-    const plan = this.planTake(order, market);
+    // The walk this taker would do, to check funds before anything changes (a stop waiting takes nothing yet).
+    const plan = order.isWorking ? this.planTake(order, market) : [];
     if (venue === 'spot') this.reserveSpot(account, market, order, plan);
     else this.checkFutures(account, market, order, plan);
 
@@ -1383,7 +1419,8 @@ export class BinanceTestServer {
       timeInForce: order.timeInForce,
       type: order.type,
       side: order.side,
-      workingTime: now,
+      ...(stopLossLimit ? { stopPrice: dp(order.stopPrice) } : {}),
+      workingTime: order.workingTime,
       selfTradePreventionMode: 'EXPIRE_MAKER',
     };
     if (responseType === 'RESULT') return result;
@@ -1421,7 +1458,7 @@ export class BinanceTestServer {
     let remaining = order.origQty;
     for (const level of this.liquidity(order.venue, market, order.side, order.apiKey)) {
       if (remaining.isZero()) break;
-      if (order.type === 'LIMIT') {
+      if (order.type !== 'MARKET') {
         const acceptable = order.side === 'BUY' ? level.price.lte(order.price) : level.price.gte(order.price);
         if (!acceptable) break;
       }
@@ -1444,7 +1481,7 @@ export class BinanceTestServer {
     if (order.side === 'BUY') {
       const quote = this.balanceOf(account, market.spec.quote);
       const needed =
-        order.type === 'LIMIT'
+        order.type !== 'MARKET'
           ? order.origQty.times(order.price)
           : plan.reduce((total, step) => total.plus(step.price.times(step.qty)), new Decimal(0));
       if (quote.free.lt(needed)) throw insufficient();
@@ -1740,12 +1777,12 @@ export class BinanceTestServer {
       timeInForce: order.timeInForce,
       type: order.type,
       side: order.side,
-      stopPrice: '0.00000000',
+      stopPrice: dp(order.stopPrice),
       icebergQty: '0.00000000',
       time: order.time,
       updateTime: order.updateTime,
-      isWorking: true,
-      workingTime: order.time,
+      isWorking: order.isWorking,
+      workingTime: order.workingTime,
       origQuoteOrderQty: '0.00000000',
       selfTradePreventionMode: 'EXPIRE_MAKER',
     };
@@ -1762,6 +1799,21 @@ export class BinanceTestServer {
           (!openOnly || order.status === 'NEW' || order.status === 'PARTIALLY_FILLED'),
       )
       .map((order) => this.orderView(order));
+  }
+
+  /**
+   * A STOP_LOSS_LIMIT the last price reached starts working (`isWorking`, same orderId): it takes the book at
+   * its limit or better as a taker, and rests for the rest (its coins were locked since its placement).
+   */
+  private triggerStopLossLimit(order: OrderState, market: MarketState): void {
+    const reached =
+      order.side === 'SELL' ? market.price.lte(order.stopPrice) : market.price.gte(order.stopPrice);
+    if (!reached) return;
+    order.isWorking = true;
+    order.workingTime = Date.now();
+    order.updateTime = order.workingTime;
+    for (const step of this.planTake(order, market))
+      this.fill(order, step.price, step.qty, false, step.maker);
   }
 
   // ---- Algo Service: conditional orders (USDⓈ-M) ----------------------------------------------------------
