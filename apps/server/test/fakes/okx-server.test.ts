@@ -222,4 +222,60 @@ describe('OKX protocol test server', () => {
     expect((await fetch(`${venue.origin}/api/v5/market/ticker?instId=BTC-USDT`)).status).toBe(200);
     expect((await fetch(`${venue.origin}/api/v5/public/time`)).status).toBe(200);
   });
+
+  it('keeps spot conditional algo orders: the base frozen at placement, a limit order (its ordId) once the price reaches the trigger, released on cancel', async () => {
+    const SPOT = { apiKey: 'okxRawSpotAlgo04', secret: 'raw-secret-4', passphrase: 'Raw-pass-4' };
+    venue.addAccount({ ...SPOT, balances: { SOL: '10' } });
+    const algo = {
+      instId: 'SOL-USDT',
+      tdMode: 'cash',
+      side: 'sell',
+      ordType: 'conditional',
+      sz: '4',
+      slTriggerPx: '140',
+      slOrdPx: '139',
+      slTriggerPxType: 'last',
+      algoClOrdId: 'solSpotStop',
+    };
+    const frozen = async () =>
+      (await call(SPOT, 'GET', '/api/v5/account/balance?ccy=SOL')).body.data[0] as unknown as {
+        details: { availBal: string; frozenBal: string }[];
+      };
+    const refused = async (over: Record<string, unknown>) =>
+      (await call(SPOT, 'POST', '/api/v5/trade/order-algo', { ...algo, ...over })).body.data[0];
+    expect(await refused({ tdMode: 'cross' })).toMatchObject({ sCode: '51000' });
+    expect(await refused({ slTriggerPx: '151' })).toMatchObject({ sCode: '51280' });
+    expect(await refused({ sz: '11' })).toMatchObject({ sCode: '51008' });
+    expect(await refused({ reduceOnly: true })).toMatchObject({ sCode: '51205' });
+
+    const placed = await call(SPOT, 'POST', '/api/v5/trade/order-algo', algo);
+    expect(placed.body.data[0]).toMatchObject({ sCode: '0', algoClOrdId: 'solSpotStop' });
+    expect((await frozen()).details[0]).toMatchObject({ availBal: '6', frozenBal: '4' });
+    venue.setPrice('SOL-USDT', '139.5');
+    const read = await call(SPOT, 'GET', '/api/v5/trade/order-algo?algoClOrdId=solSpotStop');
+    expect(read.body.data[0]).toMatchObject({ state: 'effective', slOrdPx: '139', instType: 'SPOT' });
+    const ordId = read.body.data[0]!['ordId']!;
+    const order = await call(SPOT, 'GET', `/api/v5/trade/order?instId=SOL-USDT&ordId=${ordId}`);
+    expect(order.body.data[0]).toMatchObject({
+      ordType: 'limit',
+      px: '139',
+      state: 'filled',
+      accFillSz: '4',
+    });
+    expect((await frozen()).details[0]).toMatchObject({ availBal: '6', frozenBal: '0' });
+
+    const second = await call(SPOT, 'POST', '/api/v5/trade/order-algo', {
+      ...algo,
+      slTriggerPx: '130',
+      slOrdPx: '129',
+      algoClOrdId: 'solSpotStop2',
+    });
+    expect((await frozen()).details[0]).toMatchObject({ availBal: '2', frozenBal: '4' });
+    const cancelled = await call(SPOT, 'POST', '/api/v5/trade/cancel-algos', [
+      { instId: 'SOL-USDT', algoId: second.body.data[0]!['algoId'] },
+    ]);
+    expect(cancelled.body.data[0]).toMatchObject({ sCode: '0' });
+    expect((await frozen()).details[0]).toMatchObject({ availBal: '6', frozenBal: '0' });
+    venue.setPrice('SOL-USDT', '150');
+  });
 });

@@ -255,6 +255,9 @@ interface AlgoState {
   state: OkxAlgoState;
   /** The order it placed when triggered; '' before. */
   ordId: string;
+  /** A spot algo's frozen amount until it triggers or is cancelled (base for a sell, quote for a buy). */
+  locked: Decimal;
+  lockCcy: string;
   failCode: string;
   triggerTime: number | null;
   cTime: number;
@@ -1115,12 +1118,17 @@ export class OkxTestServer {
     return { imr, upl, ordFrozen };
   }
 
-  /** What a currency's spot orders lock. */
+  /** What a currency's spot orders lock, and its live spot algo orders. */
   private spotLocked(account: Account, ccy: string): Decimal {
     let locked = new Decimal(0);
     for (const order of this.orders) {
       if (order.apiKey === account.apiKey && order.lockCcy === ccy && this.isLive(order)) {
         locked = locked.plus(order.locked);
+      }
+    }
+    for (const algo of this.algos) {
+      if (algo.apiKey === account.apiKey && algo.lockCcy === ccy && algo.state === 'live') {
+        locked = locked.plus(algo.locked);
       }
     }
     return locked;
@@ -1472,16 +1480,18 @@ export class OkxTestServer {
     return { ordId: order.ordId, clOrdId, tag: order.tag };
   }
 
-  /** POST trade/order-algo: a conditional (stop loss) or trigger order on a swap, resting until its trigger. */
+  /**
+   * POST trade/order-algo: a conditional (stop loss) or trigger order, resting until its trigger: on a swap, or
+   * on spot (tdMode cash), where it freezes what its order would spend from its placement on (51008 without it).
+   */
   private placeAlgo(account: Account, body: Record<string, unknown>): Record<string, string> {
     const instId = str(body['instId']);
     if (!instId) throw new OrderRefusal('50014', 'Parameter instId can not be empty');
     const inst = this.instruments.get(instId);
     if (!inst) throw new OrderRefusal('51001', "Instrument ID doesn't exist.");
-    // Spot algo orders are not modelled.
-    if (inst.instType !== 'SWAP') throw new OrderRefusal('51000', 'Parameter instId error');
+    const swap = inst.instType === 'SWAP';
     const tdMode = str(body['tdMode']);
-    if (tdMode !== 'cross' && tdMode !== 'isolated')
+    if (swap ? tdMode !== 'cross' && tdMode !== 'isolated' : tdMode !== 'cash')
       throw new OrderRefusal('51000', 'Parameter tdMode error');
     const side = body['side'];
     if (side !== 'buy' && side !== 'sell') throw new OrderRefusal('51000', 'Parameter side error');
@@ -1503,6 +1513,7 @@ export class OkxTestServer {
     }
     const posSide = this.positionSide(account, inst, str(body['posSide']));
     const reduceOnly = body['reduceOnly'] === true || body['reduceOnly'] === 'true';
+    if (reduceOnly && !swap) throw new OrderRefusal('51205', 'Reduce Only is not available.');
     const sz = decimal(body['sz']);
     if (sz === null || sz.lte(0)) throw new OrderRefusal('51000', 'Parameter sz error');
     if (!isMultiple(sz, inst.lotSz)) {
@@ -1563,6 +1574,17 @@ export class OkxTestServer {
         );
       }
     }
+    // Spot: frozen at once, a sell's base, a buy's quote at its order price (spot algo orders need one here).
+    let locked = new Decimal(0);
+    let lockCcy = '';
+    if (!swap) {
+      if (orderPx === null) throw new OrderRefusal('51000', `Parameter ${ordPxField} error`);
+      lockCcy = side === 'sell' ? inst.pair.spec.base : inst.pair.spec.quote;
+      locked = side === 'sell' ? sz : sz.times(orderPx);
+      if (this.available(account, lockCcy).availBal.lt(locked)) {
+        throw new OrderRefusal('51008', `Order failed. Insufficient ${lockCcy} balance in account.`);
+      }
+    }
     const now = Date.now();
     const algo: AlgoState = {
       algoId: this.newId(),
@@ -1582,6 +1604,8 @@ export class OkxTestServer {
       direction,
       state: 'live',
       ordId: '',
+      locked,
+      lockCcy,
       failCode: '',
       triggerTime: null,
       cTime: now,
@@ -1601,6 +1625,8 @@ export class OkxTestServer {
       const now = Date.now();
       algo.triggerTime = now;
       algo.uTime = now;
+      // What it froze passes to the order it places (which locks it again).
+      algo.state = 'effective';
       try {
         const placed = this.placeOrder(this.accounts.get(algo.apiKey)!, {
           instId: algo.inst.instId,
@@ -1610,7 +1636,7 @@ export class OkxTestServer {
           ordType: algo.orderPx === null ? 'market' : 'limit',
           ...(algo.orderPx === null ? {} : { px: s(algo.orderPx) }),
           sz: s(algo.sz),
-          reduceOnly: algo.reduceOnly,
+          ...(algo.reduceOnly ? { reduceOnly: true } : {}),
           tag: algo.tag,
         });
         algo.ordId = placed.ordId!;
