@@ -94,6 +94,11 @@ export const routes: RouteObject[] = recoverChunks([
             lazy: adminScreen(() => import('./routes/admin/outbox')),
           },
           {
+            path: 'admin/limits',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/limits')),
+          },
+          {
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/user-billing-detail')),

@@ -25,6 +25,7 @@ export const paths = {
   adminUserBilling: (userId: string | number) => `/admin/billing/user/${encodeURIComponent(String(userId))}`,
   adminTradeControl: '/admin/trade-control',
   adminOutbox: '/admin/outbox',
+  adminLimits: '/admin/limits',
 } as const;
 
 /** `/login?redirect=<full intended path with its query>` (spec §2 guard rules). */

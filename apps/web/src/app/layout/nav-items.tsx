@@ -36,4 +36,5 @@ export const adminNav: NavItem[] = [
   { to: paths.adminBilling, label: 'nav.adminBilling', icon: ReceiptIcon },
   { to: paths.adminTradeControl, label: 'nav.adminTradeControl', icon: ShieldIcon },
   { to: paths.adminOutbox, label: 'nav.adminOutbox', icon: MailIcon },
+  { to: paths.adminLimits, label: 'nav.adminLimits', icon: SettingsIcon },
 ];

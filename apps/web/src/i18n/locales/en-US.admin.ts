@@ -353,6 +353,29 @@ const enUSAdmin = {
     status: { waiting: 'Waiting', sent: 'Sent', failed: 'Failed' },
     empty: { title: 'No mail yet', description: 'Password resets and other mail appear here.' },
   },
+  limits: {
+    title: 'User limits',
+    description:
+      'How much one user may hold and open at once, so no account can use up the server for everyone. Administrators are not limited.',
+    perUser: 'Per user',
+    perUserHint: 'A user at a limit is told so when they try to create one more, and asked to contact you.',
+    fields: {
+      maxStrategies: 'Strategies',
+      maxTradingAccounts: 'Trading accounts',
+      maxBots: 'Bots',
+      maxEventStreams: 'Live connections',
+    },
+    hints: {
+      maxStrategies: 'Their own strategies (yours are offered to everyone and do not count).',
+      maxTradingAccounts: 'Accounts in use; a deleted account does not count.',
+      maxBots: 'Bots on all their accounts, running or stopped.',
+      maxEventStreams: 'Browser tabs receiving live updates at once.',
+    },
+    invalid: 'Enter a whole number from 1 to 100,000',
+    save: 'Save limits',
+    saved: 'Limits saved',
+    failed: 'The limits could not be saved',
+  },
 };
 
 export default enUSAdmin;

@@ -46,6 +46,7 @@ const enUSCommon = {
     adminBilling: 'Billing',
     adminTradeControl: 'Trade control',
     adminOutbox: 'Outbox',
+    adminLimits: 'User limits',
     components: 'Components',
   },
   userMenu: {

@@ -358,6 +358,30 @@ const frFRAdmin: typeof enUSAdmin = {
       description: 'Les réinitialisations de mot de passe et autres e-mails apparaissent ici.',
     },
   },
+  limits: {
+    title: 'Limites par utilisateur',
+    description:
+      'Ce qu’un utilisateur peut détenir et ouvrir à la fois, pour qu’aucun compte ne puisse accaparer le serveur. Les administrateurs ne sont pas limités.',
+    perUser: 'Par utilisateur',
+    perUserHint:
+      'Un utilisateur arrivé à une limite en est averti quand il essaie d’en créer un de plus, et invité à vous contacter.',
+    fields: {
+      maxStrategies: 'Stratégies',
+      maxTradingAccounts: 'Comptes de trading',
+      maxBots: 'Bots',
+      maxEventStreams: 'Connexions en direct',
+    },
+    hints: {
+      maxStrategies: 'Ses propres stratégies (les vôtres sont proposées à tous et ne comptent pas).',
+      maxTradingAccounts: 'Comptes utilisés ; un compte supprimé ne compte pas.',
+      maxBots: 'Les bots de tous ses comptes, actifs ou arrêtés.',
+      maxEventStreams: 'Onglets du navigateur recevant les mises à jour en direct en même temps.',
+    },
+    invalid: 'Saisissez un nombre entier de 1 à 100 000',
+    save: 'Enregistrer les limites',
+    saved: 'Limites enregistrées',
+    failed: 'Les limites n’ont pas pu être enregistrées',
+  },
 };
 
 export default frFRAdmin;

@@ -51,6 +51,7 @@ const frFRCommon: typeof enUSCommon = {
     adminBilling: 'Facturation',
     adminTradeControl: 'Contrôle des trades',
     adminOutbox: 'Boîte d’envoi',
+    adminLimits: 'Limites par utilisateur',
     components: 'Composants',
   },
   userMenu: {
