@@ -410,11 +410,25 @@ export const auditEntrySchema = z.object({
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+const auditDate = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Please enter a valid date')
+  .optional();
+/**
+ * `GET /admin/audit`: `action` is an action (`billing.plan_update`) or its family (`billing`: every
+ * `billing.*`); `actor` a part of the actor's email or name (`system`), any case; `from`/`to` bound `at`
+ * (ISO instants, both included).
+ */
 export const auditQuery = z.object({
   ...skipTakeQuery(50),
   action: z.string().trim().min(1).max(80).optional(),
   actorId: z.string().uuid().optional(),
+  actor: z.string().trim().min(1).max(200).optional(),
+  from: auditDate,
+  to: auditDate,
 });
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 // ─── mail outbox ────────────────────────────────────────────────────────────────────────────────
 /**

@@ -99,6 +99,11 @@ export const routes: RouteObject[] = recoverChunks([
             lazy: adminScreen(() => import('./routes/admin/limits')),
           },
           {
+            path: 'admin/audit',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/audit')),
+          },
+          {
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/user-billing-detail')),

@@ -26,6 +26,7 @@ export const paths = {
   adminTradeControl: '/admin/trade-control',
   adminOutbox: '/admin/outbox',
   adminLimits: '/admin/limits',
+  adminAudit: '/admin/audit',
 } as const;
 
 /** `/login?redirect=<full intended path with its query>` (spec §2 guard rules). */

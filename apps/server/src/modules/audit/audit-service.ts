@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@kairos/contract';
+import type { AuditEntry, AuditQuery } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWindowLimiter } from '../../lib/window-limiter';
 import type { AuditRepo } from './audit-repo';
@@ -90,8 +90,12 @@ export function createAuditService(deps: { repo: AuditRepo; log: FastifyBaseLogg
       return result;
     },
 
-    async list(q: { skip: number; take: number; action?: string; actorId?: string }) {
-      const { rows, total } = await repo.list(q);
+    async list(q: AuditQuery) {
+      const { rows, total } = await repo.list({
+        ...q,
+        from: q.from ? new Date(q.from) : undefined,
+        to: q.to ? new Date(q.to) : undefined,
+      });
       const results: AuditEntry[] = rows.map((r) => ({
         id: r.id,
         actorId: r.actorId,

@@ -37,4 +37,5 @@ export const adminNav: NavItem[] = [
   { to: paths.adminTradeControl, label: 'nav.adminTradeControl', icon: ShieldIcon },
   { to: paths.adminOutbox, label: 'nav.adminOutbox', icon: MailIcon },
   { to: paths.adminLimits, label: 'nav.adminLimits', icon: SettingsIcon },
+  { to: paths.adminAudit, label: 'nav.adminAudit', icon: ListIcon },
 ];

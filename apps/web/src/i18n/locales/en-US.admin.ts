@@ -376,6 +376,38 @@ const enUSAdmin = {
     saved: 'Limits saved',
     failed: 'The limits could not be saved',
   },
+  audit: {
+    title: 'Audit log',
+    description:
+      'Everything an administrator did, and what the scheduled jobs did, newest first: who, what, on what, and whether it worked.',
+    caption: 'Audit log',
+    columns: {
+      at: 'When',
+      actor: 'Who',
+      action: 'Action',
+      target: 'On',
+      outcome: 'Outcome',
+      details: 'Details',
+    },
+    system: 'System',
+    outcome: { ok: 'Done', error: 'Failed' },
+    showDetails: 'Show',
+    filters: {
+      label: 'Filters',
+      action: 'Action',
+      actionPlaceholder: 'billing',
+      actor: 'Who',
+      actorPlaceholder: 'Email or system',
+      from: 'From',
+      to: 'Until',
+      clear: 'Clear filters',
+    },
+    empty: { title: 'Nothing in the log yet', description: 'Admin actions and scheduled jobs appear here.' },
+    noMatch: {
+      title: 'No entry matches these filters',
+      description: 'Change or clear the filters to see more of the log.',
+    },
+  },
 };
 
 export default enUSAdmin;

@@ -47,6 +47,7 @@ const enUSCommon = {
     adminTradeControl: 'Trade control',
     adminOutbox: 'Outbox',
     adminLimits: 'User limits',
+    adminAudit: 'Audit log',
     components: 'Components',
   },
   userMenu: {

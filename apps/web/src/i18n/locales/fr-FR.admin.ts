@@ -382,6 +382,41 @@ const frFRAdmin: typeof enUSAdmin = {
     saved: 'Limites enregistrées',
     failed: 'Les limites n’ont pas pu être enregistrées',
   },
+  audit: {
+    title: 'Journal d’audit',
+    description:
+      'Tout ce qu’un administrateur a fait, et ce qu’ont fait les tâches planifiées, du plus récent au plus ancien : qui, quoi, sur quoi, et si cela a réussi.',
+    caption: 'Journal d’audit',
+    columns: {
+      at: 'Quand',
+      actor: 'Qui',
+      action: 'Action',
+      target: 'Sur',
+      outcome: 'Résultat',
+      details: 'Détails',
+    },
+    system: 'Système',
+    outcome: { ok: 'Effectué', error: 'Échec' },
+    showDetails: 'Afficher',
+    filters: {
+      label: 'Filtres',
+      action: 'Action',
+      actionPlaceholder: 'billing',
+      actor: 'Qui',
+      actorPlaceholder: 'E-mail ou system',
+      from: 'Du',
+      to: 'Au',
+      clear: 'Effacer les filtres',
+    },
+    empty: {
+      title: 'Rien dans le journal pour l’instant',
+      description: 'Les actions des administrateurs et les tâches planifiées apparaissent ici.',
+    },
+    noMatch: {
+      title: 'Aucune entrée ne correspond à ces filtres',
+      description: 'Modifiez ou effacez les filtres pour voir davantage du journal.',
+    },
+  },
 };
 
 export default frFRAdmin;

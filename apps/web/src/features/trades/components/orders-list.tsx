@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Select } from '../../../components/ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import type { Column } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { toast } from '../../../components/ui/toast';
@@ -16,7 +16,7 @@ import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCompleteTrade } from '../api/complete-trade';
 import { ORDERS_PAGE_SIZE, type OrdersScope, type UserOrder, useOrders } from '../api/get-orders';
 import { formatDuration, splitSymbol } from '../utils/trade-figures';
-import { TableOrCards } from './table-or-cards';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { OrderStatusBadge } from './trade-badges';
 import { useRoleLabel } from './trade-timeline';
 import type { NamedItem } from './trades-list';
@@ -216,62 +216,61 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
     onPageChange: (page: number) => setFilter('page', page > 1 ? String(page) : ''),
   };
 
-  let body;
-  if (orders.isPending) body = <LoadingState />;
-  else if (orders.isError) body = <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
-  else if (items.length === 0)
-    body =
-      filters.scope === 'open' ? (
-        <EmptyState
-          title={t('orderList.empty.title')}
-          description={t('orderList.empty.description')}
-          actions={
-            <Button variant="secondary" onClick={() => setFilter('scope', 'all')}>
-              {t('orderList.empty.showAll')}
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyState title={t('orderList.none.title')} description={t('orderList.none.description')} />
-      );
-  else
-    body = (
-      <TableOrCards
-        caption={t('orderList.caption')}
-        columns={columns}
-        rows={items}
-        rowKey={(order) => order.id}
-        pagination={pagination}
-        card={(order) => (
-          <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
-            <span className="flex items-center justify-between gap-2">
-              <span className="flex flex-wrap items-center gap-x-2">
-                <span className="font-medium text-fg">{order.symbol}</span>
-                <OrderSide side={order.side} />
-                <span className="text-xs text-muted">{roleLabel(order.role)}</span>
-              </span>
-              <OrderStatusBadge status={order.status} title={order.lastError ?? undefined} />
-            </span>
-            <span className="flex justify-between gap-3">
-              <CardFigure label={t('orderList.columns.price')}>{price(order)}</CardFigure>
-              <CardFigure label={t('orderList.columns.amount')}>{amount(order)}</CardFigure>
-              <CardFigure label={t('orderList.columns.filled')} end>
-                {format.percent(order.filledPercent)}
-              </CardFigure>
-            </span>
-            <span className="flex items-end justify-between gap-2">
-              <span className="flex flex-col text-xs text-muted">
-                <span>
-                  {order.accountName} · {order.botName ?? t('orderList.manual')}
-                </span>
-                <time dateTime={order.createdAt}>{t('orderList.card.age', { age: age(order) })}</time>
-              </span>
-              {action(order)}
-            </span>
-          </div>
-        )}
+  const empty =
+    filters.scope === 'open' ? (
+      <EmptyState
+        title={t('orderList.empty.title')}
+        description={t('orderList.empty.description')}
+        actions={
+          <Button variant="secondary" onClick={() => setFilter('scope', 'all')}>
+            {t('orderList.empty.showAll')}
+          </Button>
+        }
       />
+    ) : (
+      <EmptyState title={t('orderList.none.title')} description={t('orderList.none.description')} />
     );
+  const body = (
+    <TableOrCards
+      loading={orders.isPending}
+      error={orders.isError ? orders.error : undefined}
+      onRetry={() => void orders.refetch()}
+      empty={empty}
+      caption={t('orderList.caption')}
+      columns={columns}
+      rows={items}
+      rowKey={(order) => order.id}
+      pagination={pagination}
+      card={(order) => (
+        <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
+          <span className="flex items-center justify-between gap-2">
+            <span className="flex flex-wrap items-center gap-x-2">
+              <span className="font-medium text-fg">{order.symbol}</span>
+              <OrderSide side={order.side} />
+              <span className="text-xs text-muted">{roleLabel(order.role)}</span>
+            </span>
+            <OrderStatusBadge status={order.status} title={order.lastError ?? undefined} />
+          </span>
+          <span className="flex justify-between gap-3">
+            <CardFigure label={t('orderList.columns.price')}>{price(order)}</CardFigure>
+            <CardFigure label={t('orderList.columns.amount')}>{amount(order)}</CardFigure>
+            <CardFigure label={t('orderList.columns.filled')} end>
+              {format.percent(order.filledPercent)}
+            </CardFigure>
+          </span>
+          <span className="flex items-end justify-between gap-2">
+            <span className="flex flex-col text-xs text-muted">
+              <span>
+                {order.accountName} · {order.botName ?? t('orderList.manual')}
+              </span>
+              <time dateTime={order.createdAt}>{t('orderList.card.age', { age: age(order) })}</time>
+            </span>
+            {action(order)}
+          </span>
+        </div>
+      )}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-4">

@@ -5,13 +5,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import type { Column } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { translateMessage } from '../../../i18n/translate-message';
+import { dayBound } from '../../../lib/day-bound';
 import { useFormatters } from '../../../lib/use-formatters';
 import { TRADES_PAGE_SIZE, type TradeRow, type TradesFilters, useTrades } from '../api/get-trades';
-import { TableOrCards } from './table-or-cards';
+import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 
 /** A bot or a trading account as the filters and the Bot column name it (composed by the route). */
@@ -26,12 +27,7 @@ type TradeStatus = (typeof TRADE_STATUSES)[number];
 const SYMBOL = /^[A-Za-z0-9]+[/-][A-Za-z0-9]+$/;
 const SYMBOL_MESSAGE = 'Please choose a market such as BTC/USDT';
 
-/** `2026-11-24` (a day of the date field, in the user's time zone) → the ISO instant it starts or ends. */
-export function dayBound(day: string, end: boolean): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
+export { dayBound };
 
 /** The filters live in the address (`?status=closed&bot=…&page=2`): a reload or a shared link keeps them. */
 export function filtersFromSearch(search: URLSearchParams): TradesFilters {
@@ -182,35 +178,31 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
     onPageChange: (page: number) => setFilter('page', page > 1 ? String(page) : ''),
   };
 
-  let body;
-  if (trades.isPending) body = <LoadingState />;
-  else if (trades.isError) body = <ErrorState error={trades.error} onRetry={() => void trades.refetch()} />;
-  else if (items.length === 0)
-    body = filtered ? (
-      <EmptyState
-        title={t('tradeList.noMatch.title')}
-        description={t('tradeList.noMatch.description')}
-        actions={
-          <Button variant="secondary" onClick={clearFilters}>
-            {t('tradeList.filters.clear')}
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState title={t('tradeList.empty.title')} description={t('tradeList.empty.description')} />
-    );
-  else
-    body = (
-      <TableOrCards
-        caption={t('tradeList.caption')}
-        columns={columns}
-        rows={items}
-        rowKey={(trade) => trade.id}
-        onRowClick={(trade) => void navigate(paths.trade(trade.id))}
-        pagination={pagination}
-        card={(trade) => <TradeCard trade={trade} botName={botName(trade)} />}
-      />
-    );
+  const empty = filtered ? (
+    <NoMatch
+      title={t('tradeList.noMatch.title')}
+      description={t('tradeList.noMatch.description')}
+      clearLabel={t('tradeList.filters.clear')}
+      onClear={clearFilters}
+    />
+  ) : (
+    <EmptyState title={t('tradeList.empty.title')} description={t('tradeList.empty.description')} />
+  );
+  const body = (
+    <TableOrCards
+      loading={trades.isPending}
+      error={trades.isError ? trades.error : undefined}
+      onRetry={() => void trades.refetch()}
+      empty={empty}
+      caption={t('tradeList.caption')}
+      columns={columns}
+      rows={items}
+      rowKey={(trade) => trade.id}
+      onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+      pagination={pagination}
+      card={(trade) => <TradeCard trade={trade} botName={botName(trade)} />}
+    />
+  );
 
   const anyOption = (label: string) => ({ value: '', label });
   return (
