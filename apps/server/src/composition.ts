@@ -165,7 +165,7 @@ export function createServices(
       trades: repos.trades,
       botPositions: repos.botPositions,
       lifecycle: supervisor.managedLifecycle,
-      entries: { open: supervisor.openWithStop, setUp: supervisor.setUpAfterEntry },
+      entries: { open: supervisor.openWithStop, setUp: supervisor.setUpAfterEntries },
       gateways: venues.gateways,
       log,
       botConcurrency: config.botConcurrency,

@@ -45,6 +45,8 @@ type SetUp = { account: AccountRow; trade: TradeDbRow };
 const OUTCOME_BATCH = 50;
 const OUTCOME_FLUSH_MS = 100;
 const CLOSE_LEGS = ['close_long', 'close_short'] as const;
+/** New trades set up together (one lock statement, their writes and venue calls in batches of about this). */
+const SET_UP_GROUP = 200;
 
 /**
  * The rows reordered so that consecutive ones belong to different accounts (round robin over accounts):
@@ -82,7 +84,8 @@ export function createAlertProcessor(deps: {
    */
   entries: {
     open: TradeLifecycle['open'];
-    setUp: (gateway: ExchangeGateway, trade: TradeDbRow) => Promise<unknown>;
+    /** The new trades' ladders and stops, many at once (see `SET_UP_GROUP`). Never throws. */
+    setUp: (items: readonly { gateway: ExchangeGateway; trade: TradeDbRow }[]) => Promise<unknown>;
   };
   gateways: GatewayProvider;
   log: FastifyBaseLogger;
@@ -116,12 +119,25 @@ export function createAlertProcessor(deps: {
     return { legs, goalHit, cids };
   }
 
-  /** A new trade's ladder and stop, after every bot's turn; trouble is logged (the sweep tries again). */
-  async function setUp({ account, trade }: SetUp) {
-    try {
-      await deps.entries.setUp(await gateways.forAccount(account), trade);
-    } catch (e) {
-      deps.log.warn({ err: e, tradeId: trade.id }, 'could not set up the trade after its entry');
+  /**
+   * The new trades' ladders and stops, after every bot's turn, a group at a time (their locks taken together,
+   * their statements and venue calls batched); trouble is logged (the reconciliation sweep tries again).
+   */
+  async function setUpAll(setUps: readonly SetUp[]) {
+    const groups: SetUp[][] = [];
+    for (let i = 0; i < setUps.length; i += SET_UP_GROUP) groups.push(setUps.slice(i, i + SET_UP_GROUP));
+    for (const group of groups) {
+      try {
+        const items = await Promise.all(
+          group.map(async ({ account, trade }) => ({ gateway: await gateways.forAccount(account), trade })),
+        );
+        await deps.entries.setUp(items);
+      } catch (e) {
+        deps.log.warn(
+          { err: e, alertId: group[0]?.trade.alertId },
+          'could not set up trades after their entries',
+        );
+      }
     }
   }
 
@@ -441,7 +457,7 @@ export function createAlertProcessor(deps: {
       // reconciliation sweep, as is one a crash interrupts (a new worker sweeps at start).
       const written = writer.close();
       await written.catch(() => undefined);
-      await mapLimited(setUps, deps.botConcurrency, setUp);
+      await setUpAll(setUps);
       await written;
       await recordDeviation(alert, tickers);
       if (!retryable) return { retry: false };

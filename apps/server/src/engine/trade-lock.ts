@@ -11,6 +11,13 @@ export type TradeLock = {
    * twice at once. Re-entrant within the same async call chain.
    */
   withTrade<T>(tradeId: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` holding the locks of as many of `tradeIds` as are free now, taken together on one connection
+   * (a fan-out's set-ups: one lock round trip for the group, and their work free to run side by side so its
+   * statements go out in batches). `work` is told which it holds; the others (worked on elsewhere this very
+   * moment) are the caller's to run through `withTrade`. Never waits for a held lock.
+   */
+  withTrades<T>(tradeIds: readonly string[], work: (locked: readonly string[]) => Promise<T>): Promise<T>;
   /** Runs `work` outside any held lock's context (for event handlers fired from inside a locked call). */
   detached<T>(work: () => T): T;
 };
@@ -57,7 +64,67 @@ export function createTradeLock(pool: pg.Pool, options: { maxHeld?: number } = {
     }
   }
 
+  /**
+   * Marks a trade worked on in this process until the returned function is called: `withTrade` callers queue
+   * behind it meanwhile.
+   */
+  function occupy(tradeId: string): () => void {
+    let free!: () => void;
+    const tail = new Promise<void>((resolve) => (free = resolve));
+    queues.set(tradeId, tail);
+    void tail.then(() => {
+      if (queues.get(tradeId) === tail) queues.delete(tradeId);
+    });
+    return free;
+  }
+
+  async function groupRun<T>(
+    candidates: readonly string[],
+    frees: ReadonlyMap<string, () => void>,
+    work: (locked: readonly string[]) => Promise<T>,
+  ): Promise<T> {
+    let client: pg.PoolClient | undefined;
+    let locked: string[] = [];
+    try {
+      await acquireSlot();
+      try {
+        client = await pool.connect();
+        const { rows } = await client.query<{ id: string }>(
+          'SELECT id FROM unnest($2::text[]) AS id WHERE pg_try_advisory_lock($1, hashtext(id))',
+          [TRADE_LOCK_CLASS, candidates],
+        );
+        locked = rows.map((r) => r.id);
+        // Those another process holds are free again for this process's callers at once.
+        const mine = new Set(locked);
+        for (const id of candidates) if (!mine.has(id)) frees.get(id)!();
+        const outer = held.getStore() ?? new Set<string>();
+        return await held.run(new Set([...outer, ...locked]), () => work(locked));
+      } finally {
+        if (client) {
+          await client
+            .query('SELECT pg_advisory_unlock($1, hashtext(id)) FROM unnest($2::text[]) AS id', [
+              TRADE_LOCK_CLASS,
+              locked,
+            ])
+            .then(() => client!.release())
+            .catch((e: Error) => client!.release(e));
+        }
+        releaseSlot();
+      }
+    } finally {
+      for (const free of frees.values()) free();
+    }
+  }
+
   return {
+    withTrades(tradeIds, work) {
+      // Only trades nobody in this process works on or waits for, claimed at once (before any await).
+      const mine = held.getStore();
+      const candidates = [...new Set(tradeIds)].filter((id) => !queues.has(id) && !mine?.has(id));
+      if (candidates.length === 0) return work([]);
+      const frees = new Map(candidates.map((id) => [id, occupy(id)]));
+      return groupRun(candidates, frees, work);
+    },
     withTrade(tradeId, work) {
       if (held.getStore()?.has(tradeId)) return work();
       const previous = queues.get(tradeId) ?? Promise.resolve();

@@ -25,6 +25,8 @@ import { findMarket, type OpenRequest, type TradeLifecycle, type TradeState } fr
 
 /** An order that left without an answer is looked up again only after this long (it may be in flight). */
 const UNANSWERED_GRACE_MS = UNRESOLVED_GRACE_MS;
+/** A triggered spot stop-limit not filled after this long is replaced by a market exit (see `chaseStopLimit`). */
+export const STOP_LIMIT_CHASE_MS = 10_000;
 
 export type TradeSupervisor = ReturnType<typeof createTradeSupervisor>;
 
@@ -232,6 +234,7 @@ export function createTradeSupervisor(deps: {
     if (heldQuantity(state.trade, state.fills).lte(0)) return state;
     const last = exits.at(-1);
     try {
+      await releaseSpotStop(gateway, state.trade.id);
       state = await lifecycle.closeState(
         gateway,
         state,
@@ -254,6 +257,34 @@ export function createTradeSupervisor(deps: {
       'a closing trade has no live exit: open again, watched by its stop',
     );
     return { ...state, trade: await trades.updateTrade(state.trade.id, { status: 'open' }) };
+  }
+
+  /**
+   * A spot stop-limit that triggered works a limit order: in a fall faster than its offset the price leaves the
+   * limit behind and the position is unprotected. Once it has rested `STOP_LIMIT_CHASE_MS` without filling
+   * in full, it is cancelled; the stalled exit then goes at market for what is left (`resumeStalledExit`).
+   */
+  async function chaseStopLimit(gateway: ExchangeGateway, state: TradeState): Promise<TradeState> {
+    const stale = state.orders.filter(
+      (o) =>
+        o.role === 'stop' &&
+        o.type === 'limit' &&
+        isOpenState(o.status) &&
+        now() - o.createdAt.getTime() > STOP_LIMIT_CHASE_MS,
+    );
+    if (stale.length === 0) return state;
+    for (const order of stale) {
+      try {
+        log.warn(
+          { tradeId: state.trade.id, orderId: order.id },
+          'stop-limit left behind by the price: exiting at market',
+        );
+        await executor.cancel(gateway, order);
+      } catch (e) {
+        log.warn({ err: e, tradeId: state.trade.id }, 'could not cancel a stop-limit left behind');
+      }
+    }
+    return (await lifecycle.loadState(state.trade.id))!;
   }
 
   /** A trade that ended: nothing of it left resting, and its bot out. */
@@ -289,7 +320,10 @@ export function createTradeSupervisor(deps: {
         log.warn({ tradeId, error: state.trade.error }, 'a failed trade holds a position: open again');
         state = { ...state, trade: await trades.updateTrade(tradeId, { status: 'open', closedAt: null }) };
       }
-      if (state.trade.status === 'closing') state = await resumeStalledExit(gateway, state);
+      if (state.trade.status === 'closing') {
+        state = await chaseStopLimit(gateway, state);
+        state = await resumeStalledExit(gateway, state);
+      }
       if (state.trade.status === 'open') {
         const managed = await manageOpenTrade(gateway, state, market);
         state = managed.filledAtOnce ? (await lifecycle.loadState(tradeId))! : managed.state;
@@ -317,6 +351,15 @@ export function createTradeSupervisor(deps: {
     return lock.withTrade(tradeId, () => superviseLocked(tradeId));
   }
 
+  /**
+   * A spot stop resting on the venue holds the coins an exit sells: it is cancelled first (the exit is the
+   * protection now; an exit that fails leaves the trade open and the next pass places the stop again). A
+   * futures stop is reduce-only and holds nothing: it stays until the exit filled.
+   */
+  async function releaseSpotStop(gateway: ExchangeGateway, tradeId: string) {
+    if (gateway.marketType === 'spot') await deps.venueStops?.retire(gateway, tradeId);
+  }
+
   /** Exits under the lock from the state read there, then follows through on what the exit left. */
   async function closeLocked(
     gateway: ExchangeGateway,
@@ -325,6 +368,7 @@ export function createTradeSupervisor(deps: {
     reason: string,
     role: string,
   ) {
+    await releaseSpotStop(gateway, state.trade.id);
     const after = await lifecycle.closeState(gateway, state, clientOrderId, reason, role);
     return (await superviseLocked(state.trade.id, { gateway, state: after }))!;
   }
@@ -362,8 +406,8 @@ export function createTradeSupervisor(deps: {
    * the entry stands, and a ladder not placed is placed by the next reconciliation sweep.
    */
   async function setUpAfterEntry(gateway: ExchangeGateway, trade: TradeDbRow): Promise<TradeDbRow> {
-    // An open trade with no ladder and no stop has nothing to follow up: no lock, no reads.
-    if (trade.status === 'open' && trade.takeProfits.length === 0 && !trade.stopLossPercent) return trade;
+    // Nothing to follow up: no lock, no reads.
+    if (!needsSetUp(trade)) return trade;
     try {
       return (await lock.withTrade(trade.id, () => superviseLocked(trade.id, { gateway }))) ?? trade;
     } catch (e) {
@@ -371,6 +415,38 @@ export function createTradeSupervisor(deps: {
       return trade;
     }
   }
+
+  /**
+   * `setUpAfterEntry` for many new trades (an alert's fan-out): their locks taken together and their
+   * set-ups run side by side, so the statements and venue calls they make go out in batches. A trade
+   * locked elsewhere at that moment is set up alone after the group. Never throws.
+   */
+  async function setUpAfterEntries(items: readonly { gateway: ExchangeGateway; trade: TradeDbRow }[]) {
+    const wanted = items.filter(({ trade }) => needsSetUp(trade));
+    const byId = new Map(wanted.map((item) => [item.trade.id, item]));
+    let rest: readonly string[] = [...byId.keys()];
+    try {
+      await lock.withTrades([...byId.keys()], async (locked) => {
+        const held = new Set(locked);
+        rest = [...byId.keys()].filter((id) => !held.has(id));
+        await Promise.all(
+          locked.map((id) =>
+            superviseLocked(id, { gateway: byId.get(id)!.gateway }).catch((e: unknown) =>
+              log.warn({ err: e, tradeId: id }, 'could not set up the trade after its entry'),
+            ),
+          ),
+        );
+      });
+    } catch (e) {
+      // The group's lock could not be taken (the database): each is tried alone below.
+      log.warn({ err: e }, 'could not lock the set-ups together');
+    }
+    for (const id of rest) await setUpAfterEntry(byId.get(id)!.gateway, byId.get(id)!.trade);
+  }
+
+  /** An open trade with no ladder and no stop has nothing to follow up. */
+  const needsSetUp = (trade: TradeDbRow) =>
+    !(trade.status === 'open' && trade.takeProfits.length === 0 && !trade.stopLossPercent);
 
   /**
    * An entry whose ladder comes later (the alert fan-out): the trade's stop is set from its fill price at
@@ -442,6 +518,7 @@ export function createTradeSupervisor(deps: {
     managedLifecycle,
     openWithStop,
     setUpAfterEntry,
+    setUpAfterEntries,
     stopClientOrderId,
   };
 }

@@ -3,7 +3,7 @@ import { TRADE_STATUS_WRITES } from '@kairos/core';
 import { prefixedColumns, relaxedCommit } from '../db/pg-fns';
 import type { Database } from '../db/client';
 import { fills, orders, trades } from '../db/schema/index';
-import type { OrderChange, OrderRow, TradeDbRow, TradeFigures } from './trades-repo';
+import type { TradeDbRow, TradeFigures } from './trades-repo';
 
 /**
  * The trades repo's statements: prepared once per process, each writing what a batch of the engine's work
@@ -135,15 +135,6 @@ export function batchStatements(db: Database) {
  * than its round trip, and a fan-out over many bots is bound by this process' CPU.
  */
 export function prepareHotStatements(db: Database) {
-  const orderChange = {
-    status: setTo('status'),
-    venueOrderId: setTo('venueOrderId'),
-    filled: setTo('filled'),
-    average: setTo('average'),
-    price: setTo('price'),
-    lastError: setTo('lastError'),
-    updatedAt: setTo('updatedAt'),
-  };
   // Status, close time and reason only when given (a figure may legitimately be null).
   const figuresChange = {
     quantity: setTo('quantity'),
@@ -158,16 +149,6 @@ export function prepareHotStatements(db: Database) {
     closeReason: endColumn('close_reason', 'trades', setTo('tradeStatus'), sql`${p('closeReason')}::text`),
     updatedAt: setTo('updatedAt'),
   };
-  const orderUnchanged = and(
-    eq(orders.id, p('id')),
-    sql`${orders.status} = ${p('seenStatus')}`,
-    sql`${orders.filled} = ${p('seenFilled')}::numeric`,
-    sql`${orders.price} IS NOT DISTINCT FROM ${p('seenPrice')}::numeric`,
-  );
-  const changedOrder = db
-    .$with('changed_order')
-    .as(db.update(orders).set(orderChange).where(orderUnchanged).returning());
-  const storedFills = storedFillsCte(db);
   const exitOrder = db.$with('exit_order').as(
     db
       .insert(orders)
@@ -193,18 +174,6 @@ export function prepareHotStatements(db: Database) {
       .from(orders)
       .where(and(eq(orders.tradingAccountId, p('accountId')), eq(orders.clientOrderId, p('clientOrderId'))))
       .prepare('trades_order_by_client_id'),
-    orderIfUnchanged: db
-      .update(orders)
-      .set(orderChange)
-      .where(and(orderUnchanged, relaxedCommit))
-      .returning()
-      .prepare('trades_order_if_unchanged'),
-    orderIfUnchangedWithFills: db
-      .with(changedOrder, storedFills)
-      .select()
-      .from(changedOrder)
-      .where(relaxedCommit)
-      .prepare('trades_order_if_unchanged_with_fills'),
     tradeWithOrders: db
       .select({ trade: trades, order: orders })
       .from(trades)
@@ -232,20 +201,6 @@ export function prepareHotStatements(db: Database) {
       .where(eq(trades.id, p('tradeId')))
       .returning()
       .prepare('trades_figures'),
-  };
-}
-
-export function orderChangeParams(
-  seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>,
-  values: OrderChange,
-) {
-  return {
-    id: seen.id,
-    seenStatus: seen.status,
-    seenFilled: seen.filled,
-    seenPrice: seen.price,
-    ...values,
-    updatedAt: new Date(),
   };
 }
 

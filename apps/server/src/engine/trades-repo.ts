@@ -16,7 +16,6 @@ import {
   batchStatements,
   figuresParams,
   fillsParams,
-  orderChangeParams,
   prepareHotStatements,
   statusWriteAllowed,
 } from './trades-repo-statements';
@@ -92,7 +91,8 @@ type AnswerItem = {
   seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price' | 'tradeId'>;
   values: OrderChange;
   newFills: (typeof fills.$inferInsert)[];
-  figures: TradeFigures;
+  /** The trade's figures written with the order's change; none: the order (and its fills) alone. */
+  figures?: TradeFigures;
   end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>;
 };
 /** Rows a batch statement writes at most. */
@@ -185,14 +185,15 @@ export function createTradesRepo(db: Database) {
       averages: column((i) => i.values.average),
       prices: column((i) => i.values.price),
       lastErrors: column((i) => i.values.lastError),
-      tradeIds: column((i) => i.seen.tradeId),
-      quantities: column((i) => i.figures.quantity),
-      entryPrices: column((i) => i.figures.entryPrice),
-      exitPrices: column((i) => i.figures.exitPrice),
-      entryNotionals: column((i) => i.figures.entryNotional),
-      commissions: column((i) => i.figures.commission),
-      realisedPnls: column((i) => i.figures.realisedPnl),
-      pnlPercents: column((i) => i.figures.pnlPercent),
+      // No trade named: its figures stay as they are.
+      tradeIds: column((i) => (i.figures ? i.seen.tradeId : null)),
+      quantities: column((i) => i.figures?.quantity ?? null),
+      entryPrices: column((i) => i.figures?.entryPrice ?? null),
+      exitPrices: column((i) => i.figures?.exitPrice ?? null),
+      entryNotionals: column((i) => i.figures?.entryNotional ?? null),
+      commissions: column((i) => i.figures?.commission ?? null),
+      realisedPnls: column((i) => i.figures?.realisedPnl ?? null),
+      pnlPercents: column((i) => i.figures?.pnlPercent ?? null),
       tradeStatuses: column((i) => i.end?.status ?? null),
       closedAts: column((i) => i.end?.closedAt ?? null),
       closeReasons: column((i) => i.end?.closeReason ?? null),
@@ -202,6 +203,7 @@ export function createTradesRepo(db: Database) {
     const byOrder = new Map(rows.map((r) => [r.changed_orders.id, r]));
     return items.map((i) => {
       const row = byOrder.get(i.seen.id);
+      if (!i.figures) return row ? { order: row.changed_orders, trade: undefined } : undefined;
       // A left join's missing side comes back as an object of nulls (the CTE's fields are SQL, not columns).
       return row?.figured_trades?.id ? { order: row.changed_orders, trade: row.figured_trades } : undefined;
     });
@@ -212,8 +214,11 @@ export function createTradesRepo(db: Database) {
     const first: AnswerItem[] = [];
     const taken = new Set<string>();
     for (const item of items) {
-      if (taken.has(item.seen.id) || taken.has(item.seen.tradeId)) continue;
-      taken.add(item.seen.id).add(item.seen.tradeId);
+      // Two orders of one trade may change together; its figures are written once a statement.
+      const tradeKey = item.figures ? `trade ${item.seen.tradeId}` : undefined;
+      if (taken.has(item.seen.id) || (tradeKey && taken.has(tradeKey))) continue;
+      taken.add(item.seen.id);
+      if (tradeKey) taken.add(tradeKey);
       first.push(item);
     }
     const written = new Map((await together(first, writeAnswers)).map((answer, i) => [first[i]!, answer]));
@@ -250,7 +255,99 @@ export function createTradesRepo(db: Database) {
     const set = new Set(rows.map((r) => r.id));
     return items.map((i) => set.has(i.tradeId));
   }
+  async function readOrdersByClientIds(
+    keys: { accountId: string; clientOrderId: string }[],
+  ): Promise<OrderRow[]> {
+    if (keys.length === 0) return [];
+    return db
+      .select()
+      .from(orders)
+      .where(
+        sql`(${orders.tradingAccountId}, ${orders.clientOrderId}) IN (SELECT * FROM unnest(
+          ${sql.param(keys.map((k) => k.accountId))}::uuid[], ${sql.param(keys.map((k) => k.clientOrderId))}::text[]))`,
+      );
+  }
   const initialStopBatches = createBatchLoader(writeInitialStops, { maxBatchSize: MAX_BATCH });
+
+  // The reads and writes supervision makes of every trade, in batches when many trades are supervised at
+  // once (a fan-out's set-ups); a lone caller's goes out at once as before.
+  const tradeWithOrdersBatches = createBatchLoader(
+    async (ids: readonly string[]) => {
+      // Alone: the prepared statement (planned once).
+      const rows =
+        ids.length === 1
+          ? await hot.tradeWithOrders.execute({ tradeId: ids[0] })
+          : await db
+              .select({ trade: trades, order: orders })
+              .from(trades)
+              .leftJoin(orders, eq(orders.tradeId, trades.id))
+              .where(inArray(trades.id, [...new Set(ids)]))
+              .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
+      const byTrade = new Map<string, { trade: TradeDbRow; orders: OrderRow[] }>();
+      for (const r of rows) {
+        const entry = byTrade.get(r.trade.id) ?? { trade: r.trade, orders: [] };
+        if (r.order) entry.orders.push(r.order);
+        byTrade.set(r.trade.id, entry);
+      }
+      return ids.map((id) => byTrade.get(id) ?? null);
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
+  const fillsOfTradeBatches = createBatchLoader(
+    async (ids: readonly string[]) => {
+      const rows =
+        ids.length === 1
+          ? await hot.fillsOfTrade.execute({ tradeId: ids[0] })
+          : await db
+              .select({ fill: fills, side: orders.side, role: orders.role })
+              .from(fills)
+              .innerJoin(orders, eq(orders.id, fills.orderId))
+              .where(inArray(fills.tradeId, [...new Set(ids)]))
+              .orderBy(fills.at, sql`length(${orders.role})`, orders.role, fills.venueTradeId);
+      const byTrade = new Map<string, TradeFillRow[]>();
+      for (const r of rows) {
+        const list = byTrade.get(r.fill.tradeId) ?? [];
+        list.push({ ...r.fill, side: r.side, role: r.role });
+        byTrade.set(r.fill.tradeId, list);
+      }
+      return ids.map((id) => byTrade.get(id) ?? []);
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
+  /** Orders marked `submitted` (about to be sent), many in one statement. */
+  const submittedBatches = createBatchLoader(
+    async (ids: readonly string[]) => {
+      const rows = await db
+        .update(orders)
+        .set({ status: 'submitted', lastError: null, updatedAt: new Date() })
+        .where(inArray(orders.id, [...new Set(ids)]))
+        .returning();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? new Error(`Order ${id} is gone`));
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
+  /** Orders of many trades committed together; existing client order ids are kept. */
+  const insertOrdersBatches = createBatchLoader(
+    async (lists: readonly (typeof orders.$inferInsert)[][]) => {
+      const all = lists.flat();
+      const key = (o: { tradingAccountId: string; clientOrderId: string }) =>
+        `${o.tradingAccountId} ${o.clientOrderId}`;
+      const inserted = await db.insert(orders).values(all).onConflictDoNothing().returning();
+      const known = new Map(inserted.map((o) => [key(o), o]));
+      const missing = all.filter((o) => !known.has(key(o)));
+      if (missing.length > 0)
+        for (const o of await readOrdersByClientIds(
+          missing.map((m) => ({ accountId: m.tradingAccountId, clientOrderId: m.clientOrderId })),
+        ))
+          known.set(key(o), o);
+      return lists.map((list) => {
+        const rows = list.map((o) => known.get(key(o)));
+        return rows.every(Boolean) ? (rows as OrderRow[]) : new Error('An order was not written');
+      });
+    },
+    { maxBatchSize: MAX_BATCH },
+  );
 
   return {
     async findById(id: string): Promise<TradeDbRow | undefined> {
@@ -267,16 +364,7 @@ export function createTradesRepo(db: Database) {
     },
 
     /** Orders by (account, client order id), any number in one read. */
-    async ordersByClientIds(keys: { accountId: string; clientOrderId: string }[]): Promise<OrderRow[]> {
-      if (keys.length === 0) return [];
-      return db
-        .select()
-        .from(orders)
-        .where(
-          sql`(${orders.tradingAccountId}, ${orders.clientOrderId}) IN (SELECT * FROM unnest(
-            ${sql.param(keys.map((k) => k.accountId))}::uuid[], ${sql.param(keys.map((k) => k.clientOrderId))}::text[]))`,
-        );
-    },
+    ordersByClientIds: readOrdersByClientIds,
 
     async findOrderByClientId(accountId: string, clientOrderId: string): Promise<OrderRow | undefined> {
       const [row] = await hot.orderByClientId.execute({ accountId, clientOrderId });
@@ -318,6 +406,10 @@ export function createTradesRepo(db: Database) {
       values: Partial<typeof orders.$inferInsert>,
       tx: DbOrTx = db,
     ): Promise<OrderRow> {
+      // The mark every order gets before its venue call: batched across the orders sent at once.
+      const keys = Object.keys(values);
+      if (tx === db && values.status === 'submitted' && values.lastError === null && keys.length === 2)
+        return submittedBatches(id);
       const [row] = await tx
         .update(orders)
         .set({ ...values, updatedAt: new Date() })
@@ -342,9 +434,8 @@ export function createTradesRepo(db: Database) {
         .orderBy(orders.createdAt, sql`length(${orders.role})`, orders.role);
     },
 
-    async fillsOfTrade(tradeId: string): Promise<TradeFillRow[]> {
-      const rows = await hot.fillsOfTrade.execute({ tradeId });
-      return rows.map((r) => ({ ...r.fill, side: r.side, role: r.role }));
+    fillsOfTrade(tradeId: string): Promise<TradeFillRow[]> {
+      return fillsOfTradeBatches(tradeId);
     },
 
     /** A trade's figures (and, when given, the status, close time and reason its fills decide). */
@@ -424,20 +515,7 @@ export function createTradesRepo(db: Database) {
     /** Several orders of one trade (a ladder) committed together before any is sent; existing ids are kept. */
     async insertOrders(values: (typeof orders.$inferInsert)[]): Promise<OrderRow[]> {
       if (values.length === 0) return [];
-      const inserted = await db.insert(orders).values(values).onConflictDoNothing().returning();
-      if (inserted.length === values.length) return inserted;
-      return db
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.tradingAccountId, values[0]!.tradingAccountId),
-            inArray(
-              orders.clientOrderId,
-              values.map((v) => v.clientOrderId),
-            ),
-          ),
-        );
+      return insertOrdersBatches(values);
     },
 
     /**
@@ -446,14 +524,11 @@ export function createTradesRepo(db: Database) {
      * order moved meanwhile (the fills are stored all the same): decide again on the current row.
      */
     async updateOrderIfUnchanged(
-      seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price'>,
+      seen: Pick<OrderRow, 'id' | 'status' | 'filled' | 'price' | 'tradeId'>,
       values: OrderChange,
       newFills: (typeof fills.$inferInsert)[] = [],
     ): Promise<OrderRow | undefined> {
-      const params = { ...orderChangeParams(seen, values), ...fillsParams(newFills) };
-      if (newFills.length === 0) return (await hot.orderIfUnchanged.execute(params))[0];
-      const [row] = await hot.orderIfUnchangedWithFills.execute(params);
-      return row;
+      return (await answerBatches({ seen, values, newFills }))?.order;
     },
 
     /**
@@ -468,7 +543,8 @@ export function createTradesRepo(db: Database) {
       figures: TradeFigures,
       end?: Pick<TradeDbRow, 'status' | 'closedAt' | 'closeReason'>,
     ): Promise<{ order: OrderRow; trade: TradeDbRow } | undefined> {
-      return answerBatches({ seen, values, newFills, figures, end });
+      const answer = await answerBatches({ seen, values, newFills, figures, end });
+      return answer?.trade ? { order: answer.order, trade: answer.trade } : undefined;
     },
 
     /**
@@ -476,9 +552,7 @@ export function createTradesRepo(db: Database) {
      * decides on.
      */
     async tradeWithOrders(tradeId: string): Promise<{ trade: TradeDbRow; orders: OrderRow[] } | undefined> {
-      const rows = await hot.tradeWithOrders.execute({ tradeId });
-      if (rows.length === 0) return undefined;
-      return { trade: rows[0]!.trade, orders: rows.flatMap((r) => (r.order ? [r.order] : [])) };
+      return (await tradeWithOrdersBatches(tradeId)) ?? undefined;
     },
 
     /**

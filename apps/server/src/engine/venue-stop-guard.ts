@@ -1,4 +1,14 @@
-import { toDecimal, tradeClientOrderId } from '@kairos/core';
+import {
+  type Decimal,
+  isOpenState,
+  orderMinimumViolation,
+  isTakeProfitRole,
+  stopLimitPrice,
+  sum,
+  toDecimal,
+  toNumericString,
+  tradeClientOrderId,
+} from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { InvalidOrderError, OrderNotFoundError, RateLimitedError } from '../exchange/errors';
 import type { ExchangeGateway, Market, StopOrder } from '../exchange/gateway';
@@ -10,6 +20,12 @@ import { LIVE_STOP_STATES, type VenueStopRow, type VenueStopsRepo } from './venu
 
 /** A placement of the same stop that the venue refused is tried again only after this long (the watch covers). */
 export const REFUSED_STOP_RETRY_MS = 60_000;
+
+/** A spot stop-limit's limit past its trigger when the trade carries no offset of its strategy's. */
+export const DEFAULT_STOP_LIMIT_OFFSET_PERCENT = '0.5';
+
+/** A tick for venues that report none. */
+const FALLBACK_TICK = '0.00000001';
 
 /** Marks a stop the venue once said it does not have (see `notFound`). */
 const NOT_FOUND_ONCE = 'The venue said it has no such stop (once)';
@@ -56,7 +72,8 @@ export function createVenueStopGuard(deps: {
           ...(row.lastError === NOT_FOUND_ONCE ? { lastError: null } : {}),
         })
       : row;
-    if (status === 'triggered' && stop.triggeredOrderId) await bookTriggered(updated, stop.triggeredOrderId);
+    if (status === 'triggered' && stop.triggeredOrderId)
+      await bookTriggered(updated, stop.triggeredOrderId, stop.limitPrice ?? null);
     return updated;
   }
 
@@ -64,7 +81,7 @@ export function createVenueStopGuard(deps: {
    * The market order a triggered stop became, as the trade's exit: reconciliation reads its fills; the trade is
    * closing for "stop loss" (closed once the fills say it holds nothing).
    */
-  async function bookTriggered(row: VenueStopRow, triggeredOrderId: string) {
+  async function bookTriggered(row: VenueStopRow, triggeredOrderId: string, limitPrice: string | null) {
     const trade = await trades.findById(row.tradeId);
     if (!trade) return;
     const { created } = await trades.insertOrder({
@@ -76,8 +93,10 @@ export function createVenueStopGuard(deps: {
       role: 'stop',
       symbol: row.symbol,
       side: row.side,
-      type: 'market',
-      reduceOnly: true,
+      // A spot stop-limit becomes a limit order at its limit; a futures stop a reduce-only market order.
+      ...(limitPrice
+        ? { type: 'limit' as const, price: limitPrice, reduceOnly: false }
+        : { type: 'market' as const, reduceOnly: true }),
       amount: row.amount,
       status: 'open',
     });
@@ -133,6 +152,7 @@ export function createVenueStopGuard(deps: {
     seq: number,
     triggerPrice: string,
     amount: string,
+    limitPrice: string | undefined,
   ): Promise<VenueStopRow> {
     const clientOrderId = tradeClientOrderId(trade.id, 'venue-stop', seq);
     const side = trade.side === 'long' ? ('sell' as const) : ('buy' as const);
@@ -154,6 +174,7 @@ export function createVenueStopGuard(deps: {
         amount,
         triggerPrice,
         clientOrderId,
+        ...(limitPrice ? { limitPrice } : {}),
       });
       return apply(row, stop);
     } catch (e) {
@@ -191,7 +212,12 @@ export function createVenueStopGuard(deps: {
       for (const row of await stops.ofTrade(trade.id)) if (row.status === 'open') await cancel(gateway, row);
       return;
     }
-    const amount = sellableQuantity(trade, state.fills, market);
+    const spot = gateway.marketType === 'spot';
+    // A spot stop locks the coins it would sell: an entry still filling waits for its ladder to take its
+    // share first (the watch covers meanwhile).
+    if (spot && state.orders.some((o) => o.role === 'entry' && (o.status === 'new' || isOpenState(o.status))))
+      return;
+    const amount = stopAmount(trade, state, market, spot);
     if (amount.lte(0)) return;
     // Placements sent without an answer are looked up first (one unanswered for long enough, or unknown).
     const rows = await Promise.all(
@@ -211,11 +237,46 @@ export function createVenueStopGuard(deps: {
     if (!current) {
       const refused = rows.findLast((r) => r.status === 'rejected' && fits(r));
       if (refused && age(refused) < REFUSED_STOP_RETRY_MS) return;
-      current = await place(gateway, trade, rows.length, trade.stopLossPrice, amount.toFixed());
+      // On spot the old stop holds the coins the new one sells: it goes first (the watch covers the gap); one
+      // that triggered or could not be cancelled meanwhile leaves nothing to place.
+      if (spot) for (const old of open) if ((await cancel(gateway, old)).status !== 'cancelled') return;
+      const side = trade.side === 'long' ? ('sell' as const) : ('buy' as const);
+      const limitPrice = spot
+        ? toNumericString(
+            stopLimitPrice({
+              side,
+              triggerPrice: trade.stopLossPrice,
+              offsetPercent: trade.stopLimitOffsetPercent ?? DEFAULT_STOP_LIMIT_OFFSET_PERCENT,
+              priceTick: market.priceTick ?? FALLBACK_TICK,
+            }),
+          )
+        : undefined;
+      current = await place(gateway, trade, rows.length, trade.stopLossPrice, amount.toFixed(), limitPrice);
       if (current.status !== 'open') return;
     }
     // The new stop rests: the ones it replaces go (a stop triggered meanwhile is booked by `apply`).
     for (const old of open.filter((r) => r.id !== current.id)) await cancel(gateway, old);
+  }
+
+  /**
+   * What the stop sells: what the trade holds (to the venue's step); on spot less what its resting take-profits
+   * hold locked (they sell those coins; until one fills, that part is watched by Kairos), and nothing when the
+   * rest is under the venue's minimums.
+   */
+  function stopAmount(trade: TradeDbRow, state: TradeState, market: Market, spot: boolean): Decimal {
+    const held = sellableQuantity(trade, state.fills, market);
+    if (!spot || held.lte(0)) return held;
+    const reserved = sum(
+      state.orders
+        .filter((o) => isTakeProfitRole(o.role) && (o.status === 'new' || isOpenState(o.status)))
+        .map((o) => toDecimal(o.amount).minus(o.filled)),
+    );
+    const amount = held.minus(reserved);
+    const tooSmall = orderMinimumViolation(amount, trade.stopLossPrice!, {
+      minAmount: market.minAmount ?? '0',
+      minNotional: market.minNotional ?? '0',
+    });
+    return amount.lte(0) || tooSmall ? toDecimal(0) : amount;
   }
 
   /** An ended (or ending) trade's stops cancelled; one that triggered meanwhile is booked. */

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot, createPaperAccount, sendSignal, waitForAlert } from '../support/engine';
+import {
+  createBot,
+  createPaperAccount,
+  ladderStrategyBody,
+  sendSignal,
+  waitForAlert,
+} from '../support/engine';
 import { registerUser } from '../support/users';
 import { asUser, startAlerts, startTradesApp, type TradesApp } from '../support/trades-app';
 
@@ -19,18 +25,8 @@ beforeAll(async () => {
   t = await startTradesApp();
   alerts = startAlerts(t);
   alice = await registerUser(t.app);
-  strategy = (
-    await asUser(t.app, alice).post('/api/strategies', {
-      nickname: 'Ladder for many',
-      tradeCurrency: 'BTC',
-      timeFrame: '1h',
-      takeProfits: [
-        { role: 'tp1', percent: 2, sizePercent: 50 },
-        { role: 'tp2', percent: 4, sizePercent: 50 },
-      ],
-      stopLossPercent: 5,
-    })
-  ).body.results;
+  strategy = (await asUser(t.app, alice).post('/api/strategies', ladderStrategyBody('Ladder for many'))).body
+    .results;
   accountIds = [];
   for (let i = 0; i < 4; i += 1)
     accountIds.push((await createPaperAccount(t.app, alice, { nickname: `a${i}` })).id);

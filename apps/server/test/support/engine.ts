@@ -56,6 +56,18 @@ export async function createBot(app: FastifyInstance, s: Session, body: Record<s
   return res.json().results as { id: string; position: string };
 }
 
+/** A strategy's body with what most strategies have: a 2-level take-profit ladder (2 %, 4 %) and a 5 % stop. */
+export const ladderStrategyBody = (nickname: string) => ({
+  nickname,
+  tradeCurrency: 'BTC',
+  timeFrame: '1h',
+  takeProfits: [
+    { role: 'tp1', percent: 2, sizePercent: 50 },
+    { role: 'tp2', percent: 4, sizePercent: 50 },
+  ],
+  stopLossPercent: 5,
+});
+
 /** `POST /api/strategies` as `s`, the answer as it came (refusals included). */
 export function postStrategy(app: FastifyInstance, s: Session, body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/strategies', headers: bearer(s.apiToken), payload: body });

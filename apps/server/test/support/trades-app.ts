@@ -1,3 +1,4 @@
+import { TEST_ADMIN_SETUP_TOKEN } from './users';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export async function startTradesApp(
     monitor?: boolean;
     venueUrls?: VenueUrls;
     paperVenueOptions?: AppDeps['paperVenueOptions'];
+    /** More settings (e.g. KAIROS_ADMIN_EMAIL). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TradesApp> {
   const db = options.db ?? (await createTestDatabase());
@@ -40,6 +43,8 @@ export async function startTradesApp(
     KAIROS_DATA_DIR: dataDir,
     DATABASE_URL: db.url,
     ...venueUrlsEnv(options.venueUrls),
+    KAIROS_ADMIN_SETUP_TOKEN: TEST_ADMIN_SETUP_TOKEN,
+    ...options.env,
   });
   const app = await buildApp({
     config,
