@@ -127,6 +127,12 @@ export interface VenueStopsCapability {
      * without it (Binance's cancel) is read again.
      */
     workingField?: string;
+    /**
+     * The venue reads the trigger's direction from where the last price is (Bybit spot: no triggerDirection),
+     * so a stop the price is already through would rest as one waiting for the price to come back: refused
+     * here instead, from the ticker, as the other venues refuse it.
+     */
+    checkTriggerSide?: boolean;
   };
   /** createOrder params besides trigger price, reduce-only and client id (Binance: workingType MARK_PRICE). */
   params: Record<string, unknown>;
@@ -292,13 +298,14 @@ const okxSpotStopLimits: VenueStopsCapability = {
  * Bybit v5 spot stop-limits: a spot TP/SL order (orderFilter=tpslOrder, which holds what it sells from its
  * placement on; a spot conditional order, orderFilter=StopOrder, would take the coins only at its trigger, when
  * they may be gone). ccxt 4.5 sends a spot limit createOrder with `triggerPrice` as /v5/order/create with
- * orderFilter StopOrder and no triggerDirection; `orderFilter` in the params replaces it, on reads and cancels
+ * orderFilter StopOrder and no triggerDirection (Bybit reads the direction from the last price, so the gateway
+ * refuses a stop the price is already through); `orderFilter` in the params replaces it, on reads and cancels
  * too. Triggered, it keeps its orderId and becomes the limit order (Untriggered → Triggered → New → Filled); one
  * cancelled before its trigger is Deactivated.
  */
 const bybitSpotStopLimits: VenueStopsCapability = {
   ...bybitConditionalStops,
-  stopLimit: {},
+  stopLimit: { checkTriggerSide: true },
   params: { orderFilter: 'tpslOrder' },
   lookupParams: { orderFilter: 'tpslOrder', acknowledged: true },
   cancelParams: { orderFilter: 'tpslOrder' },

@@ -61,6 +61,8 @@ export class CcxtVenueStops implements VenueStops {
     }
     const limit = this.limitPriceOf(request);
     const market = await this.host.market(request.symbol);
+    if (limit && this.capability.stopLimit?.checkTriggerSide)
+      await this.refuseThrough(market, request.side, trigger);
     const size = this.host.contractSize(market);
     // Contracts, as createOrder sends them; the trigger price goes as its string (ccxt rounds it to the tick).
     const contracts = size ? amount.div(size) : amount;
@@ -217,6 +219,18 @@ export class CcxtVenueStops implements VenueStops {
     if (limit.lte(0))
       throw new InvalidOrderError(`A stop needs a positive limit price, not ${request.limitPrice}`);
     return limit;
+  }
+
+  /** Refuses a stop the last price is already through (`checkTriggerSide`), as Binance's -2021 does. */
+  private async refuseThrough(market: CcxtMarket, side: StopOrderRequest['side'], trigger: Decimal) {
+    const ticker = await this.host.read(() => this.host.exchange.fetchTicker(market.symbol));
+    const last = decimalString(ticker.last);
+    if (last === null) return;
+    if (side === 'sell' ? trigger.gte(last) : trigger.lte(last)) {
+      throw new InvalidOrderError(
+        `Order would immediately trigger: ${side} stop at ${trigger.toFixed()} with the price at ${last}`,
+      );
+    }
   }
 
   /** The raw field telling whether a stop-limit works (Binance `isWorking`), when the venue has one. */

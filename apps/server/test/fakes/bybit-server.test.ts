@@ -11,7 +11,7 @@ describe('Bybit v5 protocol test server', () => {
 
   beforeAll(async () => {
     venue = await BybitTestServer.start({
-      accounts: [{ apiKey: KEY, secret: SECRET, wallet: { USDT: '1000' } }],
+      accounts: [{ apiKey: KEY, secret: SECRET, wallet: { USDT: '1000', SOL: '10' } }],
     });
   });
   afterAll(() => venue.close());
@@ -182,5 +182,69 @@ describe('Bybit v5 protocol test server', () => {
     venue.failNext({ count: 1, kind: 'http429', match: (_m, path) => path === '/v5/market/time' });
     expect((await fetch(`${venue.origin}/v5/market/time`)).status).toBe(429);
     expect((await fetch(`${venue.origin}/v5/market/time`)).status).toBe(200);
+  });
+
+  it('keeps spot TP/SL orders (orderFilter tpslOrder): the coin locked at placement, the same orderId working as a limit order once the price reaches the trigger, Deactivated on cancel', async () => {
+    const tpsl = {
+      category: 'spot',
+      symbol: 'SOLUSDT',
+      side: 'Sell',
+      orderType: 'Limit',
+      qty: '4',
+      price: '139',
+      triggerPrice: '140',
+      orderFilter: 'tpslOrder',
+      orderLinkId: 'sol-tpsl-1',
+    };
+    expect(
+      (await call('POST', '/v5/order/create', { ...tpsl, qty: '11', orderLinkId: 'sol-big' })).body,
+    ).toMatchObject({
+      retCode: 170131,
+      retMsg: 'Insufficient balance.',
+    });
+    const placed = await call('POST', '/v5/order/create', tpsl);
+    expect(placed.body.retCode).toBe(0);
+    const orderId = placed.body.result.orderId!;
+    expect(venue.coin(KEY, 'SOL')).toEqual({ wallet: '10', locked: '4' });
+    const read = async (filter: Record<string, string>) =>
+      (await call('GET', '/v5/order/realtime', { category: 'spot', symbol: 'SOLUSDT', orderId, ...filter }))
+        .body.result.list;
+    expect(await read({ orderFilter: 'tpslOrder' })).toMatchObject([
+      {
+        orderStatus: 'Untriggered',
+        stopOrderType: 'tpslOrder',
+        triggerPrice: '140',
+        price: '139',
+        triggerDirection: 2,
+      },
+    ]);
+    expect(await read({ orderFilter: 'Order' })).toEqual([]);
+    // Without a filter, every kind (v5's open-orders doc).
+    expect(await read({})).toHaveLength(1);
+
+    venue.setPrice('SOLUSDT', '139.5');
+    const [working] = await read({ orderFilter: 'tpslOrder' });
+    expect(working).toMatchObject({ orderId, orderStatus: 'Filled', cumExecQty: '4' });
+    expect(Number(working!['avgPrice'])).toBeGreaterThanOrEqual(139);
+    expect(venue.coin(KEY, 'SOL')).toEqual({ wallet: '6', locked: '0' });
+
+    const second = await call('POST', '/v5/order/create', {
+      ...tpsl,
+      triggerPrice: '130',
+      price: '129',
+      orderLinkId: 'sol-tpsl-2',
+    });
+    expect(venue.coin(KEY, 'SOL')).toEqual({ wallet: '6', locked: '4' });
+    const cancelled = await call('POST', '/v5/order/cancel', {
+      category: 'spot',
+      symbol: 'SOLUSDT',
+      orderId: second.body.result.orderId!,
+      orderFilter: 'tpslOrder',
+    });
+    expect(cancelled.body.retCode).toBe(0);
+    expect(venue.coin(KEY, 'SOL')).toEqual({ wallet: '6', locked: '0' });
+    const history = await call('GET', '/v5/order/history', { category: 'spot', orderFilter: 'tpslOrder' });
+    expect(history.body.result.list.map((o) => o.orderStatus)).toEqual(['Deactivated', 'Filled']);
+    venue.setPrice('SOLUSDT', '150');
   });
 });

@@ -164,6 +164,8 @@ interface OrderState {
   reduceOnly: boolean;
   /** A conditional order (`triggerPrice`): 1 triggers when the price rises to it, 2 when it falls to it. */
   trigger: { price: Decimal; direction: 1 | 2; by: string } | null;
+  /** A spot TP/SL order (orderFilter=tpslOrder): what it spends locked from its placement on. */
+  tpsl: boolean;
   createdTime: number;
   updatedTime: number;
   /** Spot: what the unfilled part still locks (quote for buys, base for sells). */
@@ -559,7 +561,8 @@ export class BybitTestServer {
         order.trigger.direction === 1
           ? market.price.gte(order.trigger.price)
           : market.price.lte(order.trigger.price);
-      if (reached) this.triggerConditional(order, market);
+      if (reached && order.tpsl) this.triggerSpotTpsl(order, market);
+      else if (reached) this.triggerConditional(order, market);
     }
   }
 
@@ -1458,7 +1461,12 @@ export class BybitTestServer {
       throw new BybitApiError(10001, 'The number of contracts below min limit allowed');
     }
     const position = account.positions.get(market.id)?.size ?? new Decimal(0);
-    const trigger = spot ? null : this.conditionalTrigger(params, market);
+    const tpsl = spot && params.get('orderFilter') === 'tpslOrder';
+    const trigger = spot
+      ? tpsl
+        ? this.spotTpslTrigger(params, market)
+        : null
+      : this.conditionalTrigger(params, market);
     if (reduceOnly) {
       // Cut to what the position has left in the closing direction; nothing left is a refusal.
       const closing = side === 'Buy' ? Decimal.max(0, position.neg()) : Decimal.max(0, position);
@@ -1502,10 +1510,18 @@ export class BybitTestServer {
       rejectReason: 'EC_NoError',
       reduceOnly,
       trigger,
+      tpsl,
       createdTime: now,
       updatedTime: now,
       locked: new Decimal(0),
     };
+    if (tpsl) {
+      // A spot TP/SL order holds what it spends at once (170131 without it), untriggered.
+      this.reserveSpot(account, market, order, []);
+      order.status = 'Untriggered';
+      this.orders.set(order.orderId, order);
+      return { orderId: order.orderId, orderLinkId };
+    }
     if (trigger) {
       // Rests untriggered (no margin held: only reduce-only conditional orders are modelled).
       order.status = 'Untriggered';
@@ -1598,6 +1614,40 @@ export class BybitTestServer {
       );
     }
     return { price, direction, by };
+  }
+
+  /**
+   * A spot TP/SL order's trigger (`triggerPrice`; spot takes no `triggerDirection`: it rises to a trigger above
+   * the last price, falls to one below it). Modelled: Limit ones.
+   */
+  private spotTpslTrigger(params: Params, market: MarketState): NonNullable<OrderState['trigger']> {
+    const raw = params.get('triggerPrice') ?? '';
+    if (!/^\d+(\.\d+)?$/.test(raw) || new Decimal(raw).lte(0) || new Decimal(raw).eq(market.price)) {
+      throw new BybitApiError(170130, "Data sent for paramter 'triggerPrice' is not valid.");
+    }
+    if (params.get('orderType') !== 'Limit') {
+      throw new BybitApiError(10001, 'bybit-server models Limit spot TP/SL orders only');
+    }
+    const price = new Decimal(raw);
+    if (!isMultiple(price, this.tick('spot', market))) {
+      throw new BybitApiError(170134, 'Order price has too many decimals.');
+    }
+    return { price, direction: price.gt(market.price) ? 1 : 2, by: 'LastPrice' };
+  }
+
+  /**
+   * A spot TP/SL order reached its trigger: Triggered, then New under the same ids — a limit order taking the
+   * book at its price or better, resting for the rest with what it locked.
+   */
+  private triggerSpotTpsl(order: OrderState, market: MarketState): void {
+    order.status = 'New';
+    order.updatedTime = Date.now();
+    for (const level of this.planTake(order, market)) {
+      const qtyHere = Decimal.min(level.qty, order.qty.minus(order.cumExecQty));
+      if (qtyHere.lte(0)) break;
+      this.execute(order, level.price, qtyHere, false);
+      if (level.maker) this.execute(level.maker, level.price, qtyHere, true);
+    }
   }
 
   /**
@@ -1921,7 +1971,7 @@ export class BybitTestServer {
       cumFeeDetail: order.feeCoin ? { [order.feeCoin]: text(order.cumExecFee) } : {},
       timeInForce: order.timeInForce,
       orderType: order.orderType,
-      stopOrderType: order.trigger ? 'Stop' : '',
+      stopOrderType: order.tpsl ? 'tpslOrder' : order.trigger ? 'Stop' : '',
       orderIv: '',
       marketUnit: order.marketUnit,
       triggerPrice: order.trigger ? text(order.trigger.price) : '',
@@ -1974,12 +2024,14 @@ export class BybitTestServer {
   }
 
   /**
-   * `orderFilter`: `Order` active orders only, `StopOrder` conditional orders only (they keep their ids once
-   * triggered); without it a unified account's derivatives lists hold both, spot lists active orders only.
+   * `orderFilter`: `Order` active orders only, `StopOrder` conditional orders only, `tpslOrder` spot TP/SL
+   * orders only (they keep their ids once triggered); without it every kind (v5's open-orders doc: "all kinds
+   * of orders by default").
    */
   private passesOrderFilter(order: OrderState, params: Params): boolean {
-    const filter = params.get('orderFilter') ?? (order.category === 'spot' ? 'Order' : '');
-    if (filter === 'StopOrder') return order.trigger !== null;
+    const filter = params.get('orderFilter') ?? '';
+    if (filter === 'tpslOrder') return order.tpsl;
+    if (filter === 'StopOrder') return order.trigger !== null && !order.tpsl;
     if (filter === 'Order') return order.trigger === null;
     return true;
   }
