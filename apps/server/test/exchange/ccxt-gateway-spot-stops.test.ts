@@ -64,6 +64,23 @@ function spotStopsSuite<S extends Server>(
   });
 }
 
+/** Once the price went through its trigger the stop is triggered, its order its own id (one order throughout). */
+async function expectTriggeredUnderItsOwnId(
+  gateway: CcxtGateway,
+  venueOrderId: string,
+  setPrice: (price: string) => void,
+) {
+  try {
+    setPrice('63900');
+    expect(await stopsOf(gateway).fetchStop(venueOrderId, 'BTC/USDT')).toMatchObject({
+      status: 'triggered',
+      triggeredOrderId: venueOrderId,
+    });
+  } finally {
+    setPrice('65000');
+  }
+}
+
 const stopLimit = (clientOrderId: string) => ({
   symbol: 'BTC/USDT',
   side: 'sell' as const,
@@ -105,15 +122,9 @@ spotStopsSuite('binance', {
         { clientOrderId: 'binance-spot-stop' },
       ]);
       expect(await gateway.fetchOpenOrders('BTC/USDT')).toEqual([]);
-      try {
-        server().setPrice('BTCUSDT', '63900');
-        expect(await stopsOf(gateway).fetchStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({
-          status: 'triggered',
-          triggeredOrderId: stop.venueOrderId,
-        });
-      } finally {
-        server().setPrice('BTCUSDT', '65000');
-      }
+      await expectTriggeredUnderItsOwnId(gateway, stop.venueOrderId, (price) =>
+        server().setPrice('BTCUSDT', price),
+      );
     });
   },
 });
@@ -199,15 +210,9 @@ spotStopsSuite('bybit', {
       });
       expect(sent).not.toHaveProperty('triggerDirection');
       expect(sent).not.toHaveProperty('reduceOnly');
-      try {
-        server().setPrice('BTCUSDT', '63900');
-        expect(await stopsOf(gateway).fetchStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({
-          status: 'triggered',
-          triggeredOrderId: stop.venueOrderId,
-        });
-      } finally {
-        server().setPrice('BTCUSDT', '65000');
-      }
+      await expectTriggeredUnderItsOwnId(gateway, stop.venueOrderId, (price) =>
+        server().setPrice('BTCUSDT', price),
+      );
     });
   },
 });
