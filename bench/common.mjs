@@ -69,6 +69,9 @@ export const UNLIMITED_WEBHOOKS = {
   KAIROS_WEBHOOK_LIMIT: '1000000',
   KAIROS_WEBHOOK_ADDRESS_LIMIT: '1000000',
   KAIROS_WEBHOOK_QUEUE_CAP: '1000000',
+  // And the per-user request budget: one bench user reads its bots list thousands of times a second.
+  KAIROS_USER_READ_LIMIT: '1000000',
+  KAIROS_USER_WRITE_LIMIT: '1000000',
 };
 
 export function startKairos(env, logFile) {
