@@ -370,7 +370,72 @@ for (const kind of KINDS) {
         });
       }
     }
+
+    const spot = VENUE_COLUMNS.find((c) => c.kind === kind && c.marketType === 'spot')!;
+    it(`${spot.label}: a stop-limit resting on the venue locks what it sells, triggers, and fills at its limit or better; a cancelled one frees its coins`, async () => {
+      await spotStopLimitStory(setup, spot);
+    });
   });
+}
+
+/**
+ * Issue 18's spot stop at the venue itself (the exchange layer; the engine's use of it is the scenarios'):
+ * a stop-limit under 0.05 BTC bought at market, a second one cancelled (its coins free again), the price
+ * through the first one's trigger, its limit order filled at its limit or better, read through the gateway.
+ */
+async function spotStopLimitStory(setup: VenueSetup, column: VenueColumn) {
+  const { accountId, gateway } = await setup.venue.newAccount('spot', { exchange: column.exchange });
+  const stops = await setup.spotStops(accountId);
+  seq += 1;
+  const cid = (name: string) => `spotstop${seq}${name}`;
+  await gateway.createOrder({
+    symbol: 'BTC/USDT',
+    side: 'buy',
+    type: 'market',
+    amount: '0.1',
+    clientOrderId: cid('entry'),
+  });
+  // Prices as the venues write them back (no trailing zeros).
+  const plain = (factor: number) => String(Number(at(factor)));
+  const used = async () => (await gateway.fetchBalances())['BTC']?.used ?? '0';
+  const request = {
+    symbol: 'BTC/USDT',
+    side: 'sell' as const,
+    amount: '0.05',
+    triggerPrice: plain(0.98),
+    limitPrice: plain(0.975),
+    clientOrderId: cid('stop'),
+  };
+  const stop = await stops.placeStop(request);
+  expect(stop).toMatchObject({ status: 'open', limitPrice: request.limitPrice, triggeredOrderId: null });
+  expect(num(await used())).toBeCloseTo(0.05, 8);
+
+  const other = await stops.placeStop({
+    ...request,
+    amount: '0.04',
+    triggerPrice: plain(0.9),
+    limitPrice: plain(0.895),
+    clientOrderId: cid('other'),
+  });
+  expect(num(await used())).toBeCloseTo(0.09, 8);
+  expect(await stops.cancelStop(other.venueOrderId, 'BTC/USDT')).toMatchObject({ status: 'cancelled' });
+  expect(num(await used())).toBeCloseTo(0.05, 8);
+
+  try {
+    await setup.venue.movePrice(accountId, at(0.978));
+    const triggered = await eventually(
+      () => stops.fetchStop(stop.venueOrderId, 'BTC/USDT'),
+      (read) => read.status === 'triggered',
+    );
+    const order = await gateway.fetchOrder(triggered.triggeredOrderId!, 'BTC/USDT');
+    expect(order).toMatchObject({ side: 'sell', type: 'limit', status: 'filled', filled: '0.05' });
+    expect(num(order.average!)).toBeGreaterThanOrEqual(num(request.limitPrice));
+    const fills = await gateway.fetchOrderFills(order.venueOrderId, 'BTC/USDT', order.timestamp);
+    expect(fills.reduce((total, f) => total + num(f.amount), 0)).toBeCloseTo(0.05, 8);
+    expect(num(await used())).toBe(0);
+  } finally {
+    await setup.venue.movePrice(accountId, at(1));
+  }
 }
 
 const mark = (scenarioId: string, columnId: string): CellMark => {

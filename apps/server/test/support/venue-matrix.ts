@@ -1,7 +1,11 @@
 import { computeTradePnl, isOpenState, toDecimal } from '@kairos/core';
 import type { Decimal } from '@kairos/core';
 import { heldQuantity } from '../../src/engine/trades-fns';
-import type { AccountMarketType, ExchangeGateway, Fill } from '../../src/exchange/gateway';
+import { SPOT_VENUE_STOPS } from '../../src/exchange/capabilities';
+import { CcxtGateway } from '../../src/exchange/ccxt-gateway';
+import type { AccountMarketType, ExchangeGateway, Fill, VenueStops } from '../../src/exchange/gateway';
+import { paperVenueStops } from '../../src/exchange/paper/paper-gateway';
+import { VenueThrottleRegistry } from '../../src/exchange/venue-throttle';
 import { sharedVenueThrottles, venueKey } from '../../src/exchange/venue-throttle';
 import { Decimal as ExchangeDecimal } from '../../src/exchange/decimal';
 import { ScriptedMarket } from '../fakes/scripted-market';
@@ -80,6 +84,11 @@ export type VenueSetup = {
    * one computed from the fills; undefined on the paper venue (Kairos' own code).
    */
   closedPnl?(venueOrderId: string): Decimal;
+  /**
+   * A spot account's stop-limits at the venue (issue 18): the app's gateway's `stops` where the capability row
+   * has spot stops, else the venue's spot stop-limits reached directly (`SPOT_VENUE_STOPS`, `paperVenueStops`).
+   */
+  spotStops(accountId: string): Promise<VenueStops>;
   /** Moves BTC/USDT at the venue while Kairos is stopped (a protocol server matches at once; paper later). */
   moveWhileDown(price: string): void;
   /** What the venue does on its own once time passed: the paper venue matches what the path crossed. */
@@ -257,6 +266,9 @@ async function paperVenue(): Promise<VenueSetup> {
     kind: 'paper',
     venue,
     gateway: (accountId) => gatewayOf(venue.t, accountId),
+    spotStops: async (accountId) =>
+      (await gatewayOf(venue.t, accountId)).stops ??
+      paperVenueStops(venue.t.app.services.venues.paperVenue, accountId, 'spot'),
     async acceptedOrders(accountId) {
       // Orders and stop orders (issue 18), less the orders triggered stops became.
       const { rows } = await venue.t.db.pool.query(
@@ -296,6 +308,7 @@ async function protocolVenue(server: ProtocolServer): Promise<VenueSetup> {
   let t = await startTradesApp({ venueUrls: server.venueUrls });
   const owner = await registerUser(t.app);
   const keys = new Map<string, string>();
+  const fieldsOf = new Map<string, Record<string, string>>();
   let seq = 0;
   const venue: MatrixVenue = {
     name: server.name,
@@ -315,6 +328,7 @@ async function protocolVenue(server: ProtocolServer): Promise<VenueSetup> {
       if (res.status !== 201) throw new Error(`account: ${res.status} ${res.body}`);
       const accountId = res.json().results.id as string;
       keys.set(accountId, apiKey);
+      fieldsOf.set(accountId, fields);
       return { accountId, gateway: await gatewayOf(venue.t, accountId) };
     },
     async movePrice(_accountId, price) {
@@ -325,6 +339,21 @@ async function protocolVenue(server: ProtocolServer): Promise<VenueSetup> {
     kind: server.exchange as VenueKind,
     venue,
     gateway: (accountId) => gatewayOf(venue.t, accountId),
+    async spotStops(accountId) {
+      const wired = (await gatewayOf(venue.t, accountId)).stops;
+      if (wired) return wired;
+      const fields = fieldsOf.get(accountId)!;
+      return new CcxtGateway({
+        exchangeId: server.exchange,
+        apiKey: fields['apiKey']!,
+        secret: fields['apiSecret']!,
+        ...(fields['passphrase'] ? { password: fields['passphrase'] } : {}),
+        marketType: 'spot',
+        apiUrls: server.venueUrls[server.exchange] ?? server.origin,
+        throttle: new VenueThrottleRegistry(),
+        venueStops: SPOT_VENUE_STOPS[server.exchange as keyof typeof SPOT_VENUE_STOPS],
+      }).stops!;
+    },
     acceptedOrders: async (accountId) => server.accepted(keys.get(accountId)!),
     partialCurrency: 'ETH',
     closedPnl: (venueOrderId) => toDecimal(server.closedPnl(venueOrderId)),
