@@ -23,6 +23,7 @@ import {
   UNLIMITED_WEBHOOKS,
 } from './common.mjs';
 import { crashBench } from './crash.mjs';
+import { stopReactionBench } from './stop-reaction.mjs';
 
 /** Registering the admin email needs the setup token (issue 20). */
 const BENCH_SETUP_TOKEN = 'kst_bench-admin-setup-token';
@@ -34,6 +35,8 @@ const ENGINE_ONLY = args.has('--engine');
 const CRASH_ONLY = args.has('--crash');
 // Only the lifecycle fault matrix (steps × faults × venues): its test file, with the table it writes.
 const FAULTS_ONLY = args.has('--faults');
+// Only the stop reaction figure (10,000 watched trades, issue 18): bench/stop-reaction.mjs, its own database.
+const STOPS_ONLY = args.has('--stops');
 const rows = [];
 
 function record(figure, target, measured, pass) {
@@ -54,6 +57,10 @@ async function main() {
   }
   if (FAULTS_ONLY) {
     faultMatrix();
+    return printTable();
+  }
+  if (STOPS_ONLY) {
+    await stopReactionBench({ quick: QUICK, record });
     return printTable();
   }
   // Build first so start-up is measured on an installed checkout, not a build.
@@ -451,6 +458,8 @@ async function main() {
 
     // ── duplicate orders after a worker SIGKILLed mid fan-out (api + worker processes of its own) ──
     await crashBench({ quick: QUICK, record });
+    // ── price through a stop → its exit at the venue, 10,000 watched trades (in-process, its own database) ──
+    await stopReactionBench({ quick: QUICK, record });
     // ── the lifecycle fault matrix (its own test apps and databases) ──
     if (!QUICK) faultMatrix();
   } finally {
