@@ -7,7 +7,8 @@ import { asUser, eventually, startTradesApp, type TradesApp } from '../support/t
 /**
  * Where a trade's stop lives (issue 18), as TradeDetail and the dashboard say it: on the venue (a stop resting
  * there at the trade's stop price), watched by Kairos (a stop price, nothing resting at it), or nowhere.
- * The paper spot venue has no stop orders: the venue's stops are written here as the guard writes them.
+ * Each trade here has a take-profit holding all its coins, so no spot stop can rest beside it (issue 18: the
+ * stop sells only what no take-profit holds): the venue's stops are written here as the guard writes them.
  */
 let t: TradesApp;
 let alice: Session;
@@ -36,6 +37,7 @@ async function openTrade(
     symbol: 'BTC/USDT',
     side: 'long',
     amount: '0.002',
+    takeProfits: [{ percent: '20', sizePercent: '100' }],
     ...body,
   });
   expect(res.status).toBe(201);
