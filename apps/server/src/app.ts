@@ -23,6 +23,7 @@ import accountRoutes from './routes/accounts';
 import marketRoutes from './routes/market';
 import tradeRoutes from './routes/trades';
 import orderRoutes from './routes/orders';
+import billingRoutes from './routes/billing';
 import auth from './plugins/auth';
 import idempotency from './plugins/idempotency';
 import adminAlertRoutes from './routes/admin-alerts';
@@ -96,6 +97,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(marketRoutes);
   await fastify.register(tradeRoutes);
   await fastify.register(orderRoutes);
+  await fastify.register(billingRoutes);
   await fastify.register(adminAlertRoutes);
   await fastify.register(adminTradeControlRoutes);
   await fastify.register(adminBillingRoutes);

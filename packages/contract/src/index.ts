@@ -10,5 +10,6 @@ export * from './accounts';
 export * from './trades';
 export * from './orders';
 export * from './admin';
+export * from './billing';
 export * from './dashboard';
 export * from './api-messages';

@@ -271,6 +271,7 @@ export const recipes: Record<string, Recipe> = {
     },
     prepare: (w) => ({ query: { bot_id: w.ownerData.botId, accountId: w.ownerData.accountId } }),
   },
+  'GET /api/billing': { access: 'self', expect: 200, prepare: () => ({}) },
   'GET /api/orders': {
     access: 'owned',
     expect: 200,

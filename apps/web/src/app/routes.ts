@@ -75,6 +75,12 @@ export const routes: RouteObject[] = recoverChunks([
                 ([module]) => module,
               ),
           },
+          {
+            path: 'billing',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/billing'), loadLaterTexts('billing')]).then(([module]) => module),
+          },
           { path: 'accounts', loader: requireAuth, lazy: () => import('./routes/trading-accounts') },
           { path: 'bot/:id', loader: requireAuth, lazy: () => import('./routes/bot-detail') },
           { path: 'trade/:id', loader: requireAuth, lazy: () => import('./routes/trade-detail') },

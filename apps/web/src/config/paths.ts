@@ -17,6 +17,8 @@ export const paths = {
   bots: '/bots',
   portfolio: '/portfolio',
   settings: '/settings',
+  /** The user's own plan, months billed and invoices. */
+  billing: '/billing',
   accounts: '/accounts',
   bot: (id: string | number) => `/bot/${encodeURIComponent(String(id))}`,
   trade: (id: string | number) => `/trade/${encodeURIComponent(String(id))}`,

@@ -12,6 +12,7 @@ import enUSPortfolio from './locales/en-US.portfolio';
 import enUSShowcase from './locales/en-US.showcase';
 import enUSTradeList from './locales/en-US.trade-list';
 import enUSSettings from './locales/en-US.settings';
+import enUSBilling from './locales/en-US.billing';
 import enUSMessages from './locales/en-US.messages';
 import frFR from './locales/fr-FR';
 import { ApiError } from '../lib/api-error';
@@ -32,6 +33,7 @@ describe('translations', () => {
         ...enUSShowcase,
         ...enUSTradeList,
         ...enUSSettings,
+        ...enUSBilling,
       }).sort(),
     );
     expect(Object.keys(frFR.messages).sort()).toEqual(Object.keys(enUSMessages).sort());

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, usePreferences } from '../lib/preferences-store';
 import enUS from './locales/en-US';
 import type enUSAdmin from './locales/en-US.admin';
+import type enUSBilling from './locales/en-US.billing';
 import enUSMessages from './locales/en-US.messages';
 import type enUSPortfolio from './locales/en-US.portfolio';
 import type enUSSettings from './locales/en-US.settings';
@@ -18,6 +19,7 @@ export type TranslationResources = typeof enUS &
   typeof enUSPortfolio &
   typeof enUSShowcase &
   typeof enUSTradeList &
+  typeof enUSBilling &
   typeof enUSSettings;
 export type MessageResources = typeof enUSMessages;
 
@@ -54,6 +56,7 @@ const laterTexts = {
   showcase: () => import('./locales/en-US.showcase'),
   portfolio: () => import('./locales/en-US.portfolio'),
   tradeList: () => import('./locales/en-US.trade-list'),
+  billing: () => import('./locales/en-US.billing'),
   settings: () => import('./locales/en-US.settings'),
 };
 const laterTextsLoaded = new Map<keyof typeof laterTexts, Promise<void>>();

@@ -5,6 +5,7 @@ import {
   type BillingUserDetail,
   type Invoice,
   type MonthlyProcessResult,
+  type MyBilling,
 } from '@kairos/contract';
 import { Decimal, sum, toDecimal } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -173,6 +174,20 @@ export function createBillingService(deps: {
     }));
   }
 
+  async function userDetail(userId: string): Promise<BillingUserDetail> {
+    const user = await userOr404(userId);
+    const [[summary], records, invoices] = await Promise.all([
+      billingUsers([user]),
+      repo.listRecords({ userId, skip: 0, take: 1000 }),
+      repo.listInvoices({ userId, skip: 0, take: 1000 }),
+    ]);
+    return {
+      ...summary!,
+      records: records.rows.map(toRecordDto),
+      invoices: invoices.rows.map(toInvoiceDto),
+    };
+  }
+
   async function userOr404(userId: string) {
     const user = await repo.findUser(userId);
     if (!user) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'user' }));
@@ -333,17 +348,21 @@ export function createBillingService(deps: {
       return { results: await billingUsers(rows), total, skip: q.skip, take: q.take };
     },
 
-    async userDetail(userId: string): Promise<BillingUserDetail> {
-      const user = await userOr404(userId);
-      const [[summary], records, invoices] = await Promise.all([
-        billingUsers([user]),
-        repo.listRecords({ userId, skip: 0, take: 1000 }),
-        repo.listInvoices({ userId, skip: 0, take: 1000 }),
-      ]);
+    userDetail,
+
+    /**
+     * The signed-in user's own billing (issue 21): their plan, the month in progress, every processed month
+     * and invoice, newest first — without the admin's side (other users, how a payment was recorded).
+     */
+    async mine(userId: string): Promise<MyBilling> {
+      const detail = await userDetail(userId);
       return {
-        ...summary!,
-        records: records.rows.map(toRecordDto),
-        invoices: invoices.rows.map(toInvoiceDto),
+        plan: detail.plan,
+        currentMonth: detail.currentMonth,
+        months: detail.records.map(({ userId: _u, userEmail: _e, ...month }) => month),
+        invoices: detail.invoices.map(
+          ({ userId: _u, userEmail: _e, provider: _p, providerReference: _r, ...invoice }) => invoice,
+        ),
       };
     },
 

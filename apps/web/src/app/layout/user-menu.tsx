@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, LogoutIcon, ReceiptIcon, SettingsIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
@@ -79,6 +79,15 @@ export function UserMenu() {
           >
             <SettingsIcon size={14} />
             {t('nav.settings')}
+          </Link>
+          <Link
+            role="menuitem"
+            to={paths.billing}
+            onClick={() => setOpen(false)}
+            className="flex h-8 items-center gap-2 rounded px-3 text-sm text-muted hover:bg-surface-3 hover:text-fg"
+          >
+            <ReceiptIcon size={14} />
+            {t('nav.billing')}
           </Link>
           <button
             role="menuitem"

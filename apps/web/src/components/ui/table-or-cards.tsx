@@ -24,7 +24,8 @@ export function TableOrCards<T>({
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
-  pagination: Pagination;
+  /** None: every row is shown, no pager. */
+  pagination?: Pagination;
   onRowClick?: (row: T) => void;
   /** A row's card: the `<li>`'s content. */
   card: (row: T) => ReactNode;
@@ -54,9 +55,11 @@ export function TableOrCards<T>({
             <li key={rowKey(row)}>{card(row)}</li>
           ))}
         </ul>
-        <div className="overflow-hidden rounded-lg border border-line">
-          <Pager {...pagination} />
-        </div>
+        {pagination ? (
+          <div className="overflow-hidden rounded-lg border border-line">
+            <Pager {...pagination} />
+          </div>
+        ) : null}
       </div>
     </>
   );

@@ -41,6 +41,7 @@ const enUSCommon = {
     portfolio: 'Portfolio',
     accounts: 'Trading accounts',
     settings: 'Settings',
+    billing: 'Billing',
     admin: 'Administration',
     adminAlerts: 'Alerts',
     adminBilling: 'Billing',

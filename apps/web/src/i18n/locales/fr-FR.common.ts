@@ -53,6 +53,7 @@ const frFRCommon: typeof enUSCommon = {
     adminOutbox: 'Boîte d’envoi',
     adminLimits: 'Limites par utilisateur',
     adminAudit: 'Journal d’audit',
+    billing: 'Facturation',
     components: 'Composants',
   },
   userMenu: {

@@ -12,6 +12,7 @@ import frFRAccounts from './fr-FR.accounts';
 import frFRSettings from './fr-FR.settings';
 import frFRShowcase from './fr-FR.showcase';
 import frFRTradeList from './fr-FR.trade-list';
+import frFRBilling from './fr-FR.billing';
 import frFRAdmin from './fr-FR.admin';
 import frFRMessages from './fr-FR.messages';
 
@@ -33,6 +34,7 @@ const translation: TranslationResources = {
   ...frFRSettings,
   ...frFRShowcase,
   ...frFRTradeList,
+  ...frFRBilling,
   ...frFRAdmin,
 };
 
