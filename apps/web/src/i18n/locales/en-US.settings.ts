@@ -17,12 +17,9 @@ const enUSSettings = {
     currencyHint: 'Automatic: USD in English, EUR in French.',
     currencyAuto: 'Automatic',
     notifications: {
+      inApp: 'In the app',
       email: 'Email',
-      push: 'Push',
-      sms: 'SMS',
       tradingAlerts: 'Trading alerts',
-      priceAlerts: 'Price alerts',
-      newsAlerts: 'News alerts',
     },
     saveFailed: 'Could not save your settings',
     profile: {
@@ -86,13 +83,11 @@ const enUSSettings = {
       channels: 'Channels',
       topics: 'Topics',
       saved: 'Notification settings saved',
+      alwaysOn: 'Always on',
       hints: {
-        email: 'Mails about your trades and your account',
-        push: 'Notifications in this browser',
-        sms: 'Text messages to your phone',
+        inApp: 'Live updates and messages on the screen while Kairos is open',
+        email: 'Mails about your trades. Security mails (password reset, sign-in) are always sent',
         tradingAlerts: 'Orders filled, positions opened and closed',
-        priceAlerts: 'Prices crossing the levels you set',
-        newsAlerts: 'Product news and announcements',
       },
     },
     preferences: {

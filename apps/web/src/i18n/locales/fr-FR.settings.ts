@@ -19,12 +19,9 @@ const frFRSettings: typeof enUSSettings = {
     currencyHint: 'Automatique : USD en anglais, EUR en français.',
     currencyAuto: 'Automatique',
     notifications: {
+      inApp: 'Dans l’application',
       email: 'E-mail',
-      push: 'Push',
-      sms: 'SMS',
       tradingAlerts: 'Alertes de trading',
-      priceAlerts: 'Alertes de prix',
-      newsAlerts: 'Alertes d’actualité',
     },
     saveFailed: 'Impossible d’enregistrer vos paramètres',
     profile: {
@@ -91,13 +88,12 @@ const frFRSettings: typeof enUSSettings = {
       channels: 'Canaux',
       topics: 'Sujets',
       saved: 'Notifications enregistrées',
+      alwaysOn: 'Toujours actif',
       hints: {
-        email: 'E-mails sur vos trades et votre compte',
-        push: 'Notifications dans ce navigateur',
-        sms: 'SMS sur votre téléphone',
+        inApp: 'Mises à jour en direct et messages à l’écran tant que Kairos est ouvert',
+        email:
+          'E-mails sur vos trades. Les e-mails de sécurité (mot de passe, connexion) sont toujours envoyés',
         tradingAlerts: 'Ordres exécutés, positions ouvertes et fermées',
-        priceAlerts: 'Prix qui franchissent vos niveaux',
-        newsAlerts: 'Nouveautés et annonces du produit',
       },
     },
     preferences: {

@@ -12,9 +12,13 @@ import { useUpdateUserSettings } from '../api/update-user-settings';
 
 type NotificationKey = keyof Preferences['notifications'];
 
+/**
+ * Only what Kairos delivers (issue 21): the app itself, always on, and mail; about trading. Push, SMS, price and
+ * news alerts have no sender, so they are not offered (their stored preferences are kept for when one exists).
+ */
 const GROUPS: Array<{ title: 'channels' | 'topics'; keys: NotificationKey[] }> = [
-  { title: 'channels', keys: ['email', 'push', 'sms'] },
-  { title: 'topics', keys: ['tradingAlerts', 'priceAlerts', 'newsAlerts'] },
+  { title: 'channels', keys: ['email'] },
+  { title: 'topics', keys: ['tradingAlerts'] },
 ];
 
 /** Settings › Notifications: each switch is saved when flipped. */
@@ -47,6 +51,17 @@ export function NotificationSettings() {
                   <legend className="mb-3 text-xs font-medium tracking-wide text-subtle uppercase">
                     {t(`settings.notificationsPanel.${group.title}`)}
                   </legend>
+                  {group.title === 'channels' ? (
+                    <div className="flex items-center justify-between gap-3">
+                      <div className="flex flex-col">
+                        <span className="text-sm text-fg">{t('settings.notifications.inApp')}</span>
+                        <span className="text-xs text-subtle">
+                          {t('settings.notificationsPanel.hints.inApp')}
+                        </span>
+                      </div>
+                      <span className="text-xs text-muted">{t('settings.notificationsPanel.alwaysOn')}</span>
+                    </div>
+                  ) : null}
                   {group.keys.map((key) => (
                     <Toggle
                       key={key}
