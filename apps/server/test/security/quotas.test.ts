@@ -15,7 +15,7 @@ let t: TestApp;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp({ KAIROS_ADMIN_EMAIL: ADMIN_EMAIL });
+  t = await createTestApp({ KAIROS_ADMIN_EMAIL: ADMIN_EMAIL }, { keepQuotas: true });
   admin = await registerUser(t.app, ADMIN_EMAIL);
 });
 afterAll(() => t.close());
@@ -23,7 +23,10 @@ afterAll(() => t.close());
 describe('per-user request budget', () => {
   let budget: TestApp;
   beforeAll(async () => {
-    budget = await createTestApp({ KAIROS_USER_READ_LIMIT: '8', KAIROS_USER_WRITE_LIMIT: '6' });
+    budget = await createTestApp(
+      { KAIROS_USER_READ_LIMIT: '8', KAIROS_USER_WRITE_LIMIT: '6' },
+      { keepQuotas: true },
+    );
   });
   afterAll(() => budget.close());
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, serverOptions } from '../../src/app';
 import type { AppDeps } from '../../src/composition';
 import { loadConfig, type AppConfig, type VenueUrls } from '../../src/config';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, liftQuotas, type TestDatabase } from './db';
 import { TEST_ADMIN_SETUP_TOKEN } from './users';
 
 export type TestApp = { app: FastifyInstance; db: TestDatabase; config: AppConfig; close(): Promise<void> };
@@ -18,6 +18,8 @@ export type TestAppOptions = {
   /** ccxt pointed at protocol test servers (`BinanceTestServer.venueUrls()`), through KAIROS_VENUE_URLS. */
   venueUrls?: VenueUrls;
   venueTimeoutMs?: AppDeps['venueTimeoutMs'];
+  /** The operator's default caps per user instead of the lifted ones tests get (see `liftQuotas`). */
+  keepQuotas?: boolean;
 };
 
 /** The real app on a fresh database, driven with `inject`. */
@@ -26,6 +28,7 @@ export async function createTestApp(
   opts: TestAppOptions = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
+  if (!opts.keepQuotas) await liftQuotas(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-app-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -36,3 +36,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * The operator's caps on what one user holds (issue 20) lifted: tests give one user far more accounts, bots
+ * and strategies than a person has (a fault matrix: an account per cell). test/security/quotas.test.ts keeps
+ * the defaults (`keepQuotas`).
+ */
+export async function liftQuotas(db: Pick<TestDatabase, 'pool'>): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO quota_settings (id, max_strategies, max_trading_accounts, max_bots, max_event_streams)
+     VALUES (1, 100000, 100000, 100000, 100000)
+     ON CONFLICT (id) DO UPDATE SET max_strategies = 100000, max_trading_accounts = 100000,
+       max_bots = 100000, max_event_streams = 100000, updated_at = now()`,
+  );
+}

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../src/composition';
 import { loadConfig, type VenueUrls } from '../../src/config';
 import { startAlertWorker } from '../../src/engine/alert-worker';
 import { venueUrlsEnv } from './app';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, liftQuotas, type TestDatabase } from './db';
 import { bearer, type Session } from './users';
 
 export type TradesApp = {
@@ -37,6 +37,7 @@ export async function startTradesApp(
   } = {},
 ): Promise<TradesApp> {
   const db = options.db ?? (await createTestDatabase());
+  await liftQuotas(db);
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kairos-trades-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
