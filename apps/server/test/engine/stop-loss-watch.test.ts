@@ -19,8 +19,9 @@ let seq = 0;
 let watch: { stop(): Promise<void> } | undefined;
 
 /**
- * A long at 65,000 with a stop `stopLossPercent` under it and no take-profits: 0.02 BTC on a fresh spot
- * account (stop 1 %: 64,350), or on `accountId`'s.
+ * A long at 65,000 with a stop `stopLossPercent` under it: 0.02 BTC on a fresh spot account (stop 1 %: 64,350),
+ * or on `accountId`'s. Its one take-profit (+20 %) holds all its coins, so no spot stop rests on the venue
+ * beside it (a spot stop sells what no take-profit holds): the watch is its only stop.
  */
 async function openTrade(options: { accountId?: string; quantity?: string; stopLossPercent?: string } = {}) {
   seq += 1;
@@ -35,7 +36,11 @@ async function openTrade(options: { accountId?: string; quantity?: string; stopL
       accountId,
       clientOrderId: `swatch${process.pid}x${seq}`,
       quantity: options.quantity ?? '0.02',
-      plan: { takeProfits: [], stopLossPercent: options.stopLossPercent ?? '1', breakEvenAfterTp1: false },
+      plan: {
+        takeProfits: [{ role: 'tp1', percent: '20', sizePercent: '100' }],
+        stopLossPercent: options.stopLossPercent ?? '1',
+        breakEvenAfterTp1: false,
+      },
     }),
   );
   expect(trade.status).toBe('open');
