@@ -45,6 +45,9 @@ export async function startTradesApp(
     DATABASE_URL: db.url,
     ...venueUrlsEnv(options.venueUrls),
     KAIROS_ADMIN_SETUP_TOKEN: TEST_ADMIN_SETUP_TOKEN,
+    // The per-user request budget (issue 20) lifted, as in createTestApp: a fault matrix drives one user hard.
+    KAIROS_USER_READ_LIMIT: '1000000',
+    KAIROS_USER_WRITE_LIMIT: '1000000',
     ...options.env,
   });
   const app = await buildApp({
