@@ -49,6 +49,9 @@ describe('paper spot stop-limits (issue 18) on a scripted market', () => {
       timestamp: paper.clock.now,
     });
     expect((await spot.fetchBalances())['BTC']).toEqual({ free: '0.1', used: '0.2', total: '0.3' });
+    // Not an open order while it waits (its limit order works only once triggered), as on the ccxt venues.
+    expect(await spot.fetchOpenOrders(SYMBOL)).toEqual([]);
+    expect(await spot.fetchOpenOrders()).toEqual([]);
     // What is left free is all another sell may take.
     await expect(
       spot.createOrder({ symbol: SYMBOL, side: 'sell', type: 'market', amount: '0.2', clientOrderId: 'm' }),

@@ -102,7 +102,7 @@ class InMemoryLedger implements PaperLedger {
     const row = this.state.orders.find((order) => order.clientOrderId === clientOrderId);
     return row ? copy(row) : null;
   }
-  async openOrders(symbol?: string) {
+  private async openOrders(symbol?: string) {
     return this.state.orders
       .filter(
         (order) =>

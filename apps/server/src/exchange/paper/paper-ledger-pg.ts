@@ -140,17 +140,6 @@ const PREPARE_ORDERS_SQL = `
   SELECT 'b', NULL, b.account_id, NULL, b.asset, b.free::text, b.used::text
   FROM paper_balances b WHERE b.account_id = ANY($1::uuid[])`;
 
-/** An account's resting orders (of one symbol, or all when $2 is null), oldest first, as `OrderRecord`s. */
-const OPEN_ORDERS_SQL = `
-  SELECT venue_order_id AS "venueOrderId", seq, account_id AS "accountId", client_order_id AS "clientOrderId",
-         market_type AS "marketType", symbol, side, type, price::text AS price, amount::text AS amount,
-         filled::text AS filled, cost::text AS cost, fee::text AS fee, fee_currency AS "feeCurrency", status,
-         reduce_only AS "reduceOnly", reserved_asset AS "reservedAsset", reserved::text AS reserved,
-         created_at AS "createdAt", updated_at AS "updatedAt", checked_until AS "checkedUntil"
-  FROM paper_orders
-  WHERE account_id = $1 AND status IN ('open', 'partially_filled') AND ($2::text IS NULL OR symbol = $2)
-  ORDER BY seq`;
-
 /**
  * What a matching pass starts from, in one read: an account's resting orders ('o' rows, as `OrderRecord`s)
  * and its open stops ('s' rows, as `StopRead`s: a stop-limit's limit price in `price`), each oldest first. One
@@ -596,16 +585,6 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
       .from(paperOrders)
       .where(and(eq(paperOrders.accountId, this.accountId), eq(paperOrders.clientOrderId, clientOrderId)));
     return row ? toOrderRow(row) : null;
-  }
-
-  async openOrders(symbol?: string): Promise<PaperOrderRow[]> {
-    // Read on every match of the account (each tick, each read while orders rest): a prepared statement.
-    const result = await this.q.query<OrderRecord>({
-      name: 'paper_open_orders',
-      text: OPEN_ORDERS_SQL,
-      values: [this.accountId, symbol ?? null],
-    });
-    return result.rows.map(toOrderRow);
   }
 
   async stopById(venueOrderId: string): Promise<PaperStopRow | null> {

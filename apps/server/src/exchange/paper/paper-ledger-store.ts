@@ -117,14 +117,12 @@ export interface PaperLedgerReader {
 
   orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
   orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null>;
-  /** Orders with status open or partially_filled, oldest first. */
-  openOrders(symbol?: string): Promise<PaperOrderRow[]>;
 
   stopById(venueOrderId: string): Promise<PaperStopRow | null>;
   stopByClientId(clientOrderId: string): Promise<PaperStopRow | null>;
   /**
-   * What a matching pass starts from, in one read: the orders `openOrders()` lists and the stops with status
-   * open, each oldest first.
+   * What a matching pass starts from, in one read: the orders with status open or partially_filled and the
+   * stops with status open, each oldest first.
    */
   resting(): Promise<{ orders: PaperOrderRow[]; stops: PaperStopRow[] }>;
 

@@ -378,9 +378,17 @@ export class PaperVenue {
     return toOrder(row);
   }
 
+  /**
+   * The orders resting or partly filled; a spot stop-limit's limit order only once its stop triggered (before,
+   * it is the stop's, as a venue's untriggered stop is not among the gateway's open orders).
+   */
   async openOrders(accountId: string, marketType: AccountMarketType, symbol?: string): Promise<Order[]> {
-    const rows = await this.observe(accountId, (ledger) => ledger.openOrders(symbol));
-    return rows.filter((row) => row.marketType === marketType).map(toOrder);
+    const { orders, stops } = await this.observe(accountId, (ledger) => ledger.resting());
+    const armed = new Set(stops.map((stop) => stop.limitPrice !== null && stop.triggeredOrderId));
+    return orders
+      .filter((row) => row.marketType === marketType && (symbol === undefined || row.symbol === symbol))
+      .filter((row) => !armed.has(row.venueOrderId))
+      .map(toOrder);
   }
 
   async fills(
