@@ -196,7 +196,7 @@ describe.skipIf(!process.env.E2E_SCREENSHOTS)('dashboard and portfolio screensho
       await settle(page);
       await screenshot(page, `dashboard/dashboard-${theme}`, { fullPage: true });
       // The tooltip of the daily PnL bar: exact value, currency and trade count.
-      const daily = page.getByRole('img', { name: 'Daily PnL' });
+      const daily = page.getByRole('figure', { name: 'Daily PnL' });
       const box = await daily.boundingBox();
       if (box) await page.mouse.move(box.x + box.width - 70, box.y + box.height / 2);
       await page.waitForTimeout(200);

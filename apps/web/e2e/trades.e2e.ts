@@ -77,7 +77,7 @@ describe('trades', () => {
     expect(await ladderRow(page, 'TP1').innerText()).toMatch(/Placed/);
     expect(await ladderRow(page, 'TP2').innerText()).toContain('Waiting for TP1 to be filled first');
 
-    await page.getByRole('button', { name: 'Push TP1 to market' }).click();
+    await page.getByRole('button', { name: 'Push to market (TP1)' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Push TP1 to market?' });
     expect(await confirm.innerText()).toMatch(
       /The current TP1 limit order at [\d,.]+ USDT is cancelled and a market order is created for 0\.01 BTC/,
@@ -100,7 +100,7 @@ describe('trades', () => {
     expect(tp1?.status).toBe('filled');
     expect(message).toContain(`Order ID: ${tp1?.orderId}`);
     // TP2 is next in line now.
-    await page.getByRole('button', { name: 'Push TP2 to market' }).waitFor();
+    await page.getByRole('button', { name: 'Push to market (TP2)' }).waitFor();
     const timeline = page.getByRole('table', { name: 'Orders and fills' });
     await timeline.getByText('Market order').last().waitFor();
   });
@@ -123,7 +123,7 @@ describe('trades', () => {
     await openTrades.getByRole('link', { name: 'BTC/USDT' }).first().click();
     await page.waitForURL(/\/trade\//);
     await page.getByRole('heading', { level: 1, name: /BTC\/USDT/ }).waitFor();
-    await ladderRow(page, 'TP1').getByRole('button', { name: 'Push TP1 to market' }).waitFor();
+    await ladderRow(page, 'TP1').getByRole('button', { name: 'Push to market (TP1)' }).waitFor();
 
     // A fill that happens elsewhere (here: the push host called directly) reaches the open screen live.
     const tradeId = page.url().split('/').pop() ?? '';
@@ -153,7 +153,7 @@ describe.skipIf(!process.env.E2E_SCREENSHOTS)('trades screens', () => {
       await ladderRow(page, 'TP1').getByText('Placed').waitFor();
       await settle(page);
       await screenshot(page, `trades/trade-detail-${theme}`, { fullPage: true });
-      await page.getByRole('button', { name: 'Push TP1 to market' }).click();
+      await page.getByRole('button', { name: 'Push to market (TP1)' }).click();
       await settle(page);
       await screenshot(page, `trades/trade-push-confirm-${theme}`);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Push to market' }).click();

@@ -100,7 +100,7 @@ describe('open trades at the last price', () => {
     await settle(page);
     if (shots) await screenshot(page, 'unrealised/trade-detail-spot', { fullPage: true });
 
-    await page.getByRole('button', { name: 'Push TP1 to market' }).click();
+    await page.getByRole('button', { name: 'Push to market (TP1)' }).click();
     const push = page.getByRole('alertdialog');
     await push.getByText('Estimated result now').waitFor();
     expect(await push.innerText()).toMatch(/≈ [+-][\d,]+\.\d{2} USDT/);

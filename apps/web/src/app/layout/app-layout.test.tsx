@@ -11,7 +11,7 @@ describe('app layout', () => {
     loginAs();
     window.localStorage.setItem('theme', 'light');
     const app = renderApp('/dashboard');
-    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('ada@example.com')).toBeTruthy();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Log out' }));

@@ -79,7 +79,11 @@ export function AppLayout() {
         className="fixed inset-y-0 left-0 z-30 hidden w-60 flex-col border-r border-line bg-surface lg:flex"
       >
         <div className="flex h-14 items-center border-b border-line px-4">
-          <Link to={paths.dashboard} aria-label={t('nav.dashboard')} className="flex items-center">
+          <Link
+            to={paths.dashboard}
+            aria-label={`Kairos, ${t('nav.dashboard')}`}
+            className="flex items-center"
+          >
             <Logo />
           </Link>
         </div>
@@ -99,7 +103,11 @@ export function AppLayout() {
         >
           <MenuIcon size={20} />
         </button>
-        <Link to={paths.dashboard} className="flex items-center lg:hidden" aria-label={t('nav.dashboard')}>
+        <Link
+          to={paths.dashboard}
+          className="flex items-center lg:hidden"
+          aria-label={`Kairos, ${t('nav.dashboard')}`}
+        >
           <Logo />
         </Link>
         <div className="flex-1" />

@@ -187,7 +187,7 @@ export default function TimeSeriesChart({
   }, [theme]);
 
   return (
-    <div className="relative h-full w-full" role="img" aria-label={label}>
+    <div className="relative h-full w-full" role="figure" aria-label={label}>
       <div ref={containerRef} className="h-full w-full" />
       {tooltip ? (
         <div

@@ -128,7 +128,7 @@ const enUSTrades = {
     push: {
       action: 'Push to market',
       short: 'Push',
-      actionFor: 'Push {{name}} to market',
+      actionFor: 'Push to market ({{name}})',
       confirmTitle: 'Push {{name}} to market?',
       confirmMessage:
         'The current {{name}} limit order at {{price}} {{quote}} is cancelled and a market order is created for {{amount}} {{base}}, filled at the best price available now.',

@@ -131,7 +131,7 @@ const frFRTrades: typeof enUSTrades = {
     push: {
       action: 'Pousser au marché',
       short: 'Pousser',
-      actionFor: 'Pousser {{name}} au marché',
+      actionFor: 'Pousser au marché ({{name}})',
       confirmTitle: 'Pousser {{name}} au marché ?',
       confirmMessage:
         'L’ordre limite actuel de {{name}} à {{price}} {{quote}} est annulé et un ordre au marché est créé pour {{amount}} {{base}}, exécuté au meilleur prix disponible maintenant.',

@@ -176,7 +176,7 @@ export default function CandleChart({
   const shown = hovered ?? candles[candles.length - 1];
   const rising = shown ? Number(shown.close) >= Number(shown.open) : true;
   return (
-    <div className="relative h-full w-full" role="img" aria-label={label}>
+    <div className="relative h-full w-full" role="figure" aria-label={label}>
       <div ref={containerRef} className="h-full w-full" />
       {shown ? (
         <dl

@@ -128,7 +128,7 @@ export function SignedValue({
       </span>
       <span className="sr-only">{sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat')} </span>
       {text}
-      {unit ? <span className="text-[0.85em] font-normal opacity-80">{unit}</span> : null}
+      {unit ? <span className="text-[0.85em] font-normal">{unit}</span> : null}
     </span>
   );
 }

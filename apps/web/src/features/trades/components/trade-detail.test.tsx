@@ -183,7 +183,7 @@ function serveTrade(push: Reply, detail = serverTrade()) {
 
 async function pushTp1() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }));
+  await user.click(await screen.findByRole('button', { name: 'Push to market (TP1)' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
   await user.click(within(dialog).getByRole('button', { name: 'Push to market' }));
 }
@@ -349,7 +349,7 @@ describe('TradeDetail', () => {
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }));
+    await user.click(await screen.findByRole('button', { name: 'Push to market (TP1)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
     expect(dialog.textContent).toContain(
       'The current TP1 limit order at 57,362.53 USDT is cancelled and a market order is created for 0.025 BTC',
@@ -467,7 +467,7 @@ describe('TradeDetail', () => {
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Pousser TP1 au marché' }));
+    await user.click(await screen.findByRole('button', { name: 'Pousser au marché (TP1)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
     expect(dialog.textContent).toContain('L’ordre limite actuel de TP1');
     await user.click(within(dialog).getByRole('button', { name: 'Pousser au marché' }));
@@ -612,7 +612,7 @@ describe('TradeDetail at the last price (issue 21)', () => {
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Push TP1 to market' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Push to market (TP1)' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Push TP1 to market?' });
     expect(dialog.textContent).toContain('Current price57,800.00 USDT');
     expect(dialog.textContent).toContain('Estimated result now≈ +23.69 USDT');
@@ -652,7 +652,7 @@ describe('TradeDetail at the last price (issue 21)', () => {
     const pnl = (await screen.findByText('PnL latent', {}, { timeout: 5000 })).parentElement!;
     expect(pnl.textContent).toContain('sur la marge');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Pousser TP1 au marché' }));
+    await user.click(screen.getByRole('button', { name: 'Pousser au marché (TP1)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
     expect(dialog.textContent).toContain('Résultat estimé maintenant≈ +23,69 USDT');
   });
