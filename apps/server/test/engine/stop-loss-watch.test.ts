@@ -213,7 +213,7 @@ describe('the stop-loss watch', () => {
     const { trade, accountId } = await openTrade();
     const { repos } = t.app.services;
     const slim = createStopWatchRepo(t.db.db);
-    const mine = async (read: () => Promise<{ trade: { id: string; tradingAccountId: string } }[]>) =>
+    const mine = async <R extends { trade: { tradingAccountId: string } }>(read: () => Promise<R[]>) =>
       (await read()).filter((r) => r.trade.tradingAccountId === accountId);
     const [full] = await mine(() => repos.trades.openTradesWithStops());
     const [read] = await mine(() => slim.openTradesWithStops());
