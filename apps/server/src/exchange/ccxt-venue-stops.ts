@@ -120,6 +120,12 @@ export class CcxtVenueStops implements VenueStops {
   }
 
   async cancelStop(venueOrderId: string, symbol: string): Promise<StopOrder> {
+    if (this.capability.stopLimit) {
+      // Read first: a triggered stop-limit's limit order is the exit, and where stop and order are one order
+      // (Binance spot, Bybit spot) a cancel would cancel it.
+      const current = await this.fetchStop(venueOrderId, symbol);
+      if (current.status !== 'open') return current;
+    }
     const market = await this.host.market(symbol);
     let cancelled: CcxtOrder;
     try {

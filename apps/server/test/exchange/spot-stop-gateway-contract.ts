@@ -136,6 +136,10 @@ export function spotStopLimitContract(venue: () => SpotStopContractVenue) {
       const orderId = triggered.triggeredOrderId!;
       expect(await alice.fetchOrder(orderId, 'BTC/USDT')).toMatchObject({ status: 'open', filled: '0' });
       expect(await btc(alice)).toMatchObject({ used: '0.1' });
+      // Cancelling the stop now answers its state and leaves its working limit order alone (on Binance and
+      // Bybit they are one order: a cancel there would cancel the exit).
+      expect(await stops.cancelStop(stop.venueOrderId, 'BTC/USDT')).toMatchObject({ status: 'triggered' });
+      expect(await alice.fetchOrder(orderId, 'BTC/USDT')).toMatchObject({ status: 'open' });
 
       v.setPrice('63800');
       const filled = await alice.fetchOrder(orderId, 'BTC/USDT');
