@@ -392,12 +392,16 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
         // Not a position yet (issue 21): the order it waits on, not "0.00".
         <Figure
           label={t('trades.figures.quantity')}
-          hint={t('trades.figures.entryOrder', {
-            amount: format.decimal(entryOrder.amount),
-            base,
-            price: format.decimal(entryOrder.price),
-            quote,
-          })}
+          footer={
+            <span className="text-subtle">
+              {t('trades.figures.entryOrder', {
+                amount: format.decimal(entryOrder.amount),
+                base,
+                price: format.decimal(entryOrder.price),
+                quote,
+              })}
+            </span>
+          }
         >
           <span className="text-subtle">—</span>
         </Figure>
