@@ -182,6 +182,38 @@ describe('quote currencies', () => {
   });
 });
 
+describe('rates recorded as events are booked', () => {
+  it("records a BTC event's rate within the minute it is booked, and its month bills at that rate", async () => {
+    const ana = await user('ana-rates@example.com', 10);
+    const m = monthsAgo(1);
+    await closeTrade(ana, '50', new Date(m.start.getTime() + 86_400_000));
+    await closeTrade(ana, '0.02', new Date(m.start.getTime() + 2 * 86_400_000), 'ETH/BTC');
+    const before = Date.now();
+    expect(await t.app.services.billing.recordPendingRates()).toBeGreaterThanOrEqual(1);
+    const rateOf = async () =>
+      (
+        await t.db.pool.query(
+          `SELECT r.currency, r.rate::text AS rate, r.source, r.recorded_at
+             FROM ledger_rates r JOIN ledger_events e ON e.id = r.event_id WHERE e.user_id = $1`,
+          [ana.session.user.id],
+        )
+      ).rows;
+    const [recorded, ...more] = await rateOf();
+    // Only the BTC event: a USDT amount needs no rate.
+    expect(more).toEqual([]);
+    expect(recorded).toMatchObject({ currency: 'BTC', source: 'BTC/USDT (paper venue)' });
+    expect(new Date(recorded.recorded_at).getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    // Nothing left to price: a second run records nothing.
+    expect(await t.app.services.billing.recordPendingRates()).toBe(0);
+    // The month, processed later (the simulated price has moved on), bills the BTC at the rate recorded then.
+    await new Promise((r) => setTimeout(r, 50));
+    await process(m);
+    expect(await rateOf()).toHaveLength(1);
+    const expected = new Decimal(50).plus(new Decimal(recorded.rate).times('0.02'));
+    expect((await recordOf(ana.session.user.id, m)).profit).toBe(expected.toFixed());
+  });
+});
+
 describe('twelve months of random profits, losses and late closes', () => {
   it('bill what a reference computed from the same events says', async () => {
     // A seeded generator: the same months every run.

@@ -152,6 +152,22 @@ export function createBillingRepo(db: Database) {
       }));
     },
 
+    /**
+     * Ledger events in a currency other than the given (USD stablecoin) ones with no rate recorded yet,
+     * oldest first: what the rate recorder prices soon after they are booked.
+     */
+    async eventsWithoutRate(
+      except: readonly string[],
+      limit: number,
+    ): Promise<{ id: number; currency: string }[]> {
+      const res = await db.execute(sql`
+        SELECT e.id, e.currency FROM ledger_events e
+        WHERE NOT (e.currency = ANY(${sql.param([...except])}::text[]))
+          AND NOT EXISTS (SELECT 1 FROM ledger_rates r WHERE r.event_id = e.id)
+        ORDER BY e.id LIMIT ${limit}`);
+      return res.rows.map((r) => ({ id: Number(r.id), currency: r.currency as string }));
+    },
+
     /** The rates events were converted at, recorded once each. */
     async recordRates(
       tx: DbOrTx,

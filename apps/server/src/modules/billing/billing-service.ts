@@ -342,7 +342,27 @@ export function createBillingService(deps: {
     );
   }
 
+  /**
+   * Records the rate of every ledger event in a currency other than a USD stablecoin that has none yet, at
+   * the market's price now (issue 19): run every minute, so an event is converted at about the time its
+   * money moved, not when its month is billed. An event whose currency cannot be priced now waits for the
+   * next run (or for its month, which prices it then). Returns how many rates it recorded.
+   */
+  async function recordPendingRates(limit = 500): Promise<number> {
+    const events = await repo.eventsWithoutRate([...USD_STABLECOINS], limit);
+    const priced = new Map<string, { rate: string; source: string } | null>();
+    const rows: { eventId: number; currency: string; rate: string; source: string }[] = [];
+    for (const e of events) {
+      if (!priced.has(e.currency)) priced.set(e.currency, await rateOf(e.currency));
+      const found = priced.get(e.currency);
+      if (found) rows.push({ eventId: e.id, currency: e.currency, ...found });
+    }
+    if (rows.length > 0) await repo.inProcessingLock((tx) => repo.recordRates(tx, rows));
+    return rows.length;
+  }
+
   return {
+    recordPendingRates,
     async listUsers(q: { skip: number; take: number; active?: boolean }) {
       const { rows, total } = await repo.listUsers(q);
       return { results: await billingUsers(rows), total, skip: q.skip, take: q.take };
