@@ -70,10 +70,12 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
   const symbolError = symbol.trim() && !SYMBOL.test(symbol.trim()) ? translateMessage(t, SYMBOL_MESSAGE) : '';
   const filtered = FILTER_KEYS.some((key) => search.get(key));
 
+  // From the address as it is now, not as of the last render: two filters changed before React renders again
+  // (a quick hand, a busy phone) would otherwise lose the first.
   const setFilter = (key: (typeof FILTER_KEYS)[number] | 'page', value: string) =>
     setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'page') next.delete('page'); // a new filter starts again at its first page
