@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
+import { isUrgent } from '../exchange/urgency';
 
 /** Advisory-lock class of trade locks (the paper ledger uses its own class). */
 const TRADE_LOCK_CLASS = 7_100;
@@ -35,7 +36,9 @@ export function createTradeLock(pool: pg.Pool, options: { maxHeld?: number } = {
       inUse += 1;
       return;
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    // A stop-loss exit (`urgently`) goes ahead of every queued supervision and poll, as it does in the
+    // venue's throttle: a late stop costs money.
+    await new Promise<void>((resolve) => (isUrgent() ? waiting.unshift(resolve) : waiting.push(resolve)));
   }
   function releaseSlot() {
     const next = waiting.shift();

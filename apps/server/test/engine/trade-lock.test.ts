@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTradeLock, type TradeLock } from '../../src/engine/trade-lock';
+import { urgently } from '../../src/exchange/urgency';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 
 /**
@@ -113,5 +114,19 @@ describe('withTrades', () => {
       }),
     ).rejects.toThrow('boom');
     expect(await other.withTrades(['f1'], async (locked) => [...locked])).toEqual(['f1']);
+  });
+
+  it('lets a stop-loss exit (urgent) take the next free slot ahead of the queued ones', async () => {
+    const small = createTradeLock(db.pool, { maxHeld: 1 });
+    const release = deferred();
+    const holding = small.withTrade('g0', () => release.promise);
+    await tick();
+    const order: string[] = [];
+    const queued = small.withTrade('g1', async () => void order.push('poll'));
+    const urgent = urgently(() => small.withTrade('g2', async () => void order.push('stop exit')));
+    await tick();
+    release.resolve();
+    await Promise.all([holding, queued, urgent]);
+    expect(order).toEqual(['stop exit', 'poll']);
   });
 });
