@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs } from '../../components/ui/tabs';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
@@ -9,6 +8,7 @@ import { NotificationSettings } from '../../features/settings/components/notific
 import { PreferencesForm } from '../../features/settings/components/preferences-form';
 import { ProfileSettings } from '../../features/settings/components/profile-settings';
 import { SessionsPanel } from '../../features/settings/components/sessions-panel';
+import { useSearchWriter } from '../../lib/use-search-writer';
 
 const TABS = ['profile', 'security', 'notifications', 'preferences'] as const;
 type SettingsTab = (typeof TABS)[number];
@@ -20,7 +20,7 @@ function isSettingsTab(value: string | null): value is SettingsTab {
 /** Spec §2 Settings: profile, security, notifications, preferences (language, theme, currency). */
 export function SettingsRoute() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchWriter();
   const requested = searchParams.get('tab');
   // The open tab lives in the URL (?tab=security), so a link or a reload lands on it.
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { useTradingAccounts } from '../../features/accounts/api/get-trading-accounts';
 import type { Timeframe } from '../../features/market/api/get-candles';
@@ -12,6 +11,7 @@ import { OrderBook } from '../../features/market/components/order-book';
 import { PriceChart } from '../../features/market/components/price-chart';
 import { ManualTradeForm } from '../../features/trades/components/manual-trade-form';
 import { OpenTrades } from '../../features/trades/components/open-trades';
+import { useSearchWriter } from '../../lib/use-search-writer';
 
 const DEFAULT_SYMBOL = 'BTC/USDT';
 
@@ -21,7 +21,7 @@ const DEFAULT_SYMBOL = 'BTC/USDT';
  */
 export function TradingRoute() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchWriter();
   const symbol = symbolFromPath(params.get('symbol') ?? DEFAULT_SYMBOL);
   const accounts = useTradingAccounts();
   const [pickedAccount, setPickedAccount] = useState('');

@@ -5,7 +5,7 @@ import {
   hasFilters,
   withFilter,
 } from '../api/alert-filters';
-import { useSearchWriter } from '../hooks/use-search-writer';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 import { AlertDetailDrawer } from './alert-detail-drawer';
 import { AlertFiltersForm } from './alert-filters-form';
 import { AlertsTable } from './alerts-table';

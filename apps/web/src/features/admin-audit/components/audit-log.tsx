@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/states';
@@ -10,6 +9,7 @@ import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
 import { dayBound } from '../../../lib/day-bound';
 import { useFormatters } from '../../../lib/use-formatters';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilters, useAudit } from '../api/get-audit';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 /** The action families the server writes, offered as suggestions (any action or family can be typed). */
 const KNOWN_ACTIONS = [
@@ -49,7 +49,7 @@ function actorName(entry: AuditEntry, system: string) {
 export function AuditLog() {
   const { t } = useTranslation();
   const format = useFormatters();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const filters = auditFiltersFromSearch(search);
   const audit = useAudit(filters);
   const [typed, setTyped] = useState({
@@ -75,7 +75,7 @@ export function AuditLog() {
   };
   const clear = () => {
     setTyped({ action: '', actor: '' });
-    setSearch({}, { replace: true });
+    setSearch(() => new URLSearchParams(), { replace: true });
   };
 
   const outcome = (entry: AuditEntry) =>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { EmptyState } from '../../../components/ui/states';
@@ -10,6 +10,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { BILLING_PAGE_SIZE, type BillingUser, useBillingUsers } from '../api/get-billing-users';
 import { InvoiceStatusBadge, Money, YesNo, usePeriodLabel } from './billing-labels';
 import { ProcessMonthDialog } from './process-month-dialog';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 /** `?active=true|false`: users whose plan is active, or everyone else. */
 function activeFilter(search: URLSearchParams): boolean | undefined {
@@ -36,7 +37,7 @@ export function BillingDashboard() {
   const { t } = useTranslation();
   const format = useFormatters();
   const periodLabel = usePeriodLabel();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const active = activeFilter(search);
   const page = Math.max(1, Number(search.get('page')) || 1);
   const users = useBillingUsers(page, active);

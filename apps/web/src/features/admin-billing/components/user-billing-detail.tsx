@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card, Stat } from '../../../components/ui/card';
 import { PlusIcon } from '../../../components/ui/icons';
@@ -35,6 +35,7 @@ import {
 } from './invoice-dialogs';
 import { PlanForm } from './plan-form';
 import { RecordEventsDialog } from './record-events-dialog';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 const OPEN_INVOICE = 'invoice';
 
@@ -115,7 +116,7 @@ function BillingDetail({ detail }: { detail: BillingUserDetail }) {
   const format = useFormatters();
   const periodLabel = usePeriodLabel();
   const dateLabel = useDateLabel();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const [dialog, setDialog] = useState<
     { kind: 'pay' | 'void'; invoice: Invoice } | { kind: 'create' } | null
   >(null);

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/get-outbox';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 const STATUS_TONE: Record<OutboxMail['status'], Tone> = {
   waiting: 'warning',
@@ -19,7 +19,7 @@ const STATUS_TONE: Record<OutboxMail['status'], Tone> = {
 export function Outbox() {
   const { t } = useTranslation();
   const format = useFormatters();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const mails = useOutbox(page);
 

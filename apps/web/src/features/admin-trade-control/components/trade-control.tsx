@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/status-badge';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
@@ -7,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { type AdminStrategy, useAdminStrategies } from '../api/get-admin-strategies';
 import { StrategyControlPanel } from './strategy-control-panel';
 import { StrategyStatusBadge } from './trade-control-labels';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 const SELECTED = 'strategy';
 
@@ -14,7 +14,7 @@ const SELECTED = 'strategy';
 export function TradeControl() {
   const { t } = useTranslation();
   const strategies = useAdminStrategies();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const list = strategies.data ?? [];
   const picked = search.get(SELECTED);
   const selected = list.find((strategy) => strategy.id === picked) ?? list[0];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
@@ -20,6 +20,7 @@ import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { OrderStatusBadge } from './trade-badges';
 import { useRoleLabel } from './trade-timeline';
 import type { NamedItem } from './trades-list';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 const SCOPES: readonly OrdersScope[] = ['open', 'all'];
 
@@ -98,7 +99,7 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const roleLabel = useRoleLabel();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const filters = filtersFromSearch(search);
   const orders = useOrders(filters);
   const { cancel, cancelling } = useCancelOrder();

@@ -1,7 +1,7 @@
 import { TRADE_STATUSES } from '@kairos/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -14,6 +14,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { TRADES_PAGE_SIZE, type TradeRow, type TradesFilters, useTrades } from '../api/get-trades';
 import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
+import { useSearchWriter } from '../../../lib/use-search-writer';
 
 /** A bot or a trading account as the filters and the Bot column name it (composed by the route). */
 export interface NamedItem {
@@ -63,19 +64,17 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
   const { t } = useTranslation();
   const navigate = useNavigate();
   const format = useFormatters();
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchWriter();
   const filters = filtersFromSearch(search);
   const trades = useTrades(filters);
   const [symbol, setSymbol] = useState(search.get('symbol') ?? '');
   const symbolError = symbol.trim() && !SYMBOL.test(symbol.trim()) ? translateMessage(t, SYMBOL_MESSAGE) : '';
   const filtered = FILTER_KEYS.some((key) => search.get(key));
 
-  // From the address as it is now, not as of the last render: two filters changed before React renders again
-  // (a quick hand, a busy phone) would otherwise lose the first.
   const setFilter = (key: (typeof FILTER_KEYS)[number] | 'page', value: string) =>
     setSearch(
-      () => {
-        const next = new URLSearchParams(window.location.search);
+      (current) => {
+        const next = new URLSearchParams(current);
         if (value) next.set(key, value);
         else next.delete(key);
         if (key !== 'page') next.delete('page'); // a new filter starts again at its first page
@@ -89,7 +88,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
   };
   const clearFilters = () => {
     setSymbol('');
-    setSearch({}, { replace: true });
+    setSearch(() => new URLSearchParams(), { replace: true });
   };
 
   const botName = (trade: TradeRow) =>
