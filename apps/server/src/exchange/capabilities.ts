@@ -389,6 +389,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
     id: 'binance',
     displayName: 'Binance',
     proven: true,
+    venueStops: { future: binanceAlgoStops, spot: SPOT_VENUE_STOPS.binance },
     marketTypes: ['spot', 'future'],
     fetchMarketsTypes: { spot: ['spot'], future: ['linear'] },
     defaultType: { spot: 'spot', future: 'swap' },
@@ -459,7 +460,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
       },
     },
     positionMode: 'positions',
-    venueStops: { future: bybitConditionalStops },
+    venueStops: { future: bybitConditionalStops, spot: SPOT_VENUE_STOPS.bybit },
     options: {},
   },
   okx: {
@@ -496,7 +497,7 @@ const CAPABILITIES: Record<string, ExchangeCapabilities> = {
       canTrade: (response) => okxPermission(response, 'trade'),
     },
     positionMode: 'fetchPositionMode',
-    venueStops: { future: okxAlgoStops },
+    venueStops: { future: okxAlgoStops, spot: SPOT_VENUE_STOPS.okx },
     options: {},
   },
   kraken: {

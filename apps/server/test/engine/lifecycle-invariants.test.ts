@@ -184,6 +184,10 @@ describe('fills the venue is slow to list', () => {
   });
 });
 
+/** The orders that reached the venue (its spot stop's placement, `stop: true`, is not one). */
+const orders = (faults: { sent: { stop?: boolean; clientOrderId: string }[] }) =>
+  faults.sent.filter((s) => !s.stop);
+
 describe('an entry whose create call timed out', () => {
   it('is looked up, never re-sent by a retry, and settled when the venue shows it', async () => {
     const { accountId, gateway, faults } = await paperWithFaults();
@@ -195,12 +199,12 @@ describe('an entry whose create call timed out', () => {
     await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
     // The alert's retry, seconds later: the venue does not show the order yet.
     await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
-    expect(faults.sent.map((s) => s.clientOrderId)).toEqual([req.clientOrderId]);
+    expect(orders(faults).map((s) => s.clientOrderId)).toEqual([req.clientOrderId]);
     // It arrives; the next retry finds it.
     await faults.deliverLate(req.clientOrderId);
     const trade = await supervisor.managedLifecycle.open(gateway, req);
     expect(trade).toMatchObject({ status: 'open', quantity: '0.01' });
-    expect(faults.sent).toHaveLength(1);
+    expect(orders(faults)).toHaveLength(1);
   });
 
   it('is declared lost only after 30 s of lookups, then placed with a new client id', async () => {
@@ -217,8 +221,8 @@ describe('an entry whose create call timed out', () => {
     );
     const trade = await supervisor.managedLifecycle.open(gateway, req);
     expect(trade.status).toBe('open');
-    expect(faults.sent).toHaveLength(2);
-    expect(faults.sent[1]!.clientOrderId).not.toBe(req.clientOrderId);
+    expect(orders(faults)).toHaveLength(2);
+    expect(orders(faults)[1]!.clientOrderId).not.toBe(req.clientOrderId);
     const entries = (await ordersOf(trade.id)).filter((o) => o.role === 'entry');
     expect(entries.map((o) => o.status).sort()).toEqual(['filled', 'rejected']);
   });

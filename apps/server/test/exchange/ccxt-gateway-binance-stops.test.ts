@@ -38,7 +38,7 @@ describe('CcxtGateway stops on Binance USDⓈ-M against the Binance protocol ser
     });
   }
 
-  it('offers venue stops on Binance futures, not spot (the capability table)', () => {
+  it('offers venue stops on Binance futures and spot (the capability table)', () => {
     expect(gateway(LONG).stops).not.toBeNull();
     expect(gateway(LONG, { exchangeId: 'binance' }).stops).not.toBeNull();
     const spot = new CcxtGateway({
@@ -48,7 +48,7 @@ describe('CcxtGateway stops on Binance USDⓈ-M against the Binance protocol ser
       apiUrls: venue.origin,
       throttle: new VenueThrottleRegistry(),
     });
-    expect(spot.stops).toBeNull();
+    expect(spot.stops).not.toBeNull();
   });
 
   it('places a stop under a long in the Algo Service, reads it by id and client id, and cancels it', async () => {

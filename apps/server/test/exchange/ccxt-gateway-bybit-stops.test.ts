@@ -42,9 +42,9 @@ describe('CcxtGateway stops on Bybit linear perpetuals against the Bybit protoco
       .filter((r) => r.apiKey === apiKey && r.path.startsWith('/v5/order/'))
       .map((r) => `${r.method} ${r.path}`);
 
-  it('offers venue stops on Bybit futures only', () => {
+  it('offers venue stops on Bybit futures and spot', () => {
     expect(gateway(LONG).stops).not.toBeNull();
-    expect(gateway(LONG, { marketType: 'spot' }).stops).toBeNull();
+    expect(gateway(LONG, { marketType: 'spot' }).stops).not.toBeNull();
   });
 
   it('places a conditional stop under a long, reads it by id and client id, and cancels it (Deactivated)', async () => {

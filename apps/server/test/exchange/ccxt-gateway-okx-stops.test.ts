@@ -48,7 +48,7 @@ describe('CcxtGateway stops on OKX swaps against the OKX protocol server', () =>
       venue.requests.filter((r) => r.method === 'POST' && r.path === '/api/v5/trade/order-algo').at(-1)!.body,
     );
 
-  it('offers venue stops on OKX swaps only', () => {
+  it('offers venue stops on OKX swaps and spot', () => {
     expect(gateway(LONG).stops).not.toBeNull();
     const spot = new CcxtGateway({
       exchangeId: 'okx',
@@ -59,7 +59,7 @@ describe('CcxtGateway stops on OKX swaps against the OKX protocol server', () =>
       apiUrls: venue.origin,
       throttle: new VenueThrottleRegistry(),
     });
-    expect(spot.stops).toBeNull();
+    expect(spot.stops).not.toBeNull();
   });
 
   it('places a stop-loss algo under a long (mark price, market, reduce-only, the margin mode), reads it by id and client id, and cancels it', async () => {

@@ -54,8 +54,8 @@ describe('PaperGateway futures stops (issue 18) on a scripted market', () => {
     };
   };
 
-  it('spot paper accounts have no venue stops', () => {
-    expect(new PaperGateway(venue, 'fut', 'spot').stops).toBeNull();
+  it('spot paper accounts have venue stops too (stop-limits)', () => {
+    expect(new PaperGateway(venue, 'fut', 'spot').stops).not.toBeNull();
     expect(futures.stops).not.toBeNull();
   });
 

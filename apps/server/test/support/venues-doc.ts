@@ -104,7 +104,9 @@ export function supportTable(columns: VenueColumn[]): string {
     );
     const name = (m: 'spot' | 'future') => (m === 'spot' ? 'spot' : 'futures');
     return [
-      ...on.map((m) => `${name(m)}: stop-market on the mark price`),
+      ...on.map((m) =>
+        m === 'spot' ? 'spot: stop-limit (last price)' : `${name(m)}: stop-market on the mark price`,
+      ),
       ...rest.map((m) => `${name(m)}: watched by Kairos`),
     ].join('; ');
   };
@@ -116,7 +118,7 @@ export function supportTable(columns: VenueColumn[]): string {
       'yes (USDT perpetuals)',
       'is itself simulated',
       'no',
-      'futures: stop-market (its price path); spot: watched by Kairos',
+      'futures: stop-market (its price path); spot: stop-limit (its price path)',
       'yes',
     ],
     ...knownVenues().map((c) => [

@@ -45,9 +45,9 @@ export class PaperGateway implements ExchangeGateway {
   readonly sharesDatabase = true;
 
   /**
-   * Stop orders resting on the venue (issue 18), on futures accounts: reduce-only stop-markets the paper
-   * venue triggers on its own price path, even while nobody asks (the matching tick) and for the path it
-   * missed while Kairos was stopped. Spot accounts have none yet (`paperVenueStops` has their stop-limits).
+   * Stop orders resting on the venue (issue 18): reduce-only stop-markets on futures, stop-limits on spot, the
+   * paper venue triggers on its own price path, even while nobody asks (the matching tick) and for the path it
+   * missed while Kairos was stopped.
    */
   readonly stops: VenueStops | null;
 
@@ -56,7 +56,7 @@ export class PaperGateway implements ExchangeGateway {
     readonly accountId: string,
     readonly marketType: AccountMarketType = 'spot',
   ) {
-    this.stops = marketType === 'future' ? paperVenueStops(venue, accountId, marketType) : null;
+    this.stops = paperVenueStops(venue, accountId, marketType);
   }
 
   async loadMarkets(): Promise<Market[]> {
