@@ -62,8 +62,13 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new UnauthorizedError(...apiError('UNAUTHORIZED', { variant: 'authenticationRequired' }));
       const user = token ? await auth.authenticate(token) : await auth.redeemStreamTicket(query.ticket!);
       if (!user) throw new UnauthorizedError(...apiError('INVALID_TOKEN'));
-      // Issue 20: a user holds at most the operator's number of streams open (409 QUOTA_REACHED past it).
-      const release = await app.services.quotas.openStream(user);
+      // Issue 20: a user holds at most the operator's number of streams open; a new one ends their oldest.
+      // Ended to make room before it was set up: it ends as soon as it is (see below).
+      let endedEarly = false;
+      let endStream = () => {
+        endedEarly = true;
+      };
+      const release = await app.services.quotas.openStream(user, () => endStream());
       try {
         await hub.ensureListening();
         await watch.ready();
@@ -105,9 +110,11 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         open.delete(end);
         if (!res.writableEnded) res.end();
       };
+      endStream = end;
       const unwatch = watch.watch(user, end);
       open.add(end);
       request.raw.on('close', end);
+      if (endedEarly) end();
     },
   );
 };

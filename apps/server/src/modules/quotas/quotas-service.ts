@@ -27,8 +27,8 @@ export function createQuotasService(deps: {
 }) {
   const reads = createWindowLimiter({ max: deps.budget.readsPerMinute, windowMs: 60_000, now: deps.now });
   const writes = createWindowLimiter({ max: deps.budget.writesPerMinute, windowMs: 60_000, now: deps.now });
-  /** Streams open in this process, per user. */
-  const streams = new Map<string, number>();
+  /** Streams open in this process, per user, oldest first. */
+  const streams = new Map<string, { end: () => void }[]>();
 
   async function settings(): Promise<QuotaSettings> {
     return (await deps.repo.settings()) ?? { ...DEFAULT_USER_QUOTAS };
@@ -69,19 +69,26 @@ export function createQuotasService(deps: {
       if ((await deps.repo.countHeld(user.id, kind)) >= max) throw reached(kind, max);
     },
 
-    /** Takes one of the user's event-stream places (409 past the cap); the function returned gives it back. */
-    async openStream(user: AuthedUser): Promise<() => void> {
+    /**
+     * Takes one of the user's event-stream places; the function returned gives it back. Past the cap the
+     * user's oldest stream is ended (`end`, which gives its place back) to make room: a page just opened or
+     * reloaded always gets its live updates, and a stream the browser left behind (a reload, a closed tab the
+     * network has not reported yet) is the one that goes. At most the cap are ever open at once.
+     */
+    async openStream(user: AuthedUser, end: () => void): Promise<() => void> {
       const max = (await settings()).maxEventStreams;
-      const open = streams.get(user.id) ?? 0;
-      if (user.role !== 'admin' && open >= max) throw reached('eventStreams', max);
-      streams.set(user.id, open + 1);
+      const mine = streams.get(user.id) ?? [];
+      streams.set(user.id, mine);
+      if (user.role !== 'admin') while (mine.length >= max) mine.shift()!.end();
+      const stream = { end };
+      mine.push(stream);
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        const left = (streams.get(user.id) ?? 1) - 1;
-        if (left > 0) streams.set(user.id, left);
-        else streams.delete(user.id);
+        const i = mine.indexOf(stream);
+        if (i >= 0) mine.splice(i, 1);
+        if (mine.length === 0 && streams.get(user.id) === mine) streams.delete(user.id);
       };
     },
   };
