@@ -151,7 +151,11 @@ describe('dashboard', () => {
     // A bot has no balance of its own: its curve is its cumulative PnL.
     await page.getByRole('heading', { name: 'Cumulative PnL' }).waitFor();
     await page.reload();
-    expect(await filters.getByLabel('Bot').locator('option:checked').innerText()).toBe('BTC follower');
+    // The bot's name is an option once the bots list has loaded again: wait for it to be the chosen one.
+    await filters
+      .getByLabel('Bot')
+      .locator('option:checked', { hasText: 'BTC follower' })
+      .waitFor({ state: 'attached' });
     expect(await filters.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).toBe('true');
     await filters.getByRole('button', { name: 'Reset filters' }).click();
     await page.waitForURL((url) => url.search === '');
