@@ -15,14 +15,11 @@ import {
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TakeProfitPlan } from '../db/schema/index';
-import type { ExchangeGateway, Market } from '../exchange/gateway';
+import { FALLBACK_TICK, type ExchangeGateway, type Market } from '../exchange/gateway';
 import { heldQuantity } from './trades-fns';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
 import { marketExitOrder } from './trade-lifecycle';
-
-/** A tick for venues that report none, fine enough for any price we trade. */
-const FALLBACK_TICK = '0.00000001';
 
 /**
  * The client order id of a push of one TP. Shared with admin trade control's push, so a user's push and

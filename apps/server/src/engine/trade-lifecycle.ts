@@ -14,7 +14,14 @@ import {
   toNumericString,
   type DecimalInput,
 } from '@kairos/core';
-import type { Balances, ExchangeGateway, MarginMode, Market, Ticker } from '../exchange/gateway';
+import {
+  FALLBACK_TICK,
+  type Balances,
+  type ExchangeGateway,
+  type MarginMode,
+  type Market,
+  type Ticker,
+} from '../exchange/gateway';
 import { RetryableExchangeError } from '../exchange/errors';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity, sellableQuantity } from './trades-fns';
@@ -302,7 +309,7 @@ export function createTradeLifecycle(deps: {
       side: req.side,
       entryPrice,
       stopLossPercent: req.plan.stopLossPercent,
-      priceTick: market.priceTick ?? '0.00000001',
+      priceTick: market.priceTick ?? FALLBACK_TICK,
     });
     const violation = orderMinimumViolation(quantity, stop, {
       minAmount: market.minAmount ?? '0',

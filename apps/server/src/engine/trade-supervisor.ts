@@ -12,7 +12,7 @@ import {
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderNotFoundError } from '../exchange/errors';
-import type { ExchangeGateway, Market } from '../exchange/gateway';
+import { FALLBACK_TICK, type ExchangeGateway, type Market } from '../exchange/gateway';
 import { heldQuantity, ladderView } from './trades-fns';
 import type { BotPositionsRepo } from './bot-positions-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
@@ -131,7 +131,7 @@ export function createTradeSupervisor(deps: {
         side: trade.side,
         entryPrice,
         stopLossPercent: trade.stopLossPercent,
-        priceTick: market.priceTick ?? '0.00000001',
+        priceTick: market.priceTick ?? FALLBACK_TICK,
       }),
     );
   }
@@ -144,7 +144,7 @@ export function createTradeSupervisor(deps: {
     const be = breakEvenStop({
       side: trade.side,
       entryPrice,
-      priceTick: market.priceTick ?? '0.00000001',
+      priceTick: market.priceTick ?? FALLBACK_TICK,
       feePercent,
     });
     if (!trade.stopLossPrice) return toNumericString(be);

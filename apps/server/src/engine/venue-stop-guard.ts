@@ -11,7 +11,7 @@ import {
 } from '@kairos/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { InvalidOrderError, OrderNotFoundError, RateLimitedError } from '../exchange/errors';
-import type { ExchangeGateway, Market, StopOrder } from '../exchange/gateway';
+import { FALLBACK_TICK, type ExchangeGateway, type Market, type StopOrder } from '../exchange/gateway';
 import { UNRESOLVED_GRACE_MS } from './order-executor';
 import type { TradeState } from './trade-lifecycle';
 import { sellableQuantity } from './trades-fns';
@@ -23,9 +23,6 @@ export const REFUSED_STOP_RETRY_MS = 60_000;
 
 /** A spot stop-limit's limit past its trigger when the trade carries no offset of its strategy's. */
 export const DEFAULT_STOP_LIMIT_OFFSET_PERCENT = '0.5';
-
-/** A tick for venues that report none. */
-const FALLBACK_TICK = '0.00000001';
 
 /** Marks a stop the venue once said it does not have (see `notFound`). */
 const NOT_FOUND_ONCE = 'The venue said it has no such stop (once)';

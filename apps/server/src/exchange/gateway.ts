@@ -16,6 +16,9 @@ export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
 export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'rejected' | 'expired';
 
+/** The price tick (and amount step) assumed for a venue that reports none: fine enough for any price we trade. */
+export const FALLBACK_TICK = '0.00000001';
+
 export interface Market {
   /** Kairos symbol, 'BTC/USDT'. */
   symbol: string;

@@ -28,7 +28,7 @@ import { findMarket, type TradeLifecycle } from '../../engine/trade-lifecycle';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
 import { ExchangeGatewayError } from '../../exchange/errors';
-import type { ExchangeGateway, Market } from '../../exchange/gateway';
+import { FALLBACK_TICK, type ExchangeGateway, type Market } from '../../exchange/gateway';
 import {
   AppError,
   ConflictError,
@@ -50,8 +50,6 @@ import {
 } from '../../engine/trades-fns';
 import type { TradeDbRow, TradesRepo } from '../../engine/trades-repo';
 import type { VenueStopsRepo } from '../../engine/venue-stops-repo';
-
-const FALLBACK_TICK = '0.00000001';
 
 /** A refusal said inside another one (PUSH_FAILED, COMPLETE_FAILED): its words, code and params. */
 function innerRefusal(e: unknown) {
