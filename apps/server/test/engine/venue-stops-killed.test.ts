@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { BinanceTestServer } from '../fakes/binance-server';
 import { BybitTestServer } from '../fakes/bybit-server';
 import { OkxTestServer } from '../fakes/okx-server';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { freePort } from '../../src/db/embedded-postgres';
 import { spawnServer, waitForHealthy, type ServerProcess } from '../support/process';
 import { GOOD_PASSWORD, uniqueEmail } from '../support/users';
 
@@ -294,14 +294,6 @@ const rowOf = (column: Column) => {
   if (!row?.tradeId) throw new Error(`${column.label}: no open trade (see the first test)`);
   return row;
 };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function call(method: string, url: string, body?: unknown, auth = true) {
   const res = await fetch(base + url, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../fakes/scripted-market';
-import { createPaperAccount, manualOpenRequest } from '../support/engine';
+import { createPaperAccount, manualOpenRequest, venueStopsOf } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
 import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
@@ -16,16 +16,7 @@ let alice: Session;
 let accountId: string;
 let seq = 0;
 
-type StopRow = { client_order_id: string; status: string; trigger_price: string; amount: string };
-
-async function stopsOf(app: TradesApp, tradeId: string): Promise<StopRow[]> {
-  const { rows } = await app.db.pool.query(
-    `SELECT client_order_id, status, trigger_price::float8::text AS trigger_price, amount::float8::text AS amount
-       FROM venue_stops WHERE trade_id = $1 ORDER BY created_at, client_order_id`,
-    [tradeId],
-  );
-  return rows;
-}
+const stopsOf = (app: TradesApp, tradeId: string) => venueStopsOf(app.db, tradeId);
 
 /** A trade on a fresh futures account (futures positions are net per account and symbol). */
 async function openTrade(app: TradesApp, overrides: Record<string, unknown> = {}) {

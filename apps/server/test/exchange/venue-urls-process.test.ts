@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { freePort } from '../../src/db/embedded-postgres';
 import { spawnServer, waitForHealthy, type ServerProcess } from '../support/process';
 import { GOOD_PASSWORD, uniqueEmail } from '../support/users';
 import { BinanceTestServer } from '../fakes/binance-server';
@@ -21,14 +21,6 @@ let dataDir: string;
 let kairos: ServerProcess;
 let base: string;
 let token: string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function call(method: string, url: string, body?: unknown, auth = true) {
   const res = await fetch(base + url, {

@@ -111,3 +111,16 @@ export function manualOpenRequest(
     ...fields,
   };
 }
+
+/** A trade's venue stops as the stop guard recorded them, one row per placement, oldest first. */
+export async function venueStopsOf(
+  db: Pick<TestApp['db'], 'pool'>,
+  tradeId: string,
+): Promise<{ client_order_id: string; status: string; trigger_price: string; amount: string }[]> {
+  const { rows } = await db.pool.query(
+    `SELECT client_order_id, status, trigger_price::float8::text AS trigger_price, amount::float8::text AS amount
+       FROM venue_stops WHERE trade_id = $1 ORDER BY created_at, client_order_id`,
+    [tradeId],
+  );
+  return rows;
+}
