@@ -36,12 +36,14 @@ const enUSStrategies = {
       stopLoss: 'Stop-loss',
       maxLag: 'Maximum signal delay',
       breakEven: 'Move the stop to break-even after TP1',
+      stopLimitOffset: 'Stop-limit offset',
     },
     errors: {
       key: 'Use 3 to 64 letters, digits, "-" or "_"',
       currency: 'Please enter a currency code such as BTC',
       takeProfitSizes: 'Take-profit sizes add up to more than 100%',
       maxLag: 'Enter a number of seconds from 5 to 86,400',
+      stopLimitOffset: 'Enter a percentage from 0.05 to 10',
     },
     form: {
       open: 'New strategy',
@@ -57,6 +59,8 @@ const enUSStrategies = {
       keyHint: 'Part of the webhook URL. Leave empty to derive it from the name.',
       stopLossHint: 'Distance from the entry against the position. Empty: no stop-loss.',
       maxLagHint: 'Signals older than this are refused.',
+      stopLimitOffsetHint:
+        'Spot stops resting on the exchange are stop-limits: once the stop is reached, the sell order works this far below it (a buy above it) so a fast move still fills. 0.05 to 10 %, usually 0.5 %.',
       seconds: 's',
       breakEvenHint: 'Once TP1 fills, the stop moves to the entry price.',
       noTakeProfits: 'No take-profit: trades close on an exit signal or at the stop-loss.',

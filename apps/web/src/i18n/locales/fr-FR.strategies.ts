@@ -41,12 +41,14 @@ const frFRStrategies: typeof enUSStrategies = {
       stopLoss: 'Stop-loss',
       maxLag: 'Délai maximal du signal',
       breakEven: 'Remonter le stop au prix d’entrée après TP1',
+      stopLimitOffset: 'Écart du stop-limit',
     },
     errors: {
       key: 'Utilisez de 3 à 64 lettres, chiffres, « - » ou « _ »',
       currency: 'Veuillez saisir un code de devise, par exemple BTC',
       takeProfitSizes: 'Les tailles des take-profits dépassent 100 % au total',
       maxLag: 'Saisissez un nombre de secondes entre 5 et 86 400',
+      stopLimitOffset: 'Saisissez un pourcentage entre 0,05 et 10',
     },
     form: {
       open: 'Nouvelle stratégie',
@@ -62,6 +64,8 @@ const frFRStrategies: typeof enUSStrategies = {
       keyHint: 'Fait partie de l’URL du webhook. Laissez vide pour la déduire du nom.',
       stopLossHint: 'Distance depuis l’entrée, contre la position. Vide : pas de stop-loss.',
       maxLagHint: 'Les signaux plus anciens sont refusés.',
+      stopLimitOffsetHint:
+        'Sur le spot, le stop posé sur la plateforme est un stop-limit : une fois le stop atteint, l’ordre de vente est placé à cet écart en dessous (un achat au-dessus) pour être exécuté même si le marché va vite. De 0,05 à 10 %, en général 0,5 %.',
       seconds: 's',
       breakEvenHint: 'Dès que TP1 est exécuté, le stop passe au prix d’entrée.',
       noTakeProfits: 'Aucun take-profit : les trades se clôturent sur un signal de sortie ou au stop-loss.',

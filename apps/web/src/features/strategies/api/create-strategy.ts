@@ -26,7 +26,11 @@ export const STRATEGY_MESSAGES = {
   currency: 'strategies.errors.currency',
   takeProfitSizes: 'strategies.errors.takeProfitSizes',
   maxLag: 'strategies.errors.maxLag',
+  stopLimitOffset: 'strategies.errors.stopLimitOffset',
 } as const;
+
+/** The spot stop-limit's limit offset, as the contract bounds it (percent). */
+export const STOP_LIMIT_OFFSET = { min: 0.05, max: 10, default: '0.5' } as const;
 
 const decimal = /^(?:\d+(?:[.,]\d+)?|[.,]\d+)$/;
 const toDecimal = decimalText;
@@ -74,6 +78,14 @@ export const strategyFormSchema = z
       .refine((value) => /^\d+$/.test(value) && Number(value) >= 5 && Number(value) <= 86_400, {
         message: STRATEGY_MESSAGES.maxLag,
       }),
+    /** How far past a spot stop its limit order works (percent). */
+    stopLimitOffsetPercent: z
+      .string()
+      .trim()
+      .refine((value) => {
+        const percent = Number(toDecimal(value));
+        return decimal.test(value) && percent >= STOP_LIMIT_OFFSET.min && percent <= STOP_LIMIT_OFFSET.max;
+      }, STRATEGY_MESSAGES.stopLimitOffset),
   })
   .superRefine((form, ctx) => {
     if (!takeProfitSizesFit(form.takeProfits)) {
@@ -97,6 +109,7 @@ export const emptyStrategyForm: StrategyForm = {
   stopLossPercent: '2',
   breakEvenAfterTp1: true,
   maxLagSeconds: '300',
+  stopLimitOffsetPercent: STOP_LIMIT_OFFSET.default,
 };
 
 /** "1.500000000000000000" (a database numeric) → "1.5". */
@@ -119,6 +132,7 @@ export function strategyToForm(strategy: Strategy): StrategyForm {
     stopLossPercent: strategy.stopLossPercent ? trimDecimal(strategy.stopLossPercent) : '',
     breakEvenAfterTp1: strategy.breakEvenAfterTp1,
     maxLagSeconds: String(strategy.maxLagSeconds),
+    stopLimitOffsetPercent: String(strategy.stopLimitOffsetPercent ?? STOP_LIMIT_OFFSET.default),
   };
 }
 
@@ -139,6 +153,7 @@ export function toStrategyBody(form: StrategyForm) {
     stopLossPercent: form.stopLossPercent.trim() ? toDecimal(form.stopLossPercent) : null,
     breakEvenAfterTp1: form.breakEvenAfterTp1,
     maxLagSeconds: Number(form.maxLagSeconds),
+    stopLimitOffsetPercent: Number(toDecimal(form.stopLimitOffsetPercent)),
   };
 }
 

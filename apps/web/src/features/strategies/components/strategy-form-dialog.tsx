@@ -198,6 +198,15 @@ export function StrategyFormDialog({
             error={fieldMessage(errors.maxLagSeconds?.message)}
             {...register('maxLagSeconds')}
           />
+          <Input
+            label={t('strategies.fields.stopLimitOffset')}
+            hint={t('strategies.form.stopLimitOffsetHint')}
+            inputMode="decimal"
+            numeric
+            suffix="%"
+            error={fieldMessage(errors.stopLimitOffsetPercent?.message)}
+            {...register('stopLimitOffsetPercent')}
+          />
         </div>
         <Toggle
           checked={breakEven}
