@@ -155,3 +155,32 @@ export const paperStops = pgTable(
       .where(sql`status = 'open'`),
   ],
 );
+
+/**
+ * Futures funding the paper venue settled (issue 19): every 8 hours on each open position, at the venue's price
+ * then and its fixed rate (exchange/paper/paper-funding.ts); `amount` moved the account's USDT in the same
+ * transaction. What `fetchFundingHistory` lists, as a real venue's income history.
+ */
+export const paperFunding = pgTable(
+  'paper_funding',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'cascade' }),
+    /** Unique per account: the symbol and the funding time. */
+    id: text('id').notNull(),
+    symbol: text('symbol').notNull(),
+    /** Positive received, negative paid. */
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    rate: amount('rate').notNull(),
+    price: amount('price').notNull(),
+    /** The position held (signed: negative short). */
+    position: amount('position').notNull(),
+    paidAt: ts('paid_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index('paper_funding_account_symbol_idx').on(t.accountId, t.symbol, t.paidAt),
+  ],
+);
