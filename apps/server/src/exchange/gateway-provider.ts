@@ -1,8 +1,33 @@
 import type { tradingAccounts } from '../db/schema/index';
+import type { SealedAt, Sealer } from '../lib/crypto';
 import type { ExchangeGateway } from './gateway';
 
 /** A trading account as stored: what a gateway is built from. */
 export type AccountRow = typeof tradingAccounts.$inferSelect;
+
+/** The sealed exchange-key columns of `trading_accounts`. */
+export type AccountKeyColumn = 'api_key_sealed' | 'api_secret_sealed' | 'passphrase_sealed';
+
+/** Where an account's sealed key lives (issue 20): bound to its column and account, it opens nowhere else. */
+export const accountKeyAt = (accountId: string, column: AccountKeyColumn): SealedAt => ({
+  table: 'trading_accounts',
+  column,
+  row: accountId,
+});
+
+/** An account's keys, each opened at its own place: a key moved from another row or column throws. */
+export function openAccountKeys(
+  sealer: Pick<Sealer, 'open'>,
+  account: Pick<AccountRow, 'id' | 'apiKeySealed' | 'apiSecretSealed' | 'passphraseSealed'>,
+): Pick<VenueCredentials, 'apiKey' | 'apiSecret' | 'passphrase'> {
+  const open = (sealed: string | null, column: AccountKeyColumn) =>
+    sealed ? sealer.open(sealed, accountKeyAt(account.id, column)) : undefined;
+  return {
+    apiKey: open(account.apiKeySealed, 'api_key_sealed'),
+    apiSecret: open(account.apiSecretSealed, 'api_secret_sealed'),
+    passphrase: open(account.passphraseSealed, 'passphrase_sealed'),
+  };
+}
 
 /** Finds a trading account by id (the accounts repo is one). */
 export type AccountLookup = { findById(id: string): Promise<AccountRow | undefined> };

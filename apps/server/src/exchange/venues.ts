@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VenueUrls } from '../config';
 import type { Database } from '../db/client';
 import type { tradingAccounts } from '../db/schema/index';
-import { createGatewayProvider, type AccountVenues, type VenueCredentials } from './gateway-provider';
+import {
+  createGatewayProvider,
+  openAccountKeys,
+  type AccountVenues,
+  type VenueCredentials,
+} from './gateway-provider';
 import type { Sealer } from '../lib/crypto';
 import { DomainRuleError } from '../lib/errors';
 import { valueBalances } from './valuation';
@@ -58,9 +63,7 @@ export function createVenues(deps: {
       exchange: account.exchange,
       marketType: account.marketType,
       sandbox: account.sandbox,
-      apiKey: account.apiKeySealed ? deps.sealer.open(account.apiKeySealed) : undefined,
-      apiSecret: account.apiSecretSealed ? deps.sealer.open(account.apiSecretSealed) : undefined,
-      passphrase: account.passphraseSealed ? deps.sealer.open(account.passphraseSealed) : undefined,
+      ...openAccountKeys(deps.sealer, account),
     });
   });
 

@@ -11,14 +11,13 @@ export type SealedAt = { table: string; column: string; row: string };
 /**
  * AES-256-GCM sealing of secrets at rest (exchange keys, TOTP secrets, strategy secrets, outbox mail, kept
  * answers). `v2:` values are bound to where they live; `v1:` values (before issue 20) are not, and open only
- * where no place is named — the exchange keys, which the exchange layer opens without naming their row yet,
- * and the start-up re-seal (modules/secrets) that turns every other v1 value into v2.
+ * where no place is named — the start-up re-seal (modules/secrets) that turns every v1 value into v2.
  */
 export type Sealer = {
   seal(plain: string, at: SealedAt): string;
   /** With `at`: a v2 value sealed there, nothing else. Without: a v1 value (unbound). */
   open(sealed: string, at?: SealedAt): string;
-  /** A v1 value, bound to nothing: only for the exchange keys (see above). */
+  /** A v1 value, bound to nothing, as written before issue 20: only the re-seal's tests write one. */
   sealUnbound(plain: string): string;
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { toDecimal } from '@kairos/core';
 import { apiError, type TradingAccount } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
@@ -6,7 +7,13 @@ import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors'
 import type { AuditService } from '../audit/audit-service';
 import type { AuthedUser } from '../auth/auth-service';
 import type { QuotasService } from '../quotas/quotas-service';
-import type { AccountVenues, VenueCredentials } from '../../exchange/gateway-provider';
+import {
+  accountKeyAt,
+  openAccountKeys,
+  type AccountKeyColumn,
+  type AccountVenues,
+  type VenueCredentials,
+} from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
 
 export const DEFAULT_PAPER_BALANCE = '10000';
@@ -23,6 +30,10 @@ export function createAccountsService(deps: {
   quotas: Pick<QuotasService, 'assertRoom'>;
 }) {
   const { repo, sealer, venues } = deps;
+
+  /** Sealed at its column of its account (issue 20): moved into another row or column, it does not open. */
+  const sealKey = (accountId: string, column: AccountKeyColumn, plain: string) =>
+    sealer.seal(plain, accountKeyAt(accountId, column));
 
   /**
    * Issue 20: a real-money key whose withdraw permission the venue does not report is taken only when the user
@@ -112,15 +123,19 @@ export function createAccountsService(deps: {
         : await venues.verify(input);
       assertWithdrawRiskAccepted(input, verified, input.withdrawRiskAcknowledged);
       const { usdtBalance } = verified;
+      const id = randomUUID(); // the keys are sealed to their row before it exists
       const account = await repo.insert({
+        id,
         userId: user.id,
         nickname: input.nickname,
         exchange: input.exchange,
         marketType: input.marketType,
         sandbox: isPaper ? false : input.sandbox,
-        apiKeySealed: !isPaper && input.apiKey ? sealer.sealUnbound(input.apiKey) : null,
-        apiSecretSealed: !isPaper && input.apiSecret ? sealer.sealUnbound(input.apiSecret) : null,
-        passphraseSealed: !isPaper && input.passphrase ? sealer.sealUnbound(input.passphrase) : null,
+        apiKeySealed: !isPaper && input.apiKey ? sealKey(id, 'api_key_sealed', input.apiKey) : null,
+        apiSecretSealed:
+          !isPaper && input.apiSecret ? sealKey(id, 'api_secret_sealed', input.apiSecret) : null,
+        passphraseSealed:
+          !isPaper && input.passphrase ? sealKey(id, 'passphrase_sealed', input.passphrase) : null,
         apiKeyMask: !isPaper && input.apiKey ? maskSecret(input.apiKey) : null,
         usdtBalance,
         balanceUpdatedAt: new Date(),
@@ -153,15 +168,14 @@ export function createAccountsService(deps: {
         if (rotating && !(input.apiKey && input.apiSecret)) {
           throw new ConflictError(...apiError('KEY_PAIR_REQUIRED'));
         }
+        const stored = openAccountKeys(sealer, current);
         verified = await venues.verify({
           exchange: current.exchange,
           marketType: current.marketType,
           sandbox: input.sandbox ?? current.sandbox,
-          apiKey: input.apiKey ?? sealer.open(current.apiKeySealed!),
-          apiSecret: input.apiSecret ?? sealer.open(current.apiSecretSealed!),
-          passphrase:
-            input.passphrase ??
-            (current.passphraseSealed ? sealer.open(current.passphraseSealed) : undefined),
+          apiKey: input.apiKey ?? stored.apiKey,
+          apiSecret: input.apiSecret ?? stored.apiSecret,
+          passphrase: input.passphrase ?? stored.passphrase,
         });
         assertWithdrawRiskAccepted(
           { exchange: current.exchange, sandbox: input.sandbox ?? current.sandbox },
@@ -175,11 +189,15 @@ export function createAccountsService(deps: {
         ...(current.exchange !== 'paper' && input.sandbox !== undefined ? { sandbox: input.sandbox } : {}),
         ...(rotating
           ? {
-              apiKeySealed: sealer.sealUnbound(input.apiKey!),
-              apiSecretSealed: sealer.sealUnbound(input.apiSecret!),
+              apiKeySealed: sealKey(id, 'api_key_sealed', input.apiKey!),
+              apiSecretSealed: sealKey(id, 'api_secret_sealed', input.apiSecret!),
               apiKeyMask: maskSecret(input.apiKey!),
               ...(input.passphrase !== undefined
-                ? { passphraseSealed: input.passphrase ? sealer.sealUnbound(input.passphrase) : null }
+                ? {
+                    passphraseSealed: input.passphrase
+                      ? sealKey(id, 'passphrase_sealed', input.passphrase)
+                      : null,
+                  }
                 : {}),
             }
           : {}),

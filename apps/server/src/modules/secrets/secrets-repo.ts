@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { accountKeyAt, type AccountKeyColumn } from '../../exchange/gateway-provider';
 import type { SealedAt } from '../../lib/crypto';
 import { totpSecretAt } from '../auth/auth-repo';
 import { keptAnswerAt } from '../idempotency/idempotency-repo';
@@ -12,13 +13,27 @@ export type LegacySealed = { sealed: string; at: SealedAt };
 /**
  * Every column that holds bound (v2) sealed values, as SQL: its v1 values with their place, and the write
  * of a new value that applies only while the old one is still there (two processes starting at once).
- * The exchange keys (trading_accounts) are not here: the exchange layer opens them unbound (v1) still.
  */
-const COLUMNS: {
+type Column = {
   select: ReturnType<typeof sql>;
   place: (row: Record<string, string>) => SealedAt;
   replace: (row: Record<string, string>, sealed: string) => ReturnType<typeof sql>;
-}[] = [
+};
+
+/** An exchange key column of trading_accounts (its name is one of three constants, never input). */
+const accountKeyColumn = (column: AccountKeyColumn): Column => ({
+  select: sql`SELECT id::text, ${sql.identifier(column)} AS sealed FROM trading_accounts
+              WHERE ${sql.identifier(column)} LIKE 'v1:%'`,
+  place: (r) => accountKeyAt(r.id!, column),
+  replace: (r, v) =>
+    sql`UPDATE trading_accounts SET ${sql.identifier(column)} = ${v}
+        WHERE id = ${r.id} AND ${sql.identifier(column)} = ${r.sealed}`,
+});
+
+const COLUMNS: Column[] = [
+  accountKeyColumn('api_key_sealed'),
+  accountKeyColumn('api_secret_sealed'),
+  accountKeyColumn('passphrase_sealed'),
   {
     select: sql`SELECT id::text, webhook_secret_sealed AS sealed FROM strategies WHERE webhook_secret_sealed LIKE 'v1:%'`,
     place: (r) => webhookSecretAt(r.id!),
