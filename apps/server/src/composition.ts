@@ -277,6 +277,7 @@ export function createServices(
           lock: tradeLock,
         }),
         audit,
+        marks: tradeMarks,
       }),
     },
     events,

@@ -182,6 +182,10 @@ export const tradeControlBotSchema = z.object({
       quantity: z.string(),
       entryPrice: z.string().nullable(),
       openedAt: z.string(),
+      /** Issue 21: the venue's last price and what closing now would give (absent while it cannot be read). */
+      currentPrice: z.string().nullable().optional(),
+      unrealisedPnl: z.string().nullable().optional(),
+      estimatedClosePnl: z.string().nullable().optional(),
     })
     .nullable(),
   openOrders: z.number().int(),
@@ -205,6 +209,28 @@ export const pushToTpBody = z
       .optional(),
   })
   .optional();
+
+/** What a strategy-wide push or close would touch (issue 21), shown in its confirmation. */
+export const tradeControlScopeQuery = z.object({
+  action: z.enum(['push-to-tp', 'close-positions']).default('close-positions'),
+});
+export const tradeControlScopeSchema = z.object({
+  strategyId: z.string(),
+  action: z.enum(['push-to-tp', 'close-positions']),
+  /** Owners of the trades the action would reach. */
+  users: z.number().int(),
+  trades: z.number().int(),
+  /** Of those, the trades whose venue gave no price now: counted, left out of the totals. */
+  unpriced: z.number().int(),
+  /** Per quote currency: what would be sold or bought at the last price, and the estimated result after fees. */
+  totals: z.array(z.object({ currency: z.string(), notional: z.string(), estimatedPnl: z.string() })),
+});
+export type TradeControlScope = z.infer<typeof tradeControlScopeSchema>;
+
+/** Pause (no new entries from its alerts, for every subscriber) or resume a strategy (issue 21). */
+export const strategyPauseBody = z.object({
+  status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }),
+});
 
 export const botActionOutcomeSchema = z.object({
   botId: z.string(),

@@ -48,6 +48,15 @@ const cases: Case[] = [
     payload: () => ({}),
     admin: 200,
   },
+  { method: 'GET', path: '/admin/strategies/:strategy/trades/scope?action=push-to-tp', admin: 200 },
+  {
+    method: 'PUT',
+    path: '/admin/strategies/:strategy/status',
+    payload: () => ({ status: 'active' }),
+    admin: 200,
+  },
+  { method: 'POST', path: '/admin/bots/:missing/close-position', payload: () => ({}), admin: 404 },
+  { method: 'POST', path: '/admin/bots/:missing/pause', payload: () => ({}), admin: 404 },
   { method: 'GET', path: '/admin/billing/users', admin: 200 },
   { method: 'GET', path: '/admin/billing/user?userId=:user', admin: 200 },
   {

@@ -396,6 +396,26 @@ export const recipes: Record<string, Recipe> = {
     expect: 200,
     prepare: async (w) => ({ path: { id: (await w.fresh.strategy()).id } }),
   },
+  'GET /admin/strategies/{id}/trades/scope': {
+    access: 'admin',
+    expect: 200,
+    prepare: (w) => ({ path: { id: w.ownerData.strategyId }, query: { action: 'close-positions' } }),
+  },
+  'PUT /admin/strategies/{id}/status': {
+    access: 'admin',
+    expect: 200,
+    prepare: async (w) => ({ path: { id: (await w.fresh.strategy()).id }, body: { status: 'paused' } }),
+  },
+  'POST /admin/bots/{id}/close-position': {
+    access: 'admin',
+    expect: 200,
+    prepare: async (w) => ({ path: { id: (await w.fresh.bot()).id } }),
+  },
+  'POST /admin/bots/{id}/pause': {
+    access: 'admin',
+    expect: 200,
+    prepare: async (w) => ({ path: { id: (await w.fresh.bot()).id } }),
+  },
 
   // ── admin: billing and audit ──────────────────────────────────────────────────────────────────
   'GET /admin/billing/users': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },

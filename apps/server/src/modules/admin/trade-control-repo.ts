@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bots, orders, strategies, trades, tradingAccounts, users } from '../../db/schema/index';
 import { LIVE_ORDER_STATES, type OrderRow } from '../../engine/trades-repo';
@@ -85,6 +85,36 @@ export function createTradeControlRepo(db: Database) {
         .where(eq(bots.strategyId, strategyId))
         .orderBy(users.email, bots.createdAt, bots.id);
       return rows.map((r) => ({ ...r, openOrders: Number(r.openOrders) }));
+    },
+
+    /** A bot with its account, whoever owns it. */
+    async findBot(botId: string): Promise<{ bot: BotRow; account: AccountRow } | undefined> {
+      const [row] = await db
+        .select({ bot: bots, account: tradingAccounts })
+        .from(bots)
+        .innerJoin(tradingAccounts, eq(tradingAccounts.id, bots.tradingAccountId))
+        .where(eq(bots.id, botId));
+      return row;
+    },
+
+    /** Pauses or resumes a strategy that is not retired; false when it is retired (or gone). */
+    async setStrategyStatus(id: string, status: 'active' | 'paused'): Promise<boolean> {
+      const rows = await db
+        .update(strategies)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(strategies.id, id), ne(strategies.status, 'retired')))
+        .returning({ id: strategies.id });
+      return rows.length > 0;
+    },
+
+    /** Switches a bot off (its position stays, as a user's pause leaves it); false when it already was. */
+    async pauseBot(botId: string): Promise<boolean> {
+      const rows = await db
+        .update(bots)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(and(eq(bots.id, botId), eq(bots.isActive, true)))
+        .returning({ id: bots.id });
+      return rows.length > 0;
     },
 
     /** Orders of the bot's trades that the venue may still fill. */

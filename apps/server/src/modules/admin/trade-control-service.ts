@@ -4,14 +4,18 @@ import {
   type BotActionOutcome,
   type TradeControlAction,
   type TradeControlResult,
+  type TradeControlScope,
   type TradeControlStatus,
 } from '@kairos/contract';
+import { Decimal, parseSymbol, toDecimal } from '@kairos/core';
 import type { GatewayProvider } from '../../exchange/gateway-provider';
 import type { OrderExecutor } from '../../engine/order-executor';
 import type { TradeLock } from '../../engine/trade-lock';
-import { NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { AdminActor, AuditService } from '../audit/audit-service';
-import { LIVE_ORDER_STATES, type OrderRow, type TradesRepo } from '../../engine/trades-repo';
+import { LIVE_ORDER_STATES, type OrderRow, type TradeDbRow, type TradesRepo } from '../../engine/trades-repo';
+import { ladderView } from '../../engine/trades-fns';
+import { estimatePush, type TradeMark, type TradeMarks } from '../trades/trade-marks';
 import { inBatches } from './admin-fns';
 import type { TradeControlPush } from './take-profit-push';
 import type { AccountRow, BotRow, StrategyWithFigures, TradeControlRepo } from './trade-control-repo';
@@ -20,6 +24,50 @@ import type { AccountRow, BotRow, StrategyWithFigures, TradeControlRepo } from '
 const BOT_CONCURRENCY = 8;
 
 type BotWork = { bot: BotRow; account: AccountRow };
+type ScopeAction = TradeControlScope['action'];
+
+/** The quote currency a trade's amounts are in (`BTC/USDT:USDT` → USDT). */
+function quoteOf(symbol: string): string {
+  try {
+    return parseSymbol(symbol).quote;
+  } catch {
+    return symbol;
+  }
+}
+
+/** What one trade adds to an action's scope: its quantity at the last price and the estimated result. */
+type ScopePart = { userId: string; currency: string; priced: { notional: Decimal; pnl: Decimal } | null };
+
+/** Sums scope parts per quote currency (8 decimals, as the trades' own figures). */
+export function scopeTotals(
+  strategyId: string,
+  action: ScopeAction,
+  parts: readonly ScopePart[],
+): TradeControlScope {
+  const totals = new Map<string, { notional: Decimal; pnl: Decimal }>();
+  for (const part of parts) {
+    if (!part.priced) continue;
+    const sum = totals.get(part.currency) ?? { notional: toDecimal(0), pnl: toDecimal(0) };
+    totals.set(part.currency, {
+      notional: sum.notional.plus(part.priced.notional),
+      pnl: sum.pnl.plus(part.priced.pnl),
+    });
+  }
+  return {
+    strategyId,
+    action,
+    users: new Set(parts.map((p) => p.userId)).size,
+    trades: parts.length,
+    unpriced: parts.filter((p) => !p.priced).length,
+    totals: [...totals]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, t]) => ({
+        currency,
+        notional: t.notional.toDecimalPlaces(8).toFixed(),
+        estimatedPnl: t.pnl.toDecimalPlaces(8).toFixed(),
+      })),
+  };
+}
 type BotResult = Omit<BotActionOutcome, 'botId' | 'userId'>;
 
 function toAdminStrategy(s: StrategyWithFigures): AdminStrategy {
@@ -55,8 +103,46 @@ export function createTradeControlService(deps: {
   /** The user's push to take profit, run for one trade. */
   pushToTakeProfit: TradeControlPush;
   audit: Pick<AuditService, 'audited'>;
+  /** Open trades at their venue's last price (issue 21): the bots' figures and an action's scope. */
+  marks?: Pick<TradeMarks, 'marks'>;
 }) {
   const { repo, trades, executor, gateways, lock, audit } = deps;
+
+  /** Each trade of `rows` marked at its venue's last price, whoever owns it (marks are per owner). */
+  async function markAll(rows: readonly (TradeDbRow | null)[]): Promise<Map<string, TradeMark>> {
+    const out = new Map<string, TradeMark>();
+    if (!deps.marks) return out;
+    const byUser = new Map<string, TradeDbRow[]>();
+    for (const t of rows) if (t) byUser.set(t.userId, [...(byUser.get(t.userId) ?? []), t]);
+    await Promise.all(
+      [...byUser].map(async ([userId, owned]) => {
+        for (const [id, mark] of await deps.marks!.marks(userId, owned)) out.set(id, mark);
+      }),
+    );
+    return out;
+  }
+
+  /** One trade's share of a push: its lowest pushable level's unfilled amount (none: not reached). */
+  async function pushPart(t: TradeDbRow, mark: TradeMark | undefined): Promise<ScopePart | null> {
+    const level = ladderView(t.takeProfits, await trades.ordersOfTrade(t.id), t.status).find(
+      (l) => l.pushable,
+    );
+    if (!level?.amount) return null;
+    const base = { userId: t.userId, currency: quoteOf(t.symbol) };
+    const pnl = estimatePush(t, level, mark);
+    if (pnl === null || !mark?.currentPrice) return { ...base, priced: null };
+    const quantity = Decimal.min(toDecimal(level.amount).minus(level.filled), mark.held);
+    return { ...base, priced: { notional: quantity.times(mark.currentPrice), pnl: toDecimal(pnl) } };
+  }
+
+  /** One trade's share of a close: what it holds at the last price (a pending entry is only cancelled). */
+  function closePart(t: TradeDbRow, mark: TradeMark | undefined): ScopePart {
+    const base = { userId: t.userId, currency: quoteOf(t.symbol) };
+    if (!t.entryPrice) return { ...base, priced: { notional: toDecimal(0), pnl: toDecimal(0) } };
+    const pnl = mark?.fields.estimatedClosePnl;
+    if (!mark?.currentPrice || !pnl) return { ...base, priced: null };
+    return { ...base, priced: { notional: mark.held.times(mark.currentPrice), pnl: toDecimal(pnl) } };
+  }
 
   async function strategyOr404(id: string) {
     const found = await repo.findStrategy(id);
@@ -115,6 +201,7 @@ export function createTradeControlService(deps: {
     async status(strategyId: string): Promise<TradeControlStatus> {
       const strategy = await strategyOr404(strategyId);
       const rows = await repo.botsOfStrategy(strategyId);
+      const marks = await markAll(rows.map((r) => r.trade));
       return {
         strategy: toAdminStrategy(strategy),
         bots: rows.map((r) => ({
@@ -134,11 +221,69 @@ export function createTradeControlService(deps: {
                 quantity: r.trade.quantity,
                 entryPrice: r.trade.entryPrice,
                 openedAt: r.trade.openedAt.toISOString(),
+                currentPrice: marks.get(r.trade.id)?.fields.currentPrice ?? null,
+                unrealisedPnl: marks.get(r.trade.id)?.fields.unrealisedPnl ?? null,
+                estimatedClosePnl: marks.get(r.trade.id)?.fields.estimatedClosePnl ?? null,
               }
             : null,
           openOrders: r.openOrders,
         })),
       };
+    },
+
+    /** What a push or close of every bot would reach now: users, trades, notional and estimated result. */
+    async scope(strategyId: string, action: ScopeAction): Promise<TradeControlScope> {
+      await strategyOr404(strategyId);
+      const open = (await repo.botsOfStrategy(strategyId)).flatMap((r) => (r.trade ? [r.trade] : []));
+      const marks = await markAll(open);
+      const parts = await Promise.all(
+        open.map((t) =>
+          action === 'push-to-tp' ? pushPart(t, marks.get(t.id)) : closePart(t, marks.get(t.id)),
+        ),
+      );
+      return scopeTotals(
+        strategyId,
+        action,
+        parts.filter((p): p is ScopePart => p !== null),
+      );
+    },
+
+    /** Pause (no new entries from its alerts, for every subscriber; exits still run) or resume a strategy. */
+    async setStatus(actor: AdminActor, strategyId: string, status: 'active' | 'paused') {
+      return audit.audited(
+        actor,
+        {
+          action: status === 'paused' ? 'strategy.pause' : 'strategy.resume',
+          target: `strategy:${strategyId}`,
+        },
+        async () => {
+          await strategyOr404(strategyId);
+          if (!(await repo.setStrategyStatus(strategyId, status)))
+            throw new ConflictError(...apiError('STRATEGY_RETIRED'));
+          return toAdminStrategy(await strategyOr404(strategyId));
+        },
+      );
+    },
+
+    /** One bot: close its trade at market, or pause it (its position stays). */
+    async runForBot(actor: AdminActor, botId: string, action: 'close-position' | 'pause') {
+      return audit.audited(
+        actor,
+        { action: `bot.${action.replace(/-/g, '_')}`, target: `bot:${botId}` },
+        async (): Promise<BotActionOutcome> => {
+          const found = await repo.findBot(botId);
+          if (!found) throw new NotFoundError(...apiError('NOT_FOUND', { variant: 'bot' }));
+          const ids = { botId, userId: found.bot.userId };
+          if (action === 'pause') {
+            const paused = await repo.pauseBot(botId);
+            return paused
+              ? { ...ids, status: 'done', message: 'Bot paused', orderIds: [] }
+              : { ...ids, status: 'skipped', message: 'Bot already paused', orderIds: [] };
+          }
+          return { ...ids, ...(await perBot['close-positions'](found, {})) };
+        },
+        (r) => ({ status: r.status, message: r.message }),
+      );
     },
 
     async run(

@@ -58,6 +58,8 @@ const enUSMessages = {
   'No open orders': 'No open orders',
   'Position closed at market': 'Position closed at market',
   'Exit order sent; waiting for it to fill': 'Exit order sent; waiting for it to fill',
+  'Bot paused': 'Bot paused',
+  'Bot already paused': 'Bot already paused',
   'User not found': 'User not found',
   'Invoice not found': 'Invoice not found',
   'Plan percent must be between 0 and 100': 'Plan percent must be between 0 and 100',

@@ -57,6 +57,8 @@ const frFRMessages: typeof enUSMessages = {
   'No open orders': 'Aucun ordre ouvert',
   'Position closed at market': 'Position fermée au marché',
   'Exit order sent; waiting for it to fill': 'Ordre de sortie envoyé ; en attente d’exécution',
+  'Bot paused': 'Bot mis en pause',
+  'Bot already paused': 'Bot déjà en pause',
   'User not found': 'Utilisateur introuvable',
   'Invoice not found': 'Facture introuvable',
   'Plan percent must be between 0 and 100': 'Le pourcentage de la formule doit être compris entre 0 et 100',
