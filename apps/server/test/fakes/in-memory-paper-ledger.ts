@@ -2,6 +2,7 @@ import {
   DuplicateClientOrderIdError,
   type PaperBalanceRow,
   type PaperFillRow,
+  type PaperFundingRow,
   type PaperLedger,
   type PaperLedgerReader,
   type PaperLedgerStore,
@@ -19,6 +20,7 @@ interface AccountState {
   positions: Map<string, PaperPositionRow>;
   leverage: Map<string, number>;
   stops: PaperStopRow[];
+  funding: PaperFundingRow[];
 }
 
 function emptyState(): AccountState {
@@ -29,6 +31,7 @@ function emptyState(): AccountState {
     positions: new Map(),
     leverage: new Map(),
     stops: [],
+    funding: [],
   };
 }
 
@@ -50,7 +53,8 @@ class InMemoryLedger implements PaperLedger {
   async hasOpenOrders() {
     return (
       this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled') ||
-      this.state.stops.some((stop) => stop.status === 'open')
+      this.state.stops.some((stop) => stop.status === 'open') ||
+      [...this.state.positions.values()].some((row) => Number(row.amount) !== 0)
     );
   }
   async write({
@@ -60,7 +64,9 @@ class InMemoryLedger implements PaperLedger {
     balances = [],
     newStops = [],
     changedStops = [],
+    funding = [],
   }: PaperLedgerWrites) {
+    this.state.funding.push(...funding.map(copy));
     for (const row of newOrders) this.insertOrder(row);
     for (const row of changedOrders) this.updateOrder(row);
     this.insertFills(fills);
@@ -133,6 +139,11 @@ class InMemoryLedger implements PaperLedger {
   async fills(symbol: string, since?: number) {
     return this.state.fills
       .filter((fill) => fill.symbol === symbol && (since === undefined || fill.timestamp >= since))
+      .map(copy);
+  }
+  async funding(symbol: string, since?: number) {
+    return this.state.funding
+      .filter((row) => row.symbol === symbol && (since === undefined || row.timestamp >= since))
       .map(copy);
   }
   async positions() {

@@ -4,6 +4,7 @@ import {
   DuplicateClientOrderIdError,
   type PaperBalanceRow,
   type PaperFillRow,
+  type PaperFundingRow,
   type PaperLedger,
   type PaperLedgerWrites,
   type PaperOrderRow,
@@ -24,6 +25,7 @@ export interface MutableBalance {
 export class AccountSession {
   private balances: Map<string, MutableBalance> | null = null;
   private unwrittenFills: PaperFillRow[] = [];
+  private unwrittenFunding: PaperFundingRow[] = [];
   private newOrders = new Map<string, PaperOrderRow>();
   private changedOrders = new Map<string, PaperOrderRow>();
   private newStops = new Map<string, PaperStopRow>();
@@ -79,6 +81,11 @@ export class AccountSession {
       order: toOrder(order),
       fill: toFill(row),
     });
+  }
+
+  /** A funding payment settled (its balance change made already), written with the rest at flush. */
+  addFunding(row: PaperFundingRow): void {
+    this.unwrittenFunding.push(row);
   }
 
   /** A new order, written (as it is then) at flush. */
@@ -143,12 +150,14 @@ export class AccountSession {
       balances: dirty.map(([asset, b]) => ({ asset, free: b.free.toFixed(), used: b.used.toFixed() })),
       newStops: [...this.newStops.values()],
       changedStops: [...this.changedStops.values()],
+      funding: this.unwrittenFunding,
     };
     this.newOrders = new Map();
     this.changedOrders = new Map();
     this.newStops = new Map();
     this.changedStops = new Map();
     this.unwrittenFills = [];
+    this.unwrittenFunding = [];
     for (const [, balance] of dirty) {
       balance.dirty = false;
       balance.created = false;

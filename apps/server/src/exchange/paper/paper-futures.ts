@@ -10,6 +10,7 @@ import {
   type TakerOrMaker,
   type Taking,
 } from './paper-desk';
+import { settleFunding } from './paper-funding';
 import type { PaperLedger, PaperOrderRow, PaperPositionRow } from './paper-ledger-store';
 import { applyFill, roundUp, totalCost, totalFees, type Execution } from './paper-matching';
 
@@ -128,11 +129,16 @@ export async function executeFutures(
   timestamp: number,
 ): Promise<Decimal> {
   const row = await positionOf(desk, session.ledger, order.symbol);
+  // The funding times the position went through before this fill are paid first, at the position then.
+  const funded = await settleFunding(desk, session, row, timestamp);
   let amount = execution.amount;
   if (order.reduceOnly) {
     // The position may have shrunk since the order was placed: never flip it.
     amount = Decimal.min(amount, closable(dec(row.amount), order.side));
-    if (amount.isZero()) return ZERO;
+    if (amount.isZero()) {
+      if (funded) await session.ledger.savePosition(row);
+      return ZERO;
+    }
   }
   const fill = { price: execution.price, amount };
   const { fee, fromReserve } = desk.charge(order, fill, role);
@@ -161,7 +167,8 @@ export async function executeFutures(
     entryPrice: change.position.entryPrice.toFixed(),
     leverage: row.leverage,
     margin: change.position.margin.toFixed(),
-    updatedAt: timestamp,
+    // Never before a funding time already settled (see settleFunding).
+    updatedAt: Math.max(timestamp, row.updatedAt),
   });
   desk.recordExecution(session, order, fill, fee, role, timestamp, change.realizedPnl);
   return amount;

@@ -136,9 +136,10 @@ export class PaperGateway implements ExchangeGateway {
     return this.venue.positions(this.accountId);
   }
 
-  /** The paper venue charges no funding (yet): nothing to list. */
-  async fetchFundingHistory(): Promise<FundingPayment[]> {
-    return [];
+  /** The funding the paper venue settled on the account's position (every 8 h, see paper-funding.ts). */
+  async fetchFundingHistory(symbol: string, since?: number): Promise<FundingPayment[]> {
+    if (this.marketType !== 'future') return [];
+    return this.venue.funding(this.accountId, this.symbol(symbol), since);
   }
 
   async configureMargin(symbol: string, settings: { leverage: number; mode: MarginMode }): Promise<void> {

@@ -3,11 +3,19 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/pg-fns';
-import { paperBalances, paperFills, paperOrders, paperPositions, paperStops } from '../../db/schema/paper';
+import {
+  paperBalances,
+  paperFills,
+  paperFunding,
+  paperOrders,
+  paperPositions,
+  paperStops,
+} from '../../db/schema/paper';
 import {
   DuplicateClientOrderIdError,
   type PaperBalanceRow,
   type PaperFillRow,
+  type PaperFundingRow,
   type PaperLedger,
   type PaperLedgerReader,
   type PaperLedgerStore,
@@ -199,21 +207,23 @@ const BALANCES_AND_POSITIONS_SQL = `
   FROM paper_positions WHERE account_id = ANY($1::uuid[])
   ORDER BY kind, account_id, key`;
 
-/** Whether an account has orders or stops resting. */
+/** Whether an account has orders or stops resting, or a futures position open (funding to settle). */
 const BUSY_SQL = `
   SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = $1 AND status IN ('open', 'partially_filled'))
-      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = $1 AND status = 'open') AS busy`;
+      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = $1 AND status = 'open')
+      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = $1 AND amount <> 0) AS busy`;
 
 /**
- * Accounts' balances, with whether each has orders or stops resting (then it must be matched first: no
- * balances).
+ * Accounts' balances, with whether each has orders or stops resting or a futures position open (then it must
+ * be matched and its funding settled first: no balances).
  */
 const BALANCES_IF_IDLE_SQL = `
   SELECT a.id AS account_id, o.busy, b.asset, b.free::text AS free, b.used::text AS used
   FROM unnest($1::uuid[]) AS a(id)
   CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = a.id
           AND status IN ('open', 'partially_filled'))
-      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = a.id AND status = 'open') AS busy) o
+      OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = a.id AND status = 'open')
+      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = a.id AND amount <> 0) AS busy) o
   LEFT JOIN paper_balances b ON b.account_id = a.id AND NOT o.busy
   ORDER BY a.id, b.asset`;
 
@@ -303,6 +313,30 @@ function rowsOf<K extends keyof PaperLedgerWrites>(changes: AccountWrites[], kin
 async function writeLedgers(q: Queryable, changes: AccountWrites[]): Promise<void> {
   await writeOrders(q, changes);
   await writeStops(q, changes);
+  await writeFunding(q, changes);
+}
+
+/** Funding payments settled (every 8 h per open position: rare), a statement of their own when there are any. */
+async function writeFunding(q: Queryable, changes: AccountWrites[]): Promise<void> {
+  const rows = rowsOf(changes, 'funding');
+  if (rows.length === 0) return;
+  await q.query({
+    name: 'paper_ledger_write_funding',
+    text: `INSERT INTO paper_funding (account_id, id, symbol, amount, currency, rate, price, position, paid_at)
+      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::numeric[],
+                  $7::numeric[], $8::numeric[], $9::timestamptz[])`,
+    values: columns(rows, [
+      (f) => f.accountId,
+      (f) => f.row.id,
+      (f) => f.row.symbol,
+      (f) => f.row.amount,
+      (f) => f.row.currency,
+      (f) => f.row.rate,
+      (f) => f.row.price,
+      (f) => f.row.position,
+      (f) => iso(f.row.timestamp),
+    ]),
+  });
 }
 
 async function writeStops(q: Queryable, changes: AccountWrites[]): Promise<void> {
@@ -636,6 +670,30 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
       )
       .orderBy(asc(paperFills.executedAt), asc(paperFills.seq));
     return rows.map(toFillRow);
+  }
+
+  async funding(symbol: string, since?: number): Promise<PaperFundingRow[]> {
+    const rows = await this.tx
+      .select()
+      .from(paperFunding)
+      .where(
+        and(
+          eq(paperFunding.accountId, this.accountId),
+          eq(paperFunding.symbol, symbol),
+          since === undefined ? undefined : gte(paperFunding.paidAt, new Date(since)),
+        ),
+      )
+      .orderBy(asc(paperFunding.paidAt));
+    return rows.map((row) => ({
+      id: row.id,
+      symbol: row.symbol,
+      amount: canonical(row.amount),
+      currency: row.currency,
+      rate: canonical(row.rate),
+      price: canonical(row.price),
+      position: canonical(row.position),
+      timestamp: row.paidAt.getTime(),
+    }));
   }
 
   async positions(): Promise<PaperPositionRow[]> {

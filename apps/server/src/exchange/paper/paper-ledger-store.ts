@@ -104,6 +104,26 @@ export interface PaperPositionRow {
   updatedAt: number;
 }
 
+/**
+ * A futures funding payment the paper venue settled on a position (issue 19): one per symbol and funding time
+ * the position was held through.
+ */
+export interface PaperFundingRow {
+  /** Unique per account: the symbol and the funding time. */
+  id: string;
+  symbol: string;
+  /** Signed, in `currency`: positive received, negative paid. */
+  amount: string;
+  currency: string;
+  /** The funding rate applied (per 8 hours). */
+  rate: string;
+  /** The venue's price at the funding time. */
+  price: string;
+  /** The position held then (signed: negative short). */
+  position: string;
+  timestamp: number;
+}
+
 /** What can be read of one account's ledger; each read is one consistent statement. */
 export interface PaperLedgerReader {
   balances(): Promise<PaperBalanceRow[]>;
@@ -112,7 +132,10 @@ export interface PaperLedgerReader {
    * read).
    */
   balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null>;
-  /** Whether orders or stops rest: then the account is matched before it is read. */
+  /**
+   * Whether orders or stops rest, or a futures position is open (its funding is settled first): then the
+   * account is matched before it is read.
+   */
   hasOpenOrders(): Promise<boolean>;
 
   orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
@@ -130,6 +153,8 @@ export interface PaperLedgerReader {
   fills(symbol: string, since?: number): Promise<PaperFillRow[]>;
 
   positions(): Promise<PaperPositionRow[]>;
+  /** The funding paid or received on `symbol` since `since` (inclusive), oldest first. */
+  funding(symbol: string, since?: number): Promise<PaperFundingRow[]>;
   /** Leverage chosen for a symbol before any position exists; null for the default. */
   leverage(symbol: string): Promise<number | null>;
 }
@@ -144,6 +169,7 @@ export interface PaperLedgerWrites {
   newStops?: PaperStopRow[];
   /** Their triggered orders are written already, or among `newOrders`. */
   changedStops?: PaperStopRow[];
+  funding?: PaperFundingRow[];
 }
 
 /** One account's ledger, valid inside a `transact` callback only. */

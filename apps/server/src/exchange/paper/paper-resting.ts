@@ -1,6 +1,7 @@
 import { Decimal, dec } from '../decimal';
 import type { AccountSession } from './paper-account-session';
 import type { PaperDesk } from './paper-desk';
+import { settleAllFunding } from './paper-funding';
 import { executeFutures } from './paper-futures';
 import type { PaperOrderRow, PaperStopRow } from './paper-ledger-store';
 import { isOpen } from './paper-rows';
@@ -8,7 +9,8 @@ import { executeSpot } from './paper-spot';
 import { triggerStop } from './paper-stops';
 
 // Resting limit orders and stops matched against the price path since they were last checked: on every
-// poll, on the tick, and after a restart over the part of the path nobody looked at.
+// poll, on the tick, and after a restart over the part of the path nobody looked at; then the futures funding
+// due up to now.
 
 /** Resting orders are matched against at most this much unobserved price history. */
 const MAX_CATCH_UP_MS = 30 * 86_400_000;
@@ -59,6 +61,12 @@ export async function matchIn(
     const checkedBefore = stop.checkedUntil;
     stop.checkedUntil = now;
     if (now - checkedBefore >= CHECKPOINT_MS) session.saveStop(stop);
+  }
+  // The funding of the positions up to now (issue 19), before the account is read. A spot account's passes
+  // (something of its own rests) skip the read of positions it cannot have.
+  const resting = [...orders, ...stops];
+  if (resting.length === 0 || resting.some((row) => row.marketType === 'future')) {
+    await settleAllFunding(desk, session, now);
   }
   return { orders, stops };
 }

@@ -13,6 +13,7 @@ import type {
   Balances,
   CreateOrderRequest,
   Fill,
+  FundingPayment,
   Market,
   Order,
   Position,
@@ -22,6 +23,7 @@ import type {
 import { MarketSimulator, type PaperMarketData } from './market-simulator';
 import { AccountSession } from './paper-account-session';
 import { PaperDesk, type CheckedOrder } from './paper-desk';
+import { toFundingPayment } from './paper-funding';
 import { placeFutures, toPosition } from './paper-futures';
 import {
   preparedLedger,
@@ -407,6 +409,12 @@ export class PaperVenue {
     return rows
       .filter((row) => !dec(row.amount).isZero())
       .map((row) => toPosition(row, this.market.price(row.symbol, now)));
+  }
+
+  /** The futures funding the account paid or received on `symbol` since `since`, oldest first (issue 19). */
+  async funding(accountId: string, symbol: string, since?: number): Promise<FundingPayment[]> {
+    const rows = await this.observe(accountId, (ledger) => ledger.funding(symbol, since));
+    return rows.map(toFundingPayment);
   }
 
   async setLeverage(accountId: string, symbol: string, leverage: number): Promise<void> {
