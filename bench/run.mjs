@@ -30,7 +30,9 @@ const BENCH_SETUP_TOKEN = 'kst_bench-admin-setup-token';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 // Only the engine's figures (webhook acknowledgement, alert fan-out): no web build, no bots list or dashboard.
-const ENGINE_ONLY = args.has('--engine');
+const ENGINE_ONLY = args.has('--engine') || args.has('--ladder');
+// Only the ladder fan-out (issue 18's figure): no webhook load, no plain fan-out; for profiling it.
+const LADDER_ONLY = args.has('--ladder');
 // Only the fault figure (a worker SIGKILLed mid fan-out): bench/crash.mjs, with its own processes and database.
 const CRASH_ONLY = args.has('--crash');
 // Only the lifecycle fault matrix (steps × faults × venues): its test file, with the table it writes.
@@ -131,38 +133,40 @@ async function main() {
       token,
     );
 
-    // ── webhook acknowledgement at a steady 200 req/s ──
-    let seq = 0;
-    const hookUrl = `${base}/webhooks/${strategy.strategyKey}`;
-    const hookBody = () =>
-      JSON.stringify({
-        secret: strategy.webhookSecret,
-        action: seq % 2 ? 'long' : 'exit',
-        id: `bench-${++seq}`,
+    if (!LADDER_ONLY) {
+      // ── webhook acknowledgement at a steady 200 req/s ──
+      let seq = 0;
+      const hookUrl = `${base}/webhooks/${strategy.strategyKey}`;
+      const hookBody = () =>
+        JSON.stringify({
+          secret: strategy.webhookSecret,
+          action: seq % 2 ? 'long' : 'exit',
+          id: `bench-${++seq}`,
+        });
+      await steadyLoad({ url: hookUrl, rate: 200, seconds: 3, body: hookBody }); // warm-up
+      const hook = await steadyLoad({ url: hookUrl, rate: 200, seconds: QUICK ? 5 : 20, body: hookBody });
+      record(
+        `webhook acknowledged at a steady 200 req/s, one every 5 ms (${hook.sent} requests, ${hook.non2xx + hook.errors} failed)`,
+        'p99 < 50 ms',
+        `p50 ${hook.p50} ms, p99 ${hook.p99} ms`,
+        hook.p99 < 50 && hook.non2xx + hook.errors === 0,
+      );
+      // The same 200 a second as autocannon's rate limit sends them: each second, all at once over 20 connections.
+      const burst = await autocannon({
+        url: hookUrl,
+        method: 'POST',
+        connections: 20,
+        overallRate: 200,
+        duration: QUICK ? 5 : 10,
+        headers: { 'content-type': 'application/json' },
+        requests: [{ setupRequest: (req) => ({ ...req, body: hookBody() }) }],
       });
-    await steadyLoad({ url: hookUrl, rate: 200, seconds: 3, body: hookBody }); // warm-up
-    const hook = await steadyLoad({ url: hookUrl, rate: 200, seconds: QUICK ? 5 : 20, body: hookBody });
-    record(
-      `webhook acknowledged at a steady 200 req/s, one every 5 ms (${hook.sent} requests, ${hook.non2xx + hook.errors} failed)`,
-      'p99 < 50 ms',
-      `p50 ${hook.p50} ms, p99 ${hook.p99} ms`,
-      hook.p99 < 50 && hook.non2xx + hook.errors === 0,
-    );
-    // The same 200 a second as autocannon's rate limit sends them: each second, all at once over 20 connections.
-    const burst = await autocannon({
-      url: hookUrl,
-      method: 'POST',
-      connections: 20,
-      overallRate: 200,
-      duration: QUICK ? 5 : 10,
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (req) => ({ ...req, body: hookBody() }) }],
-    });
-    record(
-      `webhook acknowledged, 200 at once each second over 20 connections (${burst.requests.sent} requests, ${burst.non2xx} non-2xx)`,
-      'info',
-      `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms`,
-    );
+      record(
+        `webhook acknowledged, 200 at once each second over 20 connections (${burst.requests.sent} requests, ${burst.non2xx} non-2xx)`,
+        'info',
+        `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms`,
+      );
+    }
     // Let the worker drain what the load queued (no bots: each alert is a quick no-op).
     const c = new pg.Client({ connectionString: await dbUrl(base, env) });
     // Ended when the database is dropped after a failure: the failure is what is reported, not this.
@@ -275,21 +279,25 @@ async function main() {
       return { fan, sent, filled, ladders };
     }
     const seconds = (list, p) => `${(percentile(list, p) / 1000).toFixed(2)} s`;
-    const plain = await fanOut('Fan-out', {}, QUICK ? 2 : botCount >= 10_000 ? 4 : 10);
-    const samples = plain.sent;
-    const fan = plain.fan;
-    const p95 = percentile(samples, 95);
-    record(
-      `alert → every entry order sent (taken by the venue), ${botCount} bots on paper venues (${samples.length} alerts)`,
-      botCount === 1000 ? 'p95 < 2 s' : botCount === 10_000 ? '< 15 s' : 'info (quick run)',
-      `p50 ${seconds(samples, 50)}, p95 ${seconds(samples, 95)}`,
-      botCount === 1000 ? p95 < 2000 : botCount === 10_000 ? p95 < 15_000 : undefined,
-    );
-    record(
-      `alert → every entry recorded filled in Kairos, ${botCount} bots`,
-      'info',
-      `p50 ${seconds(plain.filled, 50)}, p95 ${seconds(plain.filled, 95)}`,
-    );
+    /** The plain fan-out's strategy: the later figures' bots follow it. */
+    let fan;
+    if (!LADDER_ONLY) {
+      const plain = await fanOut('Fan-out', {}, QUICK ? 2 : botCount >= 10_000 ? 4 : 10);
+      const samples = plain.sent;
+      fan = plain.fan;
+      const p95 = percentile(samples, 95);
+      record(
+        `alert → every entry order sent (taken by the venue), ${botCount} bots on paper venues (${samples.length} alerts)`,
+        botCount === 1000 ? 'p95 < 2 s' : botCount === 10_000 ? '< 15 s' : 'info (quick run)',
+        `p50 ${seconds(samples, 50)}, p95 ${seconds(samples, 95)}`,
+        botCount === 1000 ? p95 < 2000 : botCount === 10_000 ? p95 < 15_000 : undefined,
+      );
+      record(
+        `alert → every entry recorded filled in Kairos, ${botCount} bots`,
+        'info',
+        `p50 ${seconds(plain.filled, 50)}, p95 ${seconds(plain.filled, 95)}`,
+      );
+    }
     if (botCount === 1000) {
       // The same with what most strategies have: a take-profit ladder (two levels) and a stop-loss, on futures
       // accounts (the stop rests on the venue, issue 18). Each entry is then followed by its ladder's resting
