@@ -44,6 +44,11 @@ export const tradingAccounts = pgTable(
       .default('active'),
     lastError: text('last_error'),
     /**
+     * When the user acknowledged that the venue does not report whether the account's key can withdraw and
+     * that they made sure it cannot (issue 20); null for a key whose permission the venue reported.
+     */
+    withdrawRiskAcknowledgedAt: ts('withdraw_risk_acknowledged_at'),
+    /**
      * Set when the user deletes the account (issue 19): it leaves every list and its keys are wiped, but the
      * row stays so that its trades, and what they made, stay on the books.
      */
