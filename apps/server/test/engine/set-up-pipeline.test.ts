@@ -94,7 +94,11 @@ describe('an alert over more bots than one set-up group', () => {
                WHERE s.trade_id IN (SELECT id FROM trades WHERE strategy_id = $1)) AS first_stop`,
       [strategy.id],
     );
-    const { last_entry, first_tp, first_stop } = at[0] as Record<string, Date>;
+    const { last_entry, first_tp, first_stop } = at[0] as {
+      last_entry: Date;
+      first_tp: Date;
+      first_stop: Date;
+    };
     expect(first_tp.getTime()).toBeLessThan(last_entry.getTime());
     expect(first_stop.getTime()).toBeLessThan(last_entry.getTime());
   });
