@@ -18,6 +18,10 @@ export interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
   onConfirm: () => void | Promise<unknown>;
   onCancel: () => void;
+  /** Below the message: what the action reaches, a field to type before it may run. */
+  children?: ReactNode;
+  /** The confirm button stays locked (e.g. until a name is typed out). */
+  confirmDisabled?: boolean;
 }
 
 /** Asks before anything destructive; the confirm button shows progress while the action runs. */
@@ -30,6 +34,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   tone = 'default',
+  children,
+  confirmDisabled,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -57,12 +63,19 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
             {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={confirm} loading={busy}>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            onClick={confirm}
+            loading={busy}
+            disabled={confirmDisabled}
+          >
             {confirmLabel ?? t('common.confirm')}
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }
 

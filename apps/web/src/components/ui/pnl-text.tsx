@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Numeric, formatDecimal, formatPnl, formatPnlPercent, signOf } from '../../lib/format';
 import { cn } from '../../lib/cn';
+import { formatMoney } from '../../lib/money';
 import { useFormatters } from '../../lib/use-formatters';
 
 export interface PnlTextProps {
   value: Numeric | null | undefined;
-  /** Currency amount (default), a percentage in percent units, or a plain decimal (e.g. USDT, no ISO code). */
-  kind?: 'currency' | 'percent' | 'decimal';
+  /**
+   * Currency amount (default), a percentage in percent units, a plain decimal (e.g. USDT, no ISO code), or
+   * money: an amount of `currency` (USDT, BTC, EUR…) to its usual decimals with its unit (lib/money).
+   */
+  kind?: 'currency' | 'percent' | 'decimal' | 'money';
   currency?: string;
   className?: string;
   /** After the figure, e.g. the code of a currency Intl does not know. */
@@ -24,7 +28,9 @@ export function PnlText({ value, kind = 'currency', currency, className, childre
       ? formatPnlPercent(value, { locale })
       : kind === 'decimal'
         ? formatDecimal(value, { locale, signDisplay: 'always' })
-        : formatPnl(value, { locale, currency: currency ?? displayCurrency });
+        : kind === 'money'
+          ? formatMoney(value, currency ?? displayCurrency, { locale, signDisplay: 'always' })
+          : formatPnl(value, { locale, currency: currency ?? displayCurrency });
   const label = sign > 0 ? t('pnl.gain') : sign < 0 ? t('pnl.loss') : t('pnl.flat');
   return (
     <span

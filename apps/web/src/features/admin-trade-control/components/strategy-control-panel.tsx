@@ -15,13 +15,19 @@ import {
   type TradeControlStatus,
   useStrategyTradeStatus,
 } from '../api/get-strategy-trade-status';
+import { PnlText } from '../../../components/ui/pnl-text';
+import { useMoney } from '../../../lib/money';
+import { splitSymbol } from '../../trades/utils/trade-figures';
 import {
   TRADE_CONTROL_ACTIONS,
   type TradeControlAction,
   type TradeControlResult,
   useTradeControlAction,
 } from '../api/run-trade-control-action';
+import { useSetStrategyStatus } from '../api/strategy-scope';
 import { ActionOutcome } from './action-outcome';
+import { BotActions } from './bot-actions';
+import { StrategyActionDialog } from './strategy-action-dialog';
 import { StrategyStatusBadge } from './trade-control-labels';
 
 /** One strategy: its figures, its bots one by one, and the three actions (spec §2). */
@@ -58,16 +64,14 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
   const [outcome, setOutcome] = useState<{ result: TradeControlResult; at: Date } | null>(null);
   const name = strategy.nickname || strategy.strategyKey;
 
+  const [asking, setAsking] = useState<TradeControlAction | null>(null);
+  const statusChange = useSetStrategyStatus();
+  const paused = strategy.status === 'paused';
+
   const run = async (kind: TradeControlAction) => {
-    const confirmed = await confirmAction({
-      title: t(`tradeControl.actions.${kind}.title`, { name }),
-      message: t(`tradeControl.actions.${kind}.message`),
-      confirmLabel: t(`tradeControl.actions.${kind}.confirm`),
-      tone: 'danger',
-    });
-    if (!confirmed) return;
     try {
       const result = await action.mutateAsync({ strategyId: strategy.id, action: kind });
+      setAsking(null);
       setOutcome({ result, at: new Date() });
       const summary = t('tradeControl.outcome.summary', {
         done: result.done,
@@ -77,7 +81,28 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
       if (result.failed > 0) toast.warning(t(`tradeControl.actions.${kind}.label`), { description: summary });
       else toast.success(t(`tradeControl.actions.${kind}.label`), { description: summary });
     } catch (error) {
+      setAsking(null);
       toast.error(t('tradeControl.failed', { action: t(`tradeControl.actions.${kind}.label`) }), {
+        description: errorMessage(t, error),
+      });
+    }
+  };
+
+  /** Pause (no new entries from its alerts for any subscriber) or resume the strategy. */
+  const togglePause = async () => {
+    const kind = paused ? 'resume' : 'pause';
+    const confirmed = await confirmAction({
+      title: t(`tradeControl.${kind}.title`, { name }),
+      message: t(`tradeControl.${kind}.message`),
+      confirmLabel: t(`tradeControl.${kind}.confirm`),
+      tone: paused ? 'default' : 'danger',
+    });
+    if (!confirmed) return;
+    try {
+      await statusChange.mutateAsync({ strategyId: strategy.id, status: paused ? 'active' : 'paused' });
+      toast.success(t(`tradeControl.${kind}.done`, { name }));
+    } catch (error) {
+      toast.error(t('tradeControl.failed', { action: t(`tradeControl.${kind}.label`) }), {
         description: errorMessage(t, error),
       });
     }
@@ -103,11 +128,21 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
                 variant={kind === 'close-positions' ? 'danger' : 'secondary'}
                 disabled={bots.length === 0 || (action.isPending && action.variables?.action !== kind)}
                 loading={action.isPending && action.variables?.action === kind}
-                onClick={() => void run(kind)}
+                onClick={() => setAsking(kind)}
               >
                 {t(`tradeControl.actions.${kind}.label`)}
               </Button>
             ))}
+            {strategy.status === 'retired' ? null : (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={statusChange.isPending}
+                onClick={() => void togglePause()}
+              >
+                {t(paused ? 'tradeControl.resume.label' : 'tradeControl.pause.label')}
+              </Button>
+            )}
           </div>
         </header>
         <div className="grid grid-cols-2 gap-3 p-4 lg:grid-cols-4">
@@ -133,6 +168,14 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
         />
       ) : null}
       <BotsTable bots={bots} />
+      {asking ? (
+        <StrategyActionDialog
+          action={asking}
+          status={status}
+          onConfirm={() => run(asking)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -140,6 +183,7 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
 function BotsTable({ bots }: { bots: TradeControlBot[] }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const money = useMoney();
   const columns: Column<TradeControlBot>[] = [
     {
       key: 'bot',
@@ -193,8 +237,8 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
             </span>
             <span className="num text-xs text-muted">
               {t('tradeControl.tradeLine', {
-                quantity: format.decimal(bot.trade.quantity),
-                price: format.decimal(bot.trade.entryPrice),
+                quantity: money.quantity(bot.trade.quantity, splitSymbol(bot.trade.symbol).base),
+                price: money.money(bot.trade.entryPrice, splitSymbol(bot.trade.symbol).quote),
               })}
             </span>
           </span>
@@ -208,10 +252,37 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
       cell: (bot) => <span className="num">{format.dateTime(bot.trade?.openedAt)}</span>,
     },
     {
+      key: 'pnl',
+      header: t('tradeControl.pnlColumn'),
+      numeric: true,
+      cell: (bot) =>
+        bot.trade?.unrealisedPnl ? (
+          <span className="inline-flex flex-col items-end gap-0.5">
+            <PnlText
+              value={bot.trade.unrealisedPnl}
+              kind="money"
+              currency={splitSymbol(bot.trade.symbol).quote}
+            />
+            <span className="num text-xs text-muted">
+              {t('tradeControl.lastPrice', {
+                price: money.money(bot.trade.currentPrice, splitSymbol(bot.trade.symbol).quote),
+              })}
+            </span>
+          </span>
+        ) : (
+          <span className="text-subtle">—</span>
+        ),
+    },
+    {
       key: 'openOrders',
       header: t('tradeControl.columns.openOrders'),
       numeric: true,
       cell: (bot) => bot.openOrders,
+    },
+    {
+      key: 'actions',
+      header: t('tradeControl.actionsColumn'),
+      cell: (bot) => <BotActions bot={bot} />,
     },
   ];
   return (

@@ -1,4 +1,10 @@
-import type { AdminStrategy, TradeControlResult, TradeControlStatus } from '@kairos/contract';
+import type {
+  AdminStrategy,
+  BotActionOutcome,
+  TradeControlResult,
+  TradeControlScope,
+  TradeControlStatus,
+} from '@kairos/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +48,9 @@ function serverStatus(): TradeControlStatus {
           quantity: '0.0176',
           entryPrice: '56799.76',
           openedAt: '2026-11-20T09:00:00.000Z',
+          currentPrice: '57100',
+          unrealisedPnl: '5.28422624',
+          estimatedClosePnl: '4.27926624',
         },
         openOrders: 3,
       },
@@ -58,6 +67,29 @@ function serverStatus(): TradeControlStatus {
       },
     ],
   };
+}
+
+function serverScope(query: URLSearchParams): TradeControlScope {
+  const push = query.get('action') === 'push-to-tp';
+  return {
+    strategyId: 'st-1',
+    action: push ? 'push-to-tp' : 'close-positions',
+    users: 1,
+    trades: push ? 1 : 2,
+    unpriced: push ? 0 : 1,
+    totals: [
+      {
+        currency: 'USDT',
+        notional: push ? '499.7268' : '999.45362',
+        estimatedPnl: push ? '-1.45903' : '-2.52708716',
+      },
+    ],
+  };
+}
+
+/** Types the strategy's name into the confirmation, which unlocks its button. */
+async function typeName(confirm: HTMLElement, name = 'Trend BTC') {
+  await userEvent.type(within(confirm).getByLabelText(`Type ${name} to confirm`), name);
 }
 
 const pushResult: TradeControlResult = {
@@ -92,7 +124,9 @@ function routes(action: (request: RecordedRequest) => MockReply) {
       };
     if (request.path === '/admin/strategies/st-1/trades/status')
       return { body: { success: true, results: serverStatus() } };
-    if (request.method === 'POST') return action(request);
+    if (request.path === '/admin/strategies/st-1/trades/scope')
+      return { body: { success: true, results: serverScope(new URL(request.url, 'http://x').searchParams) } };
+    if (request.method === 'POST' || request.method === 'PUT') return action(request);
     return undefined;
   };
 }
@@ -118,7 +152,7 @@ describe('AdminTradeControl', () => {
     expect(within(strategies).getByText('Paused')).toBeTruthy();
     const bots = screen.getByRole('table', { name: 'Bots of the strategy' });
     expect(within(bots).getByText('Ada’s follower')).toBeTruthy();
-    expect(within(bots).getByText('0.0176 at 56,799.76')).toBeTruthy();
+    expect(within(bots).getByText('0.0176 BTC at 56,799.76 USDT')).toBeTruthy();
     expect(within(bots).getByText('No open trade')).toBeTruthy();
     expect(location()).toBe('/admin/trade-control');
   });
@@ -143,6 +177,7 @@ describe('AdminTradeControl', () => {
     const { requests } = await openTradeControl(() => ({ body: { success: true, results: pushResult } }));
     await userEvent.click(screen.getByRole('button', { name: 'Push to take profit' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Push Trend BTC to take profit?' });
+    await typeName(confirm);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Push to take profit' }));
 
     const outcome = await screen.findByRole('region', { name: 'Outcome of the last action' });
@@ -172,6 +207,8 @@ describe('AdminTradeControl', () => {
     );
     const confirm = await screen.findByRole('alertdialog', { name: 'Pousser Trend BTC au take profit ?' });
     expect(confirm.textContent).toContain('Cette action est irréversible.');
+    await userEvent.type(within(confirm).getByLabelText('Saisissez Trend BTC pour confirmer'), 'Trend BTC');
+    expect(confirm.textContent).toMatch(/1,46\sUSDT/);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Pousser au take profit' }));
     const outcome = await screen.findByRole('region', { name: 'Résultat de la dernière action' });
     expect(within(outcome).getByText('Aucune position ouverte')).toBeTruthy();
@@ -189,6 +226,7 @@ describe('AdminTradeControl', () => {
     }));
     await userEvent.click(screen.getByRole('button', { name: 'Close positions' }));
     const confirm = await screen.findByRole('alertdialog');
+    await typeName(confirm);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Close positions' }));
     await screen.findByText('Close positions failed');
     expect(screen.getByText('Strategy not found')).toBeTruthy();
@@ -199,5 +237,100 @@ describe('AdminTradeControl', () => {
     const { location } = await openTradeControl(() => undefined);
     await userEvent.click(screen.getByRole('button', { name: /ETH swing/ }));
     await waitFor(() => expect(location()).toBe('/admin/trade-control?strategy=st-2'));
+  });
+
+  it('shows what a strategy-wide close reaches, priced now, and runs only once the name is typed', async () => {
+    const { requests } = await openTradeControl(() => ({
+      body: { success: true, results: { ...pushResult, action: 'close-positions' } },
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close positions' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Close every position of Trend BTC?' });
+    const scope = await within(confirm).findByRole('region', { name: 'What this reaches now' });
+    const figure = (label: string) => within(scope).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Users')).toBe('1');
+    expect(figure('Trades')).toBe('2');
+    expect(figure('Notional at the last price')).toBe('999.45 USDT');
+    expect(figure('Estimated PnL')).toContain('-2.53 USDT');
+    expect(scope.textContent).toContain('1 trade has no price right now and is left out of these totals.');
+    expect(requests.some((r) => r.url.includes('/trades/scope?action=close-positions'))).toBe(true);
+
+    const run = within(confirm).getByRole('button', { name: 'Close positions' });
+    expect((run as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(confirm).getByLabelText('Type Trend BTC to confirm'), 'Trend');
+    expect((run as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(run);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await userEvent.type(within(confirm).getByLabelText('Type Trend BTC to confirm'), ' BTC');
+    expect((run as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(run);
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/admin/strategies/st-1/trades/close-positions',
+      ]),
+    );
+  });
+
+  it('the push confirmation prices only what the push would sell', async () => {
+    await openTradeControl(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Push to take profit' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Push Trend BTC to take profit?' });
+    const scope = await within(confirm).findByRole('region', { name: 'What this reaches now' });
+    expect(scope.textContent).toContain('499.73 USDT');
+    expect(scope.textContent).toContain('-1.46 USDT');
+    expect(scope.textContent).not.toContain('no price');
+  });
+
+  it('pauses the strategy for every subscriber, after asking', async () => {
+    const { requests } = await openTradeControl((request) =>
+      request.method === 'PUT'
+        ? { body: { success: true, results: { ...serverStrategy(), status: 'paused' } } }
+        : undefined,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Pause strategy' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Pause Trend BTC?' });
+    expect(confirm.textContent).toContain('for every subscriber');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Pause strategy' }));
+    await screen.findByText('Trend BTC is paused');
+    expect(requests.find((r) => r.method === 'PUT')).toMatchObject({
+      path: '/admin/strategies/st-1/status',
+      body: { status: 'paused' },
+    });
+  });
+
+  it('each bot: its trade at the last price, and its own close and pause', async () => {
+    const closed: BotActionOutcome = {
+      botId: 'b-1',
+      userId: 'u-1',
+      status: 'done',
+      message: 'Position closed at market',
+      orderIds: ['o-9'],
+    };
+    const { requests } = await openTradeControl(() => ({ body: { success: true, results: closed } }));
+    const bots = screen.getByRole('table', { name: 'Bots of the strategy' });
+    expect(within(bots).getByText('Last 57,100.00 USDT')).toBeTruthy();
+    expect(within(bots).getByText(/\+5\.28 USDT/)).toBeTruthy();
+    expect(within(bots).getByText('0.0176 BTC at 56,799.76 USDT')).toBeTruthy();
+    // Bob's bot has no trade: nothing to close, but it can be paused.
+    expect(within(bots).queryByRole('button', { name: 'Close the trade of Bob’s bot' })).toBeNull();
+    expect(within(bots).getByRole('button', { name: 'Pause Bob’s bot' })).toBeTruthy();
+
+    await userEvent.click(within(bots).getByRole('button', { name: 'Close the trade of Ada’s follower' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Close the trade of Ada’s follower?' });
+    expect(confirm.textContent).toContain('Last price 57,100.00 USDT · estimated result +4.28 USDT');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Close trade' }));
+    await screen.findByText('Ada’s follower: Position closed at market');
+
+    await userEvent.click(within(bots).getByRole('button', { name: 'Pause Ada’s follower' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Pause Ada’s follower?' })).getByRole('button', {
+        name: 'Pause bot',
+      }),
+    );
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+        '/admin/bots/b-1/close-position',
+        '/admin/bots/b-1/pause',
+      ]),
+    );
   });
 });
