@@ -20,3 +20,12 @@ export { linkIn, waitForMail, type SentMail } from './mail';
 export { SCREENSHOT_DIR, screenshot } from './screenshot';
 export { authenticator } from './totp';
 export { logOutWithMenu, signInWithForm, themeOf } from './ui';
+export {
+  PUBLIC_ROUTES,
+  type TraderWorld,
+  adminRoutes,
+  arrangeTrader,
+  openScreen,
+  post,
+  traderRoutes,
+} from './world';

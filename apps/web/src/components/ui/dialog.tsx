@@ -19,7 +19,65 @@ export interface DialogProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+
+/** A radio stands for its group: the checked one of its name when there is one (as Tab would land). */
+function groupFocus(field: HTMLElement, within: HTMLElement): HTMLElement {
+  if (!(field instanceof HTMLInputElement) || field.type !== 'radio' || !field.name) return field;
+  const checked = [...within.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+    (radio) => radio.name === field.name && radio.checked && !radio.disabled,
+  );
+  return checked ?? field;
+}
+
+/** The first field in `root` (of a radio group, its checked one); null when it has none. */
+export function firstFieldIn(root: HTMLElement): HTMLElement | null {
+  const field = root.querySelector<HTMLElement>(FIELDS);
+  return field ? groupFocus(field, root) : null;
+}
+
+function firstControlIn(root: HTMLElement): HTMLElement | null {
+  return firstFieldIn(root) ?? root.querySelector<HTMLElement>(FOCUSABLE);
+}
+
+/**
+ * Where focus lands when a dialog opens: what the dialog marks `data-autofocus` (a confirmation's
+ * safe answer), else its content's first field or control, else its footer's; Close only when the
+ * dialog holds nothing else.
+ */
+export function initialFocus(panel: HTMLElement): HTMLElement {
+  const marked = panel.querySelector<HTMLElement>('[data-autofocus]');
+  if (marked) return marked;
+  for (const part of ['[data-dialog-body]', '[data-dialog-footer]']) {
+    const root = panel.querySelector<HTMLElement>(part);
+    const control = root ? firstControlIn(root) : null;
+    if (control) return control;
+  }
+  return panel.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+}
+
+/**
+ * The last elements that had the focus, newest last. A field with `autoFocus` inside a dialog takes the
+ * focus as the dialog mounts, before the dialog can note its trigger: the trigger is then the newest of
+ * these outside the dialog.
+ */
+const recentFocus: HTMLElement[] = [];
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    if (!(event.target instanceof HTMLElement)) return;
+    recentFocus.push(event.target);
+    if (recentFocus.length > 8) recentFocus.shift();
+  });
+}
+
+/** Where focus goes back when the dialog closes: what opened it. */
+function triggerOf(panel: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  if (!panel || !active || !panel.contains(active)) return active;
+  return recentFocus.findLast((element) => element.isConnected && !panel.contains(element)) ?? null;
+}
 
 /** A modal: focus moves in and stays in, Escape and the backdrop close it, focus returns on close. */
 export function Dialog({
@@ -43,11 +101,9 @@ export function Dialog({
 
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first =
-      panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
+    const previouslyFocused = triggerOf(panel);
+    if (panel) initialFocus(panel).focus();
 
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -115,9 +171,15 @@ export function Dialog({
             <CloseIcon />
           </button>
         </div>
-        {children ? <div className="overflow-y-auto px-5 py-2">{children}</div> : null}
+        {children ? (
+          <div data-dialog-body className="overflow-y-auto px-5 py-2">
+            {children}
+          </div>
+        ) : null}
         {footer ? (
-          <div className="flex justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
+          <div data-dialog-footer className="flex justify-end gap-2 border-t border-line px-5 py-3">
+            {footer}
+          </div>
         ) : null}
       </div>
     </div>,

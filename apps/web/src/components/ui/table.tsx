@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
@@ -38,6 +38,27 @@ export interface TableProps<T> {
   maxHeight?: number | string;
 }
 
+/**
+ * Whether an element scrolls (its content wider or taller than its box), watched as either resizes. A scrolling
+ * table is a tab stop so the keyboard can scroll it (WCAG 2.1.1); one that fits is not.
+ */
+function useScrolls<T extends HTMLElement>(): [(element: T | null) => void, boolean] {
+  const [scrolls, setScrolls] = useState(false);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((element: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () =>
+      setScrolls(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(element);
+    if (element.firstElementChild) observer.current.observe(element.firstElementChild);
+    measure();
+  }, []);
+  return [ref, scrolls];
+}
+
 export function Table<T>({
   columns,
   rows,
@@ -52,6 +73,7 @@ export function Table<T>({
   maxHeight = '70dvh',
 }: TableProps<T>) {
   const { t } = useTranslation();
+  const [scrollerRef, scrolls] = useScrolls<HTMLDivElement>();
   let body: ReactNode;
   if (loading) body = <SkeletonTable columns={Math.min(columns.length, 6)} />;
   else if (error !== undefined && error !== null) body = <ErrorState error={error} onRetry={onRetry} />;
@@ -63,7 +85,12 @@ export function Table<T>({
       {body ?? (
         // `relative`: screen-reader-only text (absolutely positioned) stays in the scroller instead of
         // widening the page on phones.
-        <div className="relative overflow-auto" style={{ maxHeight }}>
+        <div
+          ref={scrollerRef}
+          className="relative overflow-auto"
+          style={{ maxHeight }}
+          {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+        >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead>

@@ -315,4 +315,29 @@ describe('bot creation wizard', () => {
     expect(screen.getByRole('alert').textContent).toContain('This field is required');
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
+
+  it('opens on its Name field and goes forward on Enter, never closing (issue 21)', async () => {
+    mockFetch(() => undefined);
+    loginAs();
+    const onClose = vi.fn();
+    renderWithProviders(<BotWizardDialog accounts={accounts} strategies={strategies} onClose={onClose} />);
+
+    const name = await screen.findByLabelText('Name');
+    expect(document.activeElement).toBe(name);
+    // Enter on an empty name: the step's error, still on step 1.
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 7: Name')).toBeTruthy();
+
+    await userEvent.type(name, 'Keyboard bot{Enter}');
+    expect(await screen.findByText('Step 2 of 7: Trading account')).toBeTruthy();
+    // The new step's first choice has the focus; arrows pick, Enter goes on.
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Paper spot/ }));
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Step 3 of 7: Strategy')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Trend ETH/ }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Create a bot' })).toBeTruthy();
+  });
 });

@@ -1,9 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, firstFieldIn } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 import { CheckIcon, PlusIcon } from '../../../components/ui/icons';
@@ -134,6 +134,26 @@ export function BotWizardDialog({
   const last = stepIndex === WIZARD_STEPS.length - 1;
   const needsData = step === 'account' || step === 'strategy';
 
+  // Enter in a field is "Next" (a dialog's Enter never closes it); on the last step it does nothing
+  // there, the create button says what it creates.
+  const onFieldEnter = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement || target instanceof HTMLSelectElement))
+      return;
+    event.preventDefault();
+    if (!last && !(needsData && (loading || Boolean(loadError)))) void next();
+  };
+  // A new step's first field takes the focus (the previous step's is gone with it); a step without
+  // one, its heading.
+  const stepRef = useRef<HTMLElement>(null);
+  const shownStep = useRef(stepIndex);
+  useEffect(() => {
+    if (shownStep.current === stepIndex || !stepRef.current) return;
+    shownStep.current = stepIndex;
+    const section = stepRef.current;
+    (firstFieldIn(section) ?? section.querySelector<HTMLElement>('h3'))?.focus();
+  }, [stepIndex]);
+
   let body: ReactNode;
   if (needsData && loading) {
     body = (
@@ -205,8 +225,13 @@ export function BotWizardDialog({
     >
       <div className="flex flex-col gap-5 pt-1 pb-3">
         <Stepper current={stepIndex} reached={reached} onSelect={goTo} />
-        <section aria-labelledby="bot-wizard-step" className="flex flex-col gap-3">
-          <h3 id="bot-wizard-step" className="text-sm font-semibold text-fg">
+        <section
+          ref={stepRef}
+          aria-labelledby="bot-wizard-step"
+          className="flex flex-col gap-3"
+          onKeyDown={onFieldEnter}
+        >
+          <h3 id="bot-wizard-step" tabIndex={-1} className="text-sm font-semibold text-fg outline-none">
             {t(`bots.wizard.headings.${step}`)}
           </h3>
           {body}
@@ -271,7 +296,8 @@ function Stepper({
               </span>
               <span
                 className={cn(
-                  'hidden w-full px-0.5 text-[11px] leading-tight break-words sm:block',
+                  // Below 640 px only the number shows; the step's name is still the button's (screen readers).
+                  'sr-only w-full px-0.5 text-[11px] leading-tight break-words sm:not-sr-only sm:block',
                   active ? 'font-medium text-fg' : 'text-muted group-enabled:group-hover:text-fg',
                 )}
               >

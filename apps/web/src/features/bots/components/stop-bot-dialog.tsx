@@ -51,7 +51,8 @@ export function StopBotDialog({ bot, onClose }: { bot: Bot; onClose: () => void 
       }
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={stop.isPending} data-autofocus>
+          {/* Focus opens on the position's choice when there is one (the dialog's first field), else on Cancel. */}
+          <Button variant="secondary" onClick={close} disabled={stop.isPending}>
             {t('common.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} loading={stop.isPending}>
