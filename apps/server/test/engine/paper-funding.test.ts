@@ -84,5 +84,19 @@ describe('paper futures funding booked on the trade', () => {
       new Decimal(trade.realisedPnl!).minus(moved).abs().lte('1e-8'),
       `${trade.realisedPnl} vs ${moved.toFixed()}`,
     ).toBe(true);
+
+    // The ledger holds every movement behind it: the fills' legs, their fees and both funding payments; in
+    // USDT they add up to the trade's PnL and to what the account moved by, and the base legs net to nothing.
+    const { rows: movements } = await t.db.pool.query<{ kind: string; currency: string; total: string }>(
+      `SELECT kind, currency, sum(amount)::text AS total, count(*)::int AS n FROM ledger_events
+        WHERE trade_id = $1 AND kind IN ('fill', 'fee', 'funding') GROUP BY kind, currency ORDER BY kind, currency`,
+      [opened.id],
+    );
+    const byKey = new Map(movements.map((m) => [`${m.kind} ${m.currency}`, new Decimal(m.total)]));
+    expect([...byKey.keys()]).toEqual(['fee USDT', 'fill BTC', 'fill USDT', 'funding USDT']);
+    expect(byKey.get('fill BTC')!.isZero()).toBe(true);
+    expect(byKey.get('funding USDT')!.toFixed()).toBe('-0.262');
+    const inUsdt = byKey.get('fee USDT')!.plus(byKey.get('fill USDT')!).plus(byKey.get('funding USDT')!);
+    expect(inUsdt.minus(moved).abs().lte('1e-8'), `${inUsdt} vs ${moved.toFixed()}`).toBe(true);
   });
 });

@@ -112,11 +112,19 @@ export const invoices = pgTable(
   ],
 );
 
+/** What billing adds up: a trade's booked PnL and an admin's corrections. */
+export const BILLED_LEDGER_KINDS = ['realised_pnl', 'adjustment'] as const;
+/** The money movements behind a trade's PnL, one event each (never billed themselves). */
+export const MOVEMENT_LEDGER_KINDS = ['fill', 'fee', 'funding'] as const;
+
 /**
  * The money ledger (issue 19): append-only (a trigger refuses every update and delete; a correction is a new
  * event). Every change of a trade's booked PnL — its realised PnL once closed, fees and funding included — is
  * one event, written by a trigger on `trades` in the same transaction: a late close, funding read after the
- * close, or a reopened trade each add an event, never edit one. Billing reads the ledger.
+ * close, or a reopened trade each add an event, never edit one. Billing reads those and the admin's
+ * adjustments. Beside them, triggers on `fills` and `funding_payments` write every money movement at the venue
+ * as it is stored: a fill's two legs (quote paid or received, base received or given), its fee, each funding
+ * payment; a fill replaced or removed is taken back by events of the opposite sign.
  */
 export const ledgerEvents = pgTable(
   'ledger_events',
@@ -125,10 +133,20 @@ export const ledgerEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').notNull(),
     tradeId: uuid('trade_id'),
-    kind: text('kind', { enum: ['realised_pnl', 'adjustment'] }).notNull(),
-    /** Signed, in `currency` (the trade's quote). */
+    kind: text('kind', { enum: [...BILLED_LEDGER_KINDS, ...MOVEMENT_LEDGER_KINDS] }).notNull(),
+    /** Signed, in `currency` (a PnL's: the trade's quote). */
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * A movement in a currency other than the trade's quote: the quote per unit it is counted at in the trade's
+     * figures (a base leg or a base fee: the fill's price; a fee in a third currency: the venue's price when the
+     * fill was stored). Null in the quote, and on PnL events and adjustments.
+     */
+    rate: money('rate'),
+    /** The row a movement comes from: the fill's or the funding payment's id. */
+    ref: uuid('ref'),
+    /** An adjustment's reason, as the admin wrote it. */
+    note: text('note'),
     /** When the money moved at the venue (the trade's last fill); the month it is billed in follows it, unless billed already. */
     effectiveAt: ts('effective_at').notNull(),
     /** When Kairos learnt it. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import {
+  BILLED_LEDGER_KINDS,
   billedEvents,
   billingPlans,
   billingRecords,
@@ -39,6 +40,9 @@ export type UnbilledEvent = {
   effectiveAt: Date;
 };
 
+/** The ledger events billing adds up (the movements beside them are never billed: their PnL events are). */
+const BILLED_KINDS = sql.raw(`(${BILLED_LEDGER_KINDS.map((k) => `'${k}'`).join(', ')})`);
+
 const liveInvoiceId = sql<string | null>`(SELECT i.id FROM invoices i
   WHERE i.billing_record_id = ${billingRecords.id} AND i.status <> 'void'
   ORDER BY i.created_at DESC LIMIT 1)`;
@@ -62,7 +66,7 @@ export function createBillingRepo(db: Database) {
         WITH who AS (
           SELECT user_id FROM billing_plans
           UNION SELECT e.user_id FROM ledger_events e
-            WHERE e.effective_at < ${end.toISOString()}
+            WHERE e.effective_at < ${end.toISOString()} AND e.kind IN ${BILLED_KINDS}
               AND NOT EXISTS (SELECT 1 FROM billed_events b WHERE b.event_id = e.id)
           UNION SELECT user_id FROM billing_records WHERE (year, month) <= (${period.year}, ${period.month})
         )
@@ -109,7 +113,7 @@ export function createBillingRepo(db: Database) {
       const res = await tx.execute(sql`
         SELECT e.id, e.user_id, e.amount::text AS amount, e.currency, r.rate::text AS rate, e.effective_at
         FROM ledger_events e LEFT JOIN ledger_rates r ON r.event_id = e.id
-        WHERE e.effective_at < ${before.toISOString()}
+        WHERE e.effective_at < ${before.toISOString()} AND e.kind IN ${BILLED_KINDS}
           AND e.user_id IN (${sql.join(
             userIds.map((id) => sql`${id}`),
             sql`, `,
@@ -162,7 +166,7 @@ export function createBillingRepo(db: Database) {
     ): Promise<{ id: number; currency: string }[]> {
       const res = await db.execute(sql`
         SELECT e.id, e.currency FROM ledger_events e
-        WHERE NOT (e.currency = ANY(${sql.param([...except])}::text[]))
+        WHERE NOT (e.currency = ANY(${sql.param([...except])}::text[])) AND e.kind IN ${BILLED_KINDS}
           AND NOT EXISTS (SELECT 1 FROM ledger_rates r WHERE r.event_id = e.id)
         ORDER BY e.id LIMIT ${limit}`);
       return res.rows.map((r) => ({ id: Number(r.id), currency: r.currency as string }));
@@ -188,7 +192,7 @@ export function createBillingRepo(db: Database) {
       if (userIds.length === 0) return [];
       const res = await db.execute(sql`
         SELECT e.user_id, e.currency, coalesce(sum(e.amount), 0)::text AS p FROM ledger_events e
-        WHERE e.user_id IN (${sql.join(
+        WHERE e.kind IN ${BILLED_KINDS} AND e.user_id IN (${sql.join(
           userIds.map((id) => sql`${id}`),
           sql`, `,
         )})
