@@ -41,12 +41,13 @@ describe('one money formatter', () => {
 });
 
 describe('numbers as a person types them', () => {
-  it('reads English: a comma groups thousands, a dot is the decimal point', () => {
+  it('reads English: a comma groups thousands, a dot is the decimal point (a lone comma that cannot group: decimal)', () => {
     expect(parseLocaleNumber('1,000', 'en-US')).toBe('1000');
     expect(parseLocaleNumber('1,000.5', 'en-US')).toBe('1000.5');
     expect(parseLocaleNumber('0.25', 'en-US')).toBe('0.25');
     expect(parseLocaleNumber('.5', 'en-US')).toBe('0.5');
-    expect(parseLocaleNumber('1,5', 'en-US')).toBeNull();
+    expect(parseLocaleNumber('0,05', 'en-US')).toBe('0.05');
+    expect(parseLocaleNumber('1,5,0', 'en-US')).toBeNull();
     expect(parseLocaleNumber('1 000', 'en-US')).toBeNull();
     expect(parseLocaleNumber('abc', 'en-US')).toBeNull();
     expect(parseLocaleNumber('', 'en-US')).toBeNull();

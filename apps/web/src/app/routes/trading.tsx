@@ -77,6 +77,7 @@ export function TradingRoute() {
             symbol={symbol}
             lastPrice={ticker.data?.last}
             pickedPrice={pickedPrice}
+            amountStep={pair?.amountStep}
           />
         </div>
         <div className="min-w-0">

@@ -22,7 +22,8 @@ interface Call {
 /** The Trading screen's calls: accounts, pairs, ticker, order book, no candles, open trades. */
 function serveTrading({
   accounts = [account(SPOT, 'Paper spot', 'spot'), account(FUTURES, 'Paper futures', 'future')],
-} = {}) {
+  refusal,
+}: { accounts?: ReturnType<typeof account>[]; refusal?: { status: number; body: unknown } } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -118,6 +119,11 @@ function serveTrading({
           ],
           { total: 1, page: 1, pageSize: 50 },
         );
+      if (call.path === '/api/trades' && call.method === 'POST' && refusal)
+        return new Response(JSON.stringify(refusal.body), {
+          status: refusal.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
       if (call.path === '/api/trades' && call.method === 'POST') {
         const body = call.body as { symbol: string; side: string; amount: string };
         return ok({
@@ -148,7 +154,8 @@ async function openForm() {
   return { form, user: userEvent.setup() };
 }
 
-describe('Trading: manual trade form', () => {
+// Typing is checked on every key now (issue 21): the long typing journeys get room on a loaded machine.
+describe('Trading: manual trade form', { timeout: 15_000 }, () => {
   it('refuses an amount and a price that are not positive numbers (spec §5)', async () => {
     const server = serveTrading();
     loginAs();
@@ -296,5 +303,88 @@ describe('Trading: manual trade form', () => {
     renderApp('/trading');
     expect(await screen.findByText('No trading account yet', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Connect an account' }).getAttribute('href')).toBe('/accounts');
+  });
+
+  it('shows the available balance and fills the amount from a share of it, with the total in USDT', async () => {
+    serveTrading();
+    loginAs();
+    renderApp('/trading');
+    const { form, user } = await openForm();
+    expect(await within(form).findByText('Available 10,000.00 USDT')).toBeTruthy();
+    const shares = within(form).getByRole('group', { name: 'Share of the available balance' });
+    expect(
+      within(shares)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['25%', '50%', '75%', '100%']);
+    // 2,500 USDT at the last price 56,789.11, rounded down to the market's step of 0.00001 BTC.
+    await user.click(within(shares).getByRole('button', { name: 'Use 25% of the available balance' }));
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('0.04402');
+    expect(within(form).getByText('Total ≈ 2,499.86 USDT · market order')).toBeTruthy();
+    // A limit price is what the share is counted at.
+    await user.type(within(form).getByLabelText('Limit price'), '50,000');
+    await user.click(within(shares).getByRole('button', { name: 'Use 100% of the available balance' }));
+    expect((within(form).getByLabelText('Amount') as HTMLInputElement).value).toBe('0.20000');
+    expect(within(form).getByText('Total ≈ 10,000.00 USDT · limit order')).toBeTruthy();
+  });
+
+  it('reads numbers as English writes them: "1,000" is a thousand', async () => {
+    const server = serveTrading();
+    loginAs();
+    renderApp('/trading');
+    const { form, user } = await openForm();
+    await user.type(within(form).getByLabelText('Amount'), '0.5');
+    await user.type(within(form).getByLabelText('Limit price'), '1,000.5');
+    expect(within(form).getByText('Total ≈ 500.25 USDT · limit order')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: /Buy BTC/ }));
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    expect(server.posts()[0]?.body).toMatchObject({ amount: '0.5', price: '1000.5' });
+  });
+
+  it('reads numbers as French writes them: "1 000,5" is a thousand and a half', async () => {
+    const server = serveTrading();
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp('/trading');
+    const form = await screen.findByRole('form', { name: 'Trade manuel' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Quantité'), '0,5');
+    await user.type(within(form).getByLabelText('Prix limite'), '1 000,5');
+    expect(within(form).getByText(/Total ≈ 500,25\sUSDT/)).toBeTruthy();
+    expect(within(form).getByText(/Disponible : 10\s000,00\sUSDT/)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: /Acheter BTC/ }));
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    expect(server.posts()[0]?.body).toMatchObject({ amount: '0.5', price: '1000.5' });
+  });
+
+  it('checks as the amount is typed, and a refusal goes once the order changes', async () => {
+    const server = serveTrading({
+      refusal: {
+        status: 422,
+        body: {
+          success: false,
+          error: 'ORDER_TOO_SMALL',
+          message: 'Order value 0.57 is below the minimum notional 5',
+          params: { variant: 'belowMinNotional', value: '0.57', min: '5' },
+        },
+      },
+    });
+    loginAs();
+    renderApp('/trading');
+    const { form, user } = await openForm();
+    const amount = within(form).getByLabelText('Amount');
+    // Live: no submit needed to hear that "abc" is no amount, and the message goes as soon as it is one.
+    await user.type(amount, 'abc');
+    expect(await within(form).findByText('Please enter a valid amount')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '0.00001');
+    await waitFor(() => expect(within(form).queryByText('Please enter a valid amount')).toBeNull());
+
+    await user.click(within(form).getByRole('button', { name: /Buy BTC/ }));
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    const refusal = await within(form).findByText(/below the minimum notional/);
+    expect(refusal).toBeTruthy();
+    await user.type(amount, '0');
+    await waitFor(() => expect(within(form).queryByText(/below the minimum notional/)).toBeNull());
   });
 });

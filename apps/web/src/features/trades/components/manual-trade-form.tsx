@@ -1,6 +1,6 @@
 import { MAX_TAKE_PROFITS, takeProfitSizeTotal, takeProfitSizesFit } from '@kairos/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import {
   type Control,
   type FieldErrors,
@@ -24,6 +24,8 @@ import { Toggle } from '../../../components/ui/toggle';
 import { paths } from '../../../config/paths';
 import { useTranslateMessage } from '../../../i18n/translate-message';
 import { cn } from '../../../lib/cn';
+import { stepDecimals, useMoney } from '../../../lib/money';
+import { parseLocaleNumber } from '../../../lib/parse-number';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useCreateTrade } from '../api/create-trade';
 import { splitSymbol } from '../utils/trade-figures';
@@ -32,7 +34,7 @@ import {
   type TradeFormValues,
   emptyTradeForm,
   toCreateTradeBody,
-  tradeFormSchema,
+  tradeFormSchemaFor,
 } from '../utils/trade-form';
 import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
@@ -60,6 +62,30 @@ export interface ManualTradeFormProps {
   lastPrice?: string | null;
   /** A price picked in the order book; fills the limit price. */
   pickedPrice?: { price: string; at: number } | null;
+  /** The market's amount step: a share of the balance is rounded down to it. */
+  amountStep?: string | null;
+}
+
+/** The shares of the available balance the form offers (issue 21). */
+export const BALANCE_SHARES = [25, 50, 75, 100] as const;
+
+/**
+ * The base amount that `percent` of `available` (quote) buys at `price`, rounded down to the market's step
+ * (none known: 8 decimals); null when it cannot be said (no price, no balance).
+ */
+export function amountForShare(
+  available: string,
+  percent: number,
+  price: string,
+  step: string | null | undefined,
+): string | null {
+  const spend = (Number(available) * percent) / 100;
+  const unit = Number(price);
+  if (!(spend > 0) || !(unit > 0)) return null;
+  const decimals = step ? stepDecimals(step) : 8;
+  const size = step && Number(step) > 0 ? Number(step) : 10 ** -decimals;
+  const steps = Math.floor(spend / unit / size + 1e-9);
+  return steps > 0 ? (steps * size).toFixed(decimals) : null;
 }
 
 /** Our rules carry translation keys; spec §5 sentences pass through (the fields translate them). */
@@ -82,9 +108,11 @@ export function ManualTradeForm({
   symbol,
   lastPrice,
   pickedPrice,
+  amountStep,
 }: ManualTradeFormProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const money = useMoney();
   const fieldMessage = useFieldMessage();
   const create = useCreateTrade();
   const singleFlight = useSingleFlight();
@@ -99,7 +127,9 @@ export function ManualTradeForm({
     getValues,
     formState: { errors },
   } = useForm<TradeFormInput, unknown, TradeFormValues>({
-    resolver: zodResolver(tradeFormSchema),
+    // Numbers read as the user's language writes them; checked as they are typed (issue 21).
+    resolver: zodResolver(useMemo(() => tradeFormSchemaFor(format.locale), [format.locale])),
+    mode: 'onChange',
     defaultValues: emptyTradeForm(accountId, symbol),
   });
   const side = useWatch({ control, name: 'side' });
@@ -115,6 +145,15 @@ export function ManualTradeForm({
   useEffect(() => {
     if (pickedPrice) setValue('price', pickedPrice.price, { shouldValidate: true });
   }, [pickedPrice, setValue]);
+
+  // The server's refusal was about what was sent: it goes once the order is changed.
+  const refused = create.isError;
+  const resetRefusal = create.reset;
+  useEffect(() => {
+    if (refused) resetRefusal();
+    // Only a change of the order clears it, not the refusal's own arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [amount, price, side, accountId, symbol]);
 
   const account = accounts?.find((row) => row.id === accountId);
   const spot = account?.marketType === 'spot';
@@ -166,7 +205,7 @@ export function ManualTradeForm({
       if (!detail) return;
       toast.success(
         t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
-          amount: format.decimal(detail.trade.quantity),
+          amount: money.quantity(detail.trade.quantity),
           symbol: detail.trade.symbol,
         }),
         { description: t('trading.form.openedHint') },
@@ -175,8 +214,15 @@ export function ManualTradeForm({
     });
 
   // The estimate is for the eye only (≈): the server sizes and rounds the order in decimals.
-  const reference = price?.trim() ? price.replace(',', '.') : (lastPrice ?? '');
-  const estimate = Number(amount?.replace(',', '.')) * Number(reference);
+  const typedPrice = price?.trim() ? parseLocaleNumber(price, format.locale) : null;
+  const reference = price?.trim() ? (typedPrice ?? '') : (lastPrice ?? '');
+  const estimate = Number(parseLocaleNumber(amount ?? '', format.locale) ?? Number.NaN) * Number(reference);
+  // What the account can spend: its USDT balance, for a pair quoted in USDT (the balance Kairos reads).
+  const available = account && quote === 'USDT' ? account.usdtBalance : null;
+  const fillShare = (percent: number) => {
+    const next = available && reference ? amountForShare(available, percent, reference, amountStep) : null;
+    if (next) setValue('amount', next, { shouldValidate: true });
+  };
 
   return (
     <Card>
@@ -263,11 +309,31 @@ export function ManualTradeForm({
                 {...register('price')}
               />
             </div>
+            {available !== null ? (
+              <div className="-mt-2 flex flex-wrap items-center justify-between gap-2">
+                <p className="num text-xs text-muted">
+                  {t('trading.form.available', { amount: money.money(available, quote) })}
+                </p>
+                <div role="group" aria-label={t('trading.form.shareOfBalance')} className="flex gap-1">
+                  {BALANCE_SHARES.map((percent) => (
+                    <button
+                      key={percent}
+                      type="button"
+                      disabled={!reference || !(Number(available) > 0)}
+                      aria-label={t('trading.form.useShare', { percent })}
+                      onClick={() => fillShare(percent)}
+                      className="num rounded border border-line px-1.5 py-0.5 text-xs text-muted hover:border-line-strong hover:text-fg disabled:cursor-not-allowed disabled:opacity-50"
+                    >
+                      {percent}%
+                    </button>
+                  ))}
+                </div>
+              </div>
+            ) : null}
             <p className="num -mt-2 text-xs text-subtle" aria-live="polite">
               {Number.isFinite(estimate) && estimate > 0
-                ? t('trading.form.estimate', {
-                    value: format.decimal(estimate.toFixed(2)),
-                    quote,
+                ? t('trading.form.total', {
+                    total: money.money(estimate, quote),
                     kind: price?.trim() ? t('trading.form.limitOrder') : t('trading.form.marketOrder'),
                   })
                 : t(price?.trim() ? 'trading.form.limitHint' : 'trading.form.marketHint')}

@@ -6,6 +6,7 @@ import {
   takeProfitSizesFit,
 } from '@kairos/contract';
 import { z } from 'zod';
+import { parseLocaleNumber } from '../../../lib/parse-number';
 import type { CreateTradeBody } from '../api/create-trade';
 import { toDecimal } from './trade-figures';
 
@@ -22,43 +23,70 @@ const isPositive = (value: string) => DECIMAL.test(value.trim()) && Number(toDec
 
 const percent = (message: string) => z.string().refine(isPositive, message);
 
-export const tradeFormSchema = z
-  .object({
-    accountId: z.string().min(1, VALIDATION_MESSAGES.required),
-    symbol: z.string().min(1, VALIDATION_MESSAGES.required),
-    side: z.enum(['long', 'short']),
-    /** Base quantity (spec §5: 'Please enter a valid amount'). */
-    amount: amountSchema,
-    /** Empty: a market order; otherwise a limit price (spec §5: 'Please enter a valid price'). */
-    price: z
-      .string()
-      .refine(
-        (value) => value.trim() === '' || priceSchema.safeParse(value).success,
-        VALIDATION_MESSAGES.price,
-      )
-      .transform((value) => (value.trim() === '' ? null : priceSchema.parse(value))),
-    takeProfits: z
-      .array(
-        z.object({
-          percent: percent(TRADE_FORM_MESSAGES.distance),
-          sizePercent: percent(TRADE_FORM_MESSAGES.size),
-        }),
-      )
-      .max(MAX_TAKE_PROFITS),
-    /** Empty: no stop-loss. */
-    stopLossPercent: z
-      .string()
-      .refine(
-        (value) => value.trim() === '' || (isPositive(value) && Number(toDecimal(value)) < 100),
-        TRADE_FORM_MESSAGES.stopLoss,
-      ),
-    breakEvenAfterTp1: z.boolean(),
-  })
-  .superRefine((form, ctx) => {
-    if (!takeProfitSizesFit(form.takeProfits)) {
-      ctx.addIssue({ code: 'custom', path: ['takeProfits'], message: TRADE_FORM_MESSAGES.sizes });
-    }
+/**
+ * A decimal typed in the user's language (issue 21: "1,000" is a thousand in English, "1 000,5" in French),
+ * then held to the contract's rule; a text that is no number in that language is `message`.
+ */
+function readTyped(
+  value: string,
+  locale: string,
+  schema: typeof amountSchema,
+  message: string,
+  ctx: z.RefinementCtx,
+): string {
+  const plain = parseLocaleNumber(value, locale);
+  const checked = schema.safeParse(plain ?? value);
+  if (plain !== null && checked.success) return checked.data;
+  ctx.addIssue({
+    code: 'custom',
+    message: value.trim() === '' ? (checked.error?.issues[0]?.message ?? message) : message,
   });
+  return z.NEVER;
+}
+
+/** The manual trade form's rules, its numbers read as `locale` writes them. */
+export function tradeFormSchemaFor(locale: string) {
+  return z
+    .object({
+      accountId: z.string().min(1, VALIDATION_MESSAGES.required),
+      symbol: z.string().min(1, VALIDATION_MESSAGES.required),
+      side: z.enum(['long', 'short']),
+      /** Base quantity (spec §5: 'Please enter a valid amount'). */
+      amount: z
+        .string()
+        .transform((value, ctx) => readTyped(value, locale, amountSchema, VALIDATION_MESSAGES.amount, ctx)),
+      /** Empty: a market order; otherwise a limit price (spec §5: 'Please enter a valid price'). */
+      price: z
+        .string()
+        .transform((value, ctx) =>
+          value.trim() === '' ? null : readTyped(value, locale, priceSchema, VALIDATION_MESSAGES.price, ctx),
+        ),
+      takeProfits: z
+        .array(
+          z.object({
+            percent: percent(TRADE_FORM_MESSAGES.distance),
+            sizePercent: percent(TRADE_FORM_MESSAGES.size),
+          }),
+        )
+        .max(MAX_TAKE_PROFITS),
+      /** Empty: no stop-loss. */
+      stopLossPercent: z
+        .string()
+        .refine(
+          (value) => value.trim() === '' || (isPositive(value) && Number(toDecimal(value)) < 100),
+          TRADE_FORM_MESSAGES.stopLoss,
+        ),
+      breakEvenAfterTp1: z.boolean(),
+    })
+    .superRefine((form, ctx) => {
+      if (!takeProfitSizesFit(form.takeProfits)) {
+        ctx.addIssue({ code: 'custom', path: ['takeProfits'], message: TRADE_FORM_MESSAGES.sizes });
+      }
+    });
+}
+
+/** English reading of numbers ("1,000" a thousand). */
+export const tradeFormSchema = tradeFormSchemaFor('en-US');
 
 export type TradeFormInput = z.input<typeof tradeFormSchema>;
 export type TradeFormValues = z.output<typeof tradeFormSchema>;
