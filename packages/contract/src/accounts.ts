@@ -24,7 +24,7 @@ export const tradingAccountCreateBody = z
     sandbox: z.boolean().default(false),
     /**
      * Issue 20: where the venue does not say whether the key can withdraw, the user confirms they made sure it
-     * cannot (else 422 `WITHDRAW_PERMISSION_UNKNOWN`); the confirmation is kept in the audit log.
+     * cannot (else 422 `WITHDRAW_PERMISSION_UNKNOWN`); the confirmation is kept on the account and in the audit log.
      */
     withdrawRiskAcknowledged: z.boolean().optional(),
     /** Paper accounts only: the simulated starting balance in USDT (default 10,000). */
@@ -58,6 +58,11 @@ export const tradingAccountSchema = z.object({
   balanceUpdatedAt: z.string().nullable(),
   status: z.enum(['active', 'error']),
   lastError: z.string().nullable(),
+  /**
+   * Issue 20: when the user acknowledged that the venue does not report whether this key can withdraw (and that
+   * they made sure it cannot); null for a key whose permission the venue reported.
+   */
+  withdrawRiskAcknowledgedAt: z.string().nullable(),
   botCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

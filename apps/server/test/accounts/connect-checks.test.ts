@@ -227,6 +227,29 @@ describe('a key whose withdraw permission the venue does not report', () => {
     ]);
   });
 
+  it('is stored on the account and returned with it, so the app can show it', async () => {
+    const before = Date.now();
+    const accepted = await connect({ ...body, nickname: 'shown', withdrawRiskAcknowledged: true });
+    expect(accepted.status).toBe(201);
+    const at = accepted.body.results.withdrawRiskAcknowledgedAt as string;
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
+    const listed = (await asUser(t.app, alice).get('/api/trading-accounts')).body.results as {
+      id: string;
+      withdrawRiskAcknowledgedAt: string | null;
+    }[];
+    expect(listed.find((a) => a.id === accepted.body.results.id)?.withdrawRiskAcknowledgedAt).toBe(at);
+    // A key whose permission the venue reports needs no acknowledgement, and none is shown for it.
+    const reported = await connect({
+      exchange: 'bybit',
+      marketType: 'spot',
+      nickname: 'reported',
+      apiKey: BYBIT_ONEWAY.apiKey,
+      apiSecret: BYBIT_ONEWAY.secret,
+      withdrawRiskAcknowledged: true,
+    });
+    expect(reported.body.results.withdrawRiskAcknowledgedAt).toBeNull();
+  });
+
   it('needs the acknowledgement when an account is re-keyed onto such a key', async () => {
     const account = await connect({
       exchange: 'bybit',
@@ -241,8 +264,18 @@ describe('a key whose withdraw permission the venue does not report', () => {
         apiSecret: BYBIT_UNREPORTED.secret,
         ...extra,
       });
+    expect(account.body.results.withdrawRiskAcknowledgedAt).toBeNull();
     expect((await rekey({})).body.error).toBe('WITHDRAW_PERMISSION_UNKNOWN');
-    expect((await rekey({ withdrawRiskAcknowledged: true })).status).toBe(200);
+    const rekeyed = await rekey({ withdrawRiskAcknowledged: true });
+    expect(rekeyed.status).toBe(200);
+    expect(rekeyed.body.results.withdrawRiskAcknowledgedAt).toEqual(expect.any(String));
+    // Back onto a key whose permission the venue reports: the acknowledgement was for the other key.
+    const back = await asUser(t.app, alice).put(`/api/trading-accounts/${account.body.results.id}`, {
+      apiKey: BYBIT_ONEWAY.apiKey,
+      apiSecret: BYBIT_ONEWAY.secret,
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.results.withdrawRiskAcknowledgedAt).toBeNull();
   });
 });
 

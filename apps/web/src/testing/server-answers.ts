@@ -16,6 +16,7 @@ export function serverTradingAccount(overrides: Partial<TradingAccount> = {}): T
     balanceUpdatedAt: null,
     status: 'active',
     lastError: null,
+    withdrawRiskAcknowledgedAt: null,
     botCount: 0,
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',

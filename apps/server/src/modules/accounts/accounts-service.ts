@@ -48,16 +48,20 @@ export function createAccountsService(deps: {
       throw new DomainRuleError(...apiError('WITHDRAW_PERMISSION_UNKNOWN', { exchange: c.exchange }));
   }
 
+  /** Now, when the key just verified needed the acknowledgement (it was given: checked before); else null. */
+  const withdrawRiskAcknowledgedAt = (c: { sandbox: boolean }, verified: { canWithdraw: false | null }) =>
+    verified.canWithdraw === null && !c.sandbox ? new Date() : null;
+
   /**
-   * The acknowledgement is kept in the audit log (no column holds it): who, which account, which venue, and
-   * where Kairos asked for the key's permissions.
+   * The acknowledgement is kept on the account (`withdrawRiskAcknowledgedAt`, shown with it) and in the audit
+   * log: who, which account, which venue, and where Kairos asked for the key's permissions.
    */
   async function recordWithdrawRiskAccepted(
     user: AuthedUser,
     account: TradingAccountRow,
-    verified: { canWithdraw: false | null; withdrawSource: string },
+    verified: { withdrawSource: string },
   ) {
-    if (verified.canWithdraw !== null || account.sandbox) return;
+    if (!account.withdrawRiskAcknowledgedAt) return;
     await deps.audit.recordAudit(
       { id: user.id, email: user.email, kind: 'user' },
       {
@@ -86,6 +90,7 @@ export function createAccountsService(deps: {
       balanceUpdatedAt: a.balanceUpdatedAt?.toISOString() ?? null,
       status: a.status,
       lastError: a.lastError,
+      withdrawRiskAcknowledgedAt: a.withdrawRiskAcknowledgedAt?.toISOString() ?? null,
       botCount,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
@@ -137,6 +142,7 @@ export function createAccountsService(deps: {
         passphraseSealed:
           !isPaper && input.passphrase ? sealKey(id, 'passphrase_sealed', input.passphrase) : null,
         apiKeyMask: !isPaper && input.apiKey ? maskSecret(input.apiKey) : null,
+        withdrawRiskAcknowledgedAt: withdrawRiskAcknowledgedAt(input, verified),
         usdtBalance,
         balanceUpdatedAt: new Date(),
       });
@@ -199,6 +205,14 @@ export function createAccountsService(deps: {
                       : null,
                   }
                 : {}),
+            }
+          : {}),
+        ...(verified
+          ? {
+              withdrawRiskAcknowledgedAt: withdrawRiskAcknowledgedAt(
+                { sandbox: input.sandbox ?? current.sandbox },
+                verified,
+              ),
             }
           : {}),
         ...(balance !== undefined

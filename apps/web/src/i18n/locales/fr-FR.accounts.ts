@@ -8,16 +8,21 @@ const frFRAccounts: typeof enUSAccounts = {
   accounts: {
     title: 'Comptes de trading',
     description:
-      'Les comptes d’exchange sur lesquels vos bots tradent. Les clés sont chiffrées et jamais réaffichées.',
-    paper: 'Papier',
+      'Les comptes de plateforme sur lesquels vos bots opèrent. Les clés sont chiffrées et jamais réaffichées.',
+    paper: 'Simulé',
     noKeys: 'Pas de clés (simulé)',
+    withdrawRiskAcknowledged: {
+      note: 'Vous avez confirmé que cette clé ne peut pas retirer · {{time}}',
+      title:
+        'La plateforme ne dit pas si cette clé peut effectuer des retraits. Vous avez confirmé le {{time}} qu’elle ne le peut pas : laissez les retraits désactivés dans les réglages de la clé sur la plateforme.',
+    },
     balanceUpdated: 'Solde mis à jour le {{time}}',
     marketType: {
       spot: 'Spot',
       future: 'Futures',
     },
     venue: {
-      paper: 'Trading papier (simulé, sans clés)',
+      paper: 'Plateforme simulée (sans clés)',
     },
     status: {
       active: 'Connecté',
@@ -52,22 +57,22 @@ const frFRAccounts: typeof enUSAccounts = {
       open: 'Connecter un compte',
       title: 'Connecter un compte de trading',
       description:
-        'Le trading papier fonctionne hors ligne avec un solde simulé. Un vrai exchange demande une clé API qui peut trader mais pas retirer.',
-      paperHint: 'Des USDT simulés pour trader : rien de réel n’est en jeu.',
+        'Le trading simulé fonctionne hors ligne avec un solde simulé. Une vraie plateforme demande une clé API qui peut passer des ordres mais pas retirer.',
+      paperHint: 'Des USDT simulés pour passer des ordres : rien de réel n’est en jeu.',
       keysHint:
-        'Créez une clé API avec la seule permission de trader. Kairos la vérifie en lisant votre solde et refuse les clés qui peuvent retirer des fonds.',
-      sandboxHint: 'Trader sur le réseau de test de l’exchange plutôt qu’avec des fonds réels.',
+        'Créez une clé API avec la seule permission de passer des ordres. Kairos la vérifie en lisant votre solde et refuse les clés qui peuvent retirer des fonds.',
+      sandboxHint: 'Opérer sur le réseau de test de la plateforme plutôt qu’avec des fonds réels.',
       testnet: {
         testnet:
           '{{venue}} a un testnet pour le marché {{market}} : activez « Testnet » et utilisez des clés de testnet (aucun fonds réel).',
         demo: '{{venue}} propose le trading démo pour le marché {{market}} : activez « Testnet » et utilisez des clés de démo (aucun fonds réel).',
-        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}} : ces clés tradent des fonds réels.',
+        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}}  : ces clés opèrent sur des fonds réels.',
         testnetToggle: 'Clés de testnet : rien de réel n’est en jeu.',
         demoToggle: 'Clés de trading démo : rien de réel n’est en jeu.',
         unavailable: 'Indisponible : {{venue}} n’a pas de testnet pour le marché {{market}}.',
       },
       submit: 'Connecter',
-      submitting: 'Vérification auprès de l’exchange…',
+      submitting: 'Vérification auprès de la plateforme…',
       connected: '{{name}} est connecté',
     },
     edit: {
@@ -77,7 +82,7 @@ const frFRAccounts: typeof enUSAccounts = {
       rotateKeys: 'Remplacer les clés',
       keepKeys: 'Garder les clés actuelles',
       newKeys: 'Nouvelle clé API',
-      rotateHint: 'La nouvelle clé est vérifiée auprès de l’exchange avant de remplacer l’actuelle.',
+      rotateHint: 'La nouvelle clé est vérifiée auprès de la plateforme avant de remplacer l’actuelle.',
       saved: '{{name}} est enregistré',
     },
     delete: {
@@ -85,11 +90,11 @@ const frFRAccounts: typeof enUSAccounts = {
       action: 'Supprimer {{name}}',
       title: 'Supprimer {{name}} ?',
       noBots:
-        'Le compte, ses clés chiffrées et son historique de trades sont supprimés de Kairos. Rien ne change sur l’exchange.',
+        'Le compte, ses clés chiffrées et son historique de trades sont supprimés de Kairos. Rien ne change sur la plateforme.',
       withBots_one:
-        '{{count}} bot trade sur ce compte. Le compte ne peut être supprimé qu’avec lui ; les clés et l’historique de trades partent aussi. Rien ne change sur l’exchange.',
+        '{{count}} bot opère sur ce compte. Le compte ne peut être supprimé qu’avec lui ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
       withBots_other:
-        '{{count}} bots tradent sur ce compte. Le compte ne peut être supprimé qu’avec eux ; les clés et l’historique de trades partent aussi. Rien ne change sur l’exchange.',
+        '{{count}} bots opèrent sur ce compte. Le compte ne peut être supprimé qu’avec eux ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
       alsoDeleteBots_one: 'Supprimer aussi son bot',
       alsoDeleteBots_other: 'Supprimer aussi ses {{count}} bots',
       confirm: 'Supprimer le compte',
@@ -102,8 +107,8 @@ const frFRAccounts: typeof enUSAccounts = {
     empty: {
       title: 'Aucun compte de trading pour l’instant',
       description:
-        'Commencez par un compte papier : pas de clés, un solde simulé, et il fonctionne hors ligne. Connectez un exchange quand vous serez prêt.',
-      connectPaper: 'Connecter un compte papier',
+        'Commencez par un compte simulé : pas de clés, un solde fictif, et il fonctionne hors ligne. Connectez une plateforme quand vous serez prêt.',
+      connectPaper: 'Connecter un compte simulé',
     },
   },
 };

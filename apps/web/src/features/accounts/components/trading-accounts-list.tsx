@@ -12,6 +12,20 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { EditAccountDialog } from './edit-account-dialog';
 import { AccountStatusBadge, VenueLabel } from './venue-label';
 
+/**
+ * Issue 20: the venue does not report whether this key may withdraw, and the owner confirmed it cannot —
+ * said on the account so they keep it that way.
+ */
+function WithdrawRiskNote({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const time = useFormatters().dateTime(at);
+  return (
+    <span className="text-xs text-warn" title={t('accounts.withdrawRiskAcknowledged.title', { time })}>
+      {t('accounts.withdrawRiskAcknowledged.note', { time })}
+    </span>
+  );
+}
+
 /** Spec §2 TradingAccounts: venue, market type, balance, bots, status; edit and delete per row. */
 export function TradingAccountsList({ onConnect }: { onConnect: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +52,12 @@ export function TradingAccountsList({ onConnect }: { onConnect: () => void }) {
       header: t('accounts.columns.apiKey'),
       cell: (account) =>
         account.apiKeyMask ? (
-          <span className="font-mono text-xs text-muted">{account.apiKeyMask}</span>
+          <span className="flex flex-col items-start gap-0.5">
+            <span className="font-mono text-xs text-muted">{account.apiKeyMask}</span>
+            {account.withdrawRiskAcknowledgedAt ? (
+              <WithdrawRiskNote at={account.withdrawRiskAcknowledgedAt} />
+            ) : null}
+          </span>
         ) : (
           <span className="text-xs text-subtle">{t('accounts.noKeys')}</span>
         ),

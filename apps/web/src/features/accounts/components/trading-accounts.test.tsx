@@ -63,6 +63,7 @@ function account(overrides: Record<string, unknown> = {}) {
     balanceUpdatedAt: '2026-01-02T10:00:00.000Z',
     status: 'active',
     lastError: null,
+    withdrawRiskAcknowledgedAt: null,
     botCount: 2,
     createdAt: '2026-01-02T10:00:00.000Z',
     updatedAt: '2026-01-02T10:00:00.000Z',
@@ -386,6 +387,36 @@ describe('TradingAccounts screen', () => {
     expect(within(practice).getByText('Testnet')).toBeTruthy();
     const live = screen.getByText('Binance main').closest('tr') as HTMLElement;
     expect(within(live).queryByText('Testnet')).toBeNull();
+  });
+
+  it('shows on an account that its owner confirmed its key cannot withdraw, and when (issue 20)', async () => {
+    mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET') {
+        return {
+          body: {
+            success: true,
+            results: [
+              account({
+                id: 'acc-a',
+                nickname: 'Unreported',
+                withdrawRiskAcknowledgedAt: '2026-01-05T09:30:00.000Z',
+              }),
+              account({ id: 'acc-r', nickname: 'Reported' }),
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    loginAs();
+    renderApp('/accounts');
+    const row = (await screen.findByText('Unreported', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const note = within(row).getByText(/You confirmed this key cannot withdraw/);
+    expect(note.textContent).toMatch(/Jan 5, 2026/);
+    expect(note.getAttribute('title')).toMatch(/exchange does not say whether this key may withdraw/);
+    const reported = screen.getByText('Reported').closest('tr') as HTMLElement;
+    expect(within(reported).queryByText(/confirmed this key cannot withdraw/)).toBeNull();
   });
 
   it('shows venue, masked key, balance, bots and errors; deletes with its bots only when told to', async () => {
