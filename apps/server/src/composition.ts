@@ -182,6 +182,14 @@ export function createServices(
   const preferences = (userId: string) => usersService.settings(userId);
   const ownedTrades = createOwnedTradesRepo(db.db);
   const tradeMarks = createTradeMarks({ repo: ownedTrades, gateways: venues.gateways, log });
+  // Portfolio's equity is the dashboard's "Total equity (est.)" too (issue 21): one definition.
+  const portfolio = createPortfolioService({
+    repo: createPortfolioRepo(db.db),
+    accounts: repos.accounts,
+    gatewayFor: (a) => venues.gateways.forAccount(a),
+    converterFor,
+    preferences,
+  });
 
   // Admin consoles: every admin action goes through the audit log.
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
@@ -287,14 +295,9 @@ export function createServices(
       converterFor,
       preferences,
       openTrades: { repo: ownedTrades, marks: tradeMarks },
+      equity: (userId, accountId) => portfolio.equity(userId, accountId),
     }),
-    portfolio: createPortfolioService({
-      repo: createPortfolioRepo(db.db),
-      accounts: repos.accounts,
-      gatewayFor: (a) => venues.gateways.forAccount(a),
-      converterFor,
-      preferences,
-    }),
+    portfolio,
     /** Payment provider: manual by default (an admin records payments); a Stripe adapter plugs in here. */
     billing: createBillingService({
       repo: createBillingRepo(db.db),

@@ -8,6 +8,7 @@ export const DASHBOARD_SECTIONS = [
   'capitalByBot',
   'metrics',
   'openPositions',
+  'equity',
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
@@ -67,6 +68,12 @@ export const dashboardSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
   currency: currencyInfoSchema,
   protection: openTradeProtectionSchema,
+  /**
+   * "Total equity (est.)" (issue 21), the one total the dashboard and Portfolio show: every asset of the user's
+   * accounts (or the filtered one) at its USDT market's last price, read from the venues now; "available" the
+   * dollar coins free to spend. `unread`: accounts whose venue could not answer (left out). Not for a bot.
+   */
+  equity: z.object({ total: money, available: money, unread: z.number().int() }).optional(),
   metrics: z
     .object({
       netPnl: money,
@@ -135,7 +142,10 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export const portfolioSchema = z.object({
   currency: currencyInfoSchema,
+  /** "Total equity (est.)": the dashboard's `equity.total` (issue 21). */
   totalValue: money,
+  /** The dollar coins free to spend, over every account: the dashboard's `equity.available`. */
+  available: money,
   holdings: z.array(
     z.object({
       asset: z.string(),

@@ -65,6 +65,11 @@ export function createDashboardService(deps: {
   preferences: (userId: string) => Promise<Preferences>;
   /** The open positions panel (issue 21): the user's open trades, marked at the last price. */
   openTrades?: { repo: Pick<OwnedTradesRepo, 'openOwned'>; marks: Pick<TradeMarks, 'marks'> };
+  /** "Total equity (est.)" and "Available" (issue 21): Portfolio's own figures, read from the venues. */
+  equity?: (
+    userId: string,
+    accountId?: string,
+  ) => Promise<{ total: DecimalInput; available: DecimalInput; unread: number }>;
 }) {
   const { repo } = deps;
 
@@ -153,6 +158,18 @@ export function createDashboardService(deps: {
             result.equityCurve = {
               kind: 'equity',
               points: points.map((p) => ({ date: p.date, value: money(p.value) })),
+            };
+          })(),
+        );
+      }
+      if (want.has('equity') && deps.equity && !q.botId) {
+        tasks.push(
+          (async () => {
+            const equity = await deps.equity!(user.id, q.accountId);
+            result.equity = {
+              total: money(equity.total),
+              available: money(equity.available),
+              unread: equity.unread,
             };
           })(),
         );

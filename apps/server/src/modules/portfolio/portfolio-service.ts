@@ -4,8 +4,10 @@ import type { ExchangeGateway } from '../../exchange/gateway';
 import type { AuthedUser } from '../auth/auth-service';
 import type { AccountsRepo, TradingAccountRow } from '../accounts/accounts-repo';
 import type { createCurrencyConverter } from '../dashboard/dashboard-service';
-import { valueBalances } from '../../exchange/valuation';
+import { type AccountEquity, accountEquity } from './equity';
 import type { PortfolioPeriod, PortfolioRepo } from './portfolio-repo';
+
+type AccountError = { accountId: string; nickname: string; sandbox: boolean; message: string };
 
 export type PortfolioService = ReturnType<typeof createPortfolioService>;
 
@@ -16,7 +18,36 @@ export function createPortfolioService(deps: {
   converterFor: ReturnType<typeof createCurrencyConverter>;
   preferences: (userId: string) => Promise<Preferences>;
 }) {
+  /** Each account of the user (or the one named) with its equity; an unreachable venue is an error, not a stop. */
+  async function readAccounts(userId: string, accountId?: string) {
+    const read: { account: TradingAccountRow; equity: AccountEquity }[] = [];
+    const errors: AccountError[] = [];
+    for (const { account } of await deps.accounts.listOwned(userId)) {
+      if (accountId && account.id !== accountId) continue;
+      try {
+        read.push({ account, equity: await accountEquity(await deps.gatewayFor(account)) });
+      } catch (e) {
+        // One unreachable venue must not hide the rest of the portfolio.
+        errors.push({
+          accountId: account.id,
+          nickname: account.nickname,
+          sandbox: account.sandbox,
+          message: e instanceof Error ? e.message : String(e),
+        });
+      }
+    }
+    const sum = (pick: (e: AccountEquity) => Decimal) =>
+      read.reduce((s, r) => s.plus(pick(r.equity)), new Decimal(0));
+    return { read, errors, total: sum((e) => e.total), available: sum((e) => e.available) };
+  }
+
   return {
+    /** "Total equity (est.)" and "Available" over the user's accounts, or one (the dashboard's figures). */
+    async equity(userId: string, accountId?: string) {
+      const { total, available, errors } = await readAccounts(userId, accountId);
+      return { total, available, unread: errors.length };
+    },
+
     /** Holdings across every account of the user: asset, amount, value, share. */
     async holdings(user: AuthedUser) {
       const { info, convert } = await deps.converterFor((await deps.preferences(user.id)).currency);
@@ -28,34 +59,21 @@ export function createPortfolioService(deps: {
           accounts: { accountId: string; nickname: string; sandbox: boolean; amount: string }[];
         }
       >();
-      const errors: { accountId: string; nickname: string; sandbox: boolean; message: string }[] = [];
-      for (const { account } of await deps.accounts.listOwned(user.id)) {
-        try {
-          const gateway = await deps.gatewayFor(account);
-          const { assets } = await valueBalances(gateway, await gateway.fetchBalances());
-          for (const a of assets) {
-            const h = byAsset.get(a.asset) ?? { amount: new Decimal(0), value: new Decimal(0), accounts: [] };
-            h.amount = h.amount.plus(a.amount);
-            h.value = h.value.plus(a.value);
-            h.accounts.push({
-              accountId: account.id,
-              nickname: account.nickname,
-              sandbox: account.sandbox,
-              amount: a.amount.toFixed(),
-            });
-            byAsset.set(a.asset, h);
-          }
-        } catch (e) {
-          // One unreachable venue must not hide the rest of the portfolio.
-          errors.push({
+      const { read, errors, total, available } = await readAccounts(user.id);
+      for (const { account, equity } of read) {
+        for (const a of equity.assets) {
+          const h = byAsset.get(a.asset) ?? { amount: new Decimal(0), value: new Decimal(0), accounts: [] };
+          h.amount = h.amount.plus(a.amount);
+          h.value = h.value.plus(a.value);
+          h.accounts.push({
             accountId: account.id,
             nickname: account.nickname,
             sandbox: account.sandbox,
-            message: e instanceof Error ? e.message : String(e),
+            amount: a.amount.toFixed(),
           });
+          byAsset.set(a.asset, h);
         }
       }
-      const total = [...byAsset.values()].reduce((s, h) => s.plus(h.value), new Decimal(0));
       const holdings = [...byAsset.entries()]
         .map(([asset, h]) => ({
           asset,
@@ -65,7 +83,13 @@ export function createPortfolioService(deps: {
           accounts: h.accounts,
         }))
         .sort((a, b) => Number(b.value) - Number(a.value));
-      return { currency: info, totalValue: convert(total).toFixed(2), holdings, errors };
+      return {
+        currency: info,
+        totalValue: convert(total).toFixed(2),
+        available: convert(available).toFixed(2),
+        holdings,
+        errors,
+      };
     },
 
     /** Total equity over time from the balance snapshots, each account carried forward to every point. */
