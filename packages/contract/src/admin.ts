@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
 import { ALERT_STATUSES } from './states';
-import { decimalInput, strategyStatusSchema } from './trading';
+import { CURRENCY_CODE_PATTERN, decimalInput, strategyStatusSchema } from './trading';
 
 // Admin consoles (spec §2, §7): alert monitoring, per-strategy trade control, profit-share billing, audit.
 
@@ -303,8 +303,42 @@ export const billingRecordEventSchema = z.object({
   /** When the money moved at the venue (the trade's last fill), and when Kairos booked it. */
   effectiveAt: z.string(),
   bookedAt: z.string(),
+  /** An adjustment's reason; null for a trade's PnL (and from servers before adjustments). */
+  note: z.string().nullable().default(null),
 });
 export type BillingRecordEvent = z.infer<typeof billingRecordEventSchema>;
+
+/**
+ * `POST /admin/ledger/adjustments` (issue 19): a correction of what a user is billed on, as a new ledger event
+ * (never an edit): signed, in its currency, with why. It is billed in the first month processed after it.
+ */
+export const ledgerAdjustmentBody = z.object({
+  userId: z.string().uuid('User not found'),
+  amount: decimalInput.refine((v) => Number(v) !== 0, 'An adjustment cannot be zero'),
+  currency: z
+    .string({ error: 'Please enter a currency code such as USDT' })
+    .trim()
+    .regex(CURRENCY_CODE_PATTERN, 'Please enter a currency code such as USDT')
+    .transform((s) => s.toUpperCase()),
+  reason: z
+    .string({ error: 'A reason is required for an adjustment' })
+    .trim()
+    .min(1, 'A reason is required for an adjustment')
+    .max(500),
+});
+export type LedgerAdjustmentBody = z.infer<typeof ledgerAdjustmentBody>;
+
+export const ledgerAdjustmentSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  kind: z.literal('adjustment'),
+  amount: z.string(),
+  currency: z.string(),
+  note: z.string(),
+  effectiveAt: z.string(),
+  bookedAt: z.string(),
+});
+export type LedgerAdjustment = z.infer<typeof ledgerAdjustmentSchema>;
 
 export const invoiceSchema = z.object({
   id: z.string(),

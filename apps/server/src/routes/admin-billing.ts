@@ -17,6 +17,8 @@ import {
   invoicePayBody,
   invoiceSchema,
   invoiceVoidBody,
+  ledgerAdjustmentBody,
+  ledgerAdjustmentSchema,
   monthlyProcessResultSchema,
   okSchema,
   skipTakeSchema,
@@ -93,6 +95,22 @@ const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, results: await billing.recordEvents(request.params.id) }),
+  );
+
+  app.post(
+    '/admin/ledger/adjustments',
+    {
+      schema: {
+        tags,
+        summary: "A correction of a user's billed profit: a new ledger event (never an edit), audited",
+        body: ledgerAdjustmentBody,
+        response: { 201: okSchema(ledgerAdjustmentSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const results = await billing.addAdjustment(adminActor(request), request.body);
+      return reply.status(201).send({ success: true as const, results });
+    },
   );
 
   app.get(

@@ -81,6 +81,12 @@ const cases: Case[] = [
     // Past the door: January has no fee for this user, so there is nothing to invoice.
     admin: 422,
   },
+  {
+    method: 'POST',
+    path: '/admin/ledger/adjustments',
+    payload: () => ({ userId: user.user.id, amount: '5', currency: 'USDT', reason: 'goodwill' }),
+    admin: 201,
+  },
   { method: 'POST', path: '/admin/billing/invoices/:missing/pay', payload: () => ({}), admin: 404 },
   {
     method: 'POST',

@@ -3,7 +3,7 @@ import { Decimal } from '@kairos/core';
 import { createTestApp, type TestApp } from '../support/app';
 import { createPaperAccount } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
-import { ADMIN_EMAIL, call } from './admin-fixtures';
+import { ADMIN_EMAIL, auditRows, call } from './admin-fixtures';
 
 /**
  * Issue 19: billing reads an append-only ledger. A close booked after its month was processed is billed in
@@ -214,6 +214,70 @@ describe('rates recorded as events are booked', () => {
   });
 });
 
+describe('an adjustment', () => {
+  it('is a new ledger event, audited, counted in the month it is billed in', async () => {
+    const ola = await user('ola-adjust@example.com', 10);
+    await closeTrade(ola, '300', new Date(Date.now() - 60_000));
+    const res = await call(t, admin, 'POST', '/admin/ledger/adjustments', {
+      userId: ola.session.user.id,
+      amount: '-120.5',
+      currency: 'usdt',
+      reason: 'Refund of a double-booked fee',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.results).toMatchObject({
+      kind: 'adjustment',
+      userId: ola.session.user.id,
+      amount: '-120.5',
+      currency: 'USDT',
+      note: 'Refund of a double-booked fee',
+    });
+    const { rows } = await t.db.pool.query(
+      'SELECT kind, amount, note, trade_id FROM ledger_events WHERE user_id = $1 ORDER BY id',
+      [ola.session.user.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'realised_pnl', amount: '300', note: null, trade_id: expect.any(String) },
+      { kind: 'adjustment', amount: '-120.5', note: 'Refund of a double-booked fee', trade_id: null },
+    ]);
+    const [audit] = (await auditRows(t, 'billing.ledger_adjustment')).filter(
+      (a) => a.target === `user:${String(ola.session.user.id)}`,
+    );
+    expect(audit).toMatchObject({
+      outcome: 'ok',
+      details: { amount: '-120.5', currency: 'USDT', reason: 'Refund of a double-booked fee' },
+    });
+
+    // The month in progress (the next to be billed) counts it: 300 − 120.5.
+    const detail = await call(t, admin, 'GET', `/admin/billing/user?userId=${String(ola.session.user.id)}`);
+    expect(detail.body.results.currentMonth).toMatchObject({ profit: '179.5', estimatedFee: '17.95' });
+  });
+
+  it('refuses a zero amount, a missing reason, a bad currency and an unknown user', async () => {
+    const pia = await user('pia-adjust@example.com', 10);
+    const body = { userId: pia.session.user.id, amount: '10', currency: 'USDT', reason: 'goodwill' };
+    for (const bad of [{ amount: '0' }, { reason: ' ' }, { currency: 'US DT' }, { amount: 'ten' }]) {
+      const res = await call(t, admin, 'POST', '/admin/ledger/adjustments', { ...body, ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_ERROR');
+    }
+    const missing = await call(t, admin, 'POST', '/admin/ledger/adjustments', {
+      ...body,
+      userId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('NOT_FOUND');
+    const { rows } = await t.db.pool.query(
+      "SELECT 1 FROM ledger_events WHERE kind = 'adjustment' AND user_id = $1",
+      [pia.session.user.id],
+    );
+    expect(rows).toEqual([]);
+    // A user may not adjust their own bill.
+    const own = await call(t, pia.session, 'POST', '/admin/ledger/adjustments', body);
+    expect(own.status).toBe(403);
+  });
+});
+
 describe('twelve months of random profits, losses and late closes', () => {
   it('bill what a reference computed from the same events says', async () => {
     // A seeded generator: the same months every run.
@@ -222,8 +286,12 @@ describe('twelve months of random profits, losses and late closes', () => {
     const percent = 25;
     const leo = await user('leo@example.com', percent);
     const months = Array.from({ length: 12 }, (_, i) => monthsAgo(15 - i)); // 15 … 4 months ago
-    /** Every event with the month it is inserted before processing. */
-    const events: { pnl: Decimal; effective: Date; bookedBefore: number }[] = [];
+    /**
+     * Every event with the month it is inserted before processing: trades' closes and, one in five, an admin's
+     * adjustment; beside them, money movements (a fee, a funding payment) that billing must leave out (their
+     * trade's PnL event holds them).
+     */
+    const events: { pnl: Decimal; effective: Date; bookedBefore: number; kind: string }[] = [];
     for (let i = 0; i < months.length; i++) {
       const m = months[i]!;
       for (let k = 0; k < 1 + Math.floor(random() * 4); k++) {
@@ -231,12 +299,28 @@ describe('twelve months of random profits, losses and late closes', () => {
         const effective = new Date(m.start.getTime() + Math.floor(random() * 27) * 86_400_000 + 3_600_000);
         // One in four closes is learnt late: booked only after one to three more months were processed.
         const lateBy = random() < 0.25 ? 1 + Math.floor(random() * 3) : 0;
-        events.push({ pnl, effective, bookedBefore: Math.min(i + lateBy, months.length - 1) });
+        const kind = ['realised_pnl', 'realised_pnl', 'realised_pnl', 'adjustment', 'fee', 'funding'][
+          Math.floor(random() * 6)
+        ]!;
+        events.push({ pnl, effective, bookedBefore: Math.min(i + lateBy, months.length - 1), kind });
       }
     }
     for (let i = 0; i < months.length; i++) {
-      for (const e of events.filter((x) => x.bookedBefore === i))
-        await closeTrade(leo, e.pnl.toFixed(), e.effective);
+      for (const e of events.filter((x) => x.bookedBefore === i)) {
+        if (e.kind === 'realised_pnl') await closeTrade(leo, e.pnl.toFixed(), e.effective);
+        else
+          await t.db.pool.query(
+            `INSERT INTO ledger_events (user_id, kind, amount, currency, effective_at, note)
+             VALUES ($1, $2, $3, 'USDT', $4, $5)`,
+            [
+              leo.session.user.id,
+              e.kind,
+              e.pnl.toFixed(),
+              e.effective,
+              e.kind === 'adjustment' ? 'fix' : null,
+            ],
+          );
+      }
       await process(months[i]!);
     }
 
@@ -249,6 +333,7 @@ describe('twelve months of random profits, losses and late closes', () => {
       const m = months[i]!;
       let profit = new Decimal(0);
       events.forEach((e, n) => {
+        if (e.kind === 'fee' || e.kind === 'funding') return; // inside a trade's PnL event, never billed alone
         if (!billed.has(n) && e.bookedBefore <= i && e.effective < m.end) {
           billed.add(n);
           profit = profit.plus(e.pnl);
@@ -264,6 +349,10 @@ describe('twelve months of random profits, losses and late closes', () => {
         `month ${i}`,
       ).toEqual({ month: i, profit: profit.toFixed(), fee: fee.toFixed(), mark: mark.toFixed() });
     }
-    expect(billed.size).toBe(events.length);
+    expect(billed.size).toBe(
+      events.filter((e) => e.kind === 'realised_pnl' || e.kind === 'adjustment').length,
+    );
+    expect(events.filter((e) => e.kind === 'adjustment').length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.kind === 'fee' || e.kind === 'funding').length).toBeGreaterThan(0);
   });
 });

@@ -459,6 +459,15 @@ export const recipes: Record<string, Recipe> = {
     // A month long gone: processing it touches no month the other calls rely on.
     prepare: () => ({ body: { year: 2020, month: 1 } }),
   },
+  'POST /admin/ledger/adjustments': {
+    access: 'admin',
+    expect: 201,
+    // A user of their own: the correction moves no figure the other calls read.
+    prepare: async (w) => {
+      const u = await w.fresh.user();
+      return { body: { userId: String(u.user.id), amount: '-1.5', currency: 'USDT', reason: 'matrix' } };
+    },
+  },
   'POST /admin/billing/invoice/create': {
     access: 'admin',
     expect: 201,

@@ -6,6 +6,7 @@ import {
   billingPlans,
   billingRecords,
   invoices,
+  ledgerEvents,
   ledgerRates,
   users,
 } from '../../db/schema/index';
@@ -139,7 +140,7 @@ export function createBillingRepo(db: Database) {
       if (!record) return null;
       const res = await db.execute(sql`
         SELECT e.id, e.trade_id, e.kind, e.amount::text AS amount, e.currency, r.rate::text AS rate, r.source,
-          e.effective_at, e.booked_at
+          e.effective_at, e.booked_at, e.note
         FROM billed_events b JOIN ledger_events e ON e.id = b.event_id LEFT JOIN ledger_rates r ON r.event_id = e.id
         WHERE b.record_id = ${recordId}
         ORDER BY e.effective_at, e.id`);
@@ -153,7 +154,17 @@ export function createBillingRepo(db: Database) {
         rateSource: (r.source as string | null) ?? null,
         effectiveAt: new Date(r.effective_at as string),
         bookedAt: new Date(r.booked_at as string),
+        note: (r.note as string | null) ?? null,
       }));
+    },
+
+    /** An admin's correction (issue 19): a new ledger event, billed like a trade's PnL. */
+    async insertAdjustment(row: { userId: string; amount: string; currency: string; note: string }) {
+      const [event] = await db
+        .insert(ledgerEvents)
+        .values({ ...row, kind: 'adjustment', effectiveAt: sql`now()` })
+        .returning();
+      return event!;
     },
 
     /**

@@ -4,6 +4,8 @@ import {
   type BillingUser,
   type BillingUserDetail,
   type Invoice,
+  type LedgerAdjustment,
+  type LedgerAdjustmentBody,
   type MonthlyProcessResult,
   type MyBilling,
 } from '@kairos/contract';
@@ -423,8 +425,39 @@ export function createBillingService(deps: {
           rateSource: e.rateSource,
           effectiveAt: e.effectiveAt.toISOString(),
           bookedAt: e.bookedAt.toISOString(),
+          note: e.note,
         };
       });
+    },
+
+    /**
+     * An admin's correction of what a user is billed on (issue 19): a new ledger event, never an edit, effective
+     * now, so the first month processed after it bills it (converted at its recorded rate like any event).
+     */
+    async addAdjustment(actor: AdminActor, body: LedgerAdjustmentBody): Promise<LedgerAdjustment> {
+      const { userId, amount, currency, reason } = body;
+      return audit.audited(
+        actor,
+        {
+          action: 'billing.ledger_adjustment',
+          target: `user:${userId}`,
+          details: { amount, currency, reason },
+        },
+        async () => {
+          await userOr404(userId);
+          const event = await repo.insertAdjustment({ userId, amount, currency, note: reason });
+          return {
+            id: event.id,
+            userId: event.userId,
+            kind: 'adjustment' as const,
+            amount: money(event.amount),
+            currency: event.currency,
+            note: event.note ?? reason,
+            effectiveAt: event.effectiveAt.toISOString(),
+            bookedAt: event.bookedAt.toISOString(),
+          };
+        },
+      );
     },
 
     async listRecords(q: Parameters<BillingRepo['listRecords']>[0]) {
