@@ -112,8 +112,11 @@ export function AppLayout() {
         </Link>
         <div className="flex-1" />
         <LiveStatusIndicator />
-        <LanguageSwitcher />
-        <ThemeSwitcher />
+        {/* Below 640 px the language and theme live in the menu's drawer: the header fits a 360 px phone. */}
+        <div className="hidden items-center gap-2 sm:flex">
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
         <UserMenu />
       </header>
 

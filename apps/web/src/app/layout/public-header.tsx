@@ -13,12 +13,12 @@ export function PublicHeader({ showAuthLinks = true }: { showAuthLinks?: boolean
   const isAuthenticated = useSession((state) => state.isAuthenticated);
   return (
     <header className="border-b border-line bg-bg/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
         <Link to={paths.home} aria-label={t('nav.home')} className="flex items-center">
           <Logo />
         </Link>
         <div className="flex-1" />
-        <LanguageSwitcher />
+        <LanguageSwitcher compact />
         <ThemeSwitcher />
         {showAuthLinks ? (
           isAuthenticated ? (
@@ -29,15 +29,12 @@ export function PublicHeader({ showAuthLinks = true }: { showAuthLinks?: boolean
             <>
               <Link
                 to={paths.login}
-                className={buttonClasses({
-                  variant: 'ghost',
-                  size: 'sm',
-                  className: 'ml-1 hidden sm:inline-flex',
-                })}
+                className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'ml-1' })}
               >
                 {t('home.login')}
               </Link>
-              <Link to={paths.register} className={buttonClasses({ size: 'sm' })}>
+              {/* Below 640 px the way in is "Log in" (the home page's own buttons offer both): a 360 px phone fits. */}
+              <Link to={paths.register} className={buttonClasses({ size: 'sm', className: 'max-sm:hidden' })}>
                 {t('home.register')}
               </Link>
             </>

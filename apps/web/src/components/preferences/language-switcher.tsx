@@ -11,7 +11,11 @@ const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = {
   'fr-FR': 'Français',
 };
 
-export function LanguageSwitcher({ className }: { className?: string }) {
+/**
+ * `compact`: below 640 px only the globe shows (the list still names each language in its own words), so a
+ * header fits a 360 px phone.
+ */
+export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const language = usePreferences((state) => state.language);
@@ -33,7 +37,10 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
-        className="h-8 cursor-pointer appearance-none rounded-md bg-transparent pr-2 pl-8 text-sm text-inherit focus:outline-none"
+        className={cn(
+          'h-8 cursor-pointer appearance-none rounded-md bg-transparent pr-2 pl-8 text-sm text-inherit focus:outline-none',
+          compact && 'w-8 pr-0 text-transparent sm:w-auto sm:pr-2 sm:text-inherit',
+        )}
       >
         {SUPPORTED_LANGUAGES.map((code) => (
           <option key={code} value={code} className="bg-surface text-fg">

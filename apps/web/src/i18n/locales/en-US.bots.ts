@@ -7,8 +7,10 @@ const enUSBots = {
     active: 'Active',
     paused: 'Paused',
     back: 'All bots',
-    summary_one: '{{count}} bot · {{active}} active',
-    summary_other: '{{count}} bots · {{active}} active',
+    summary_one: '{{count}} bot · {{active}}',
+    summary_other: '{{count}} bots · {{active}}',
+    activeCount_one: '{{count}} active',
+    activeCount_other: '{{count}} active',
     tabs: {
       label: 'Bots and strategies',
       bots: 'Bots',

@@ -100,6 +100,11 @@ const listCalls = (requests: RecordedRequest[]) =>
 const paramsOf = (request: RecordedRequest | undefined) =>
   Object.fromEntries(new URL(request?.url ?? '', 'http://localhost').searchParams);
 
+/** The alerts table (from 640 px; phones get cards of the same alerts, which the e2e checks). */
+async function alertsTable() {
+  return within(await screen.findByRole('table', { name: 'Alerts' }, { timeout: 5000 }));
+}
+
 async function openAlertsScreen(path: string, handler: Parameters<typeof mockFetch>[0]) {
   const server = mockFetch(handler);
   loginAs({ role: 'admin' });
@@ -114,21 +119,22 @@ describe('AdminAlerts: filters in the URL', () => {
       '/admin/alerts?status=failed&strategyKey=trend-btc&from=2026-11-01&page=2',
       (request) => (request.path === '/admin/alerts' ? { body: page([serverAlert()], 30, 2) } : undefined),
     );
-    await screen.findByText('trend-btc');
+    await (await alertsTable()).findByText('trend-btc');
     const params = paramsOf(listCalls(requests)[0]);
     expect(params).toMatchObject({ page: '2', pageSize: '25', status: 'failed', strategyKey: 'trend-btc' });
     expect(params.from).toMatch(/^2026-1[01]-\d\dT/);
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('failed');
     expect((screen.getByLabelText('Strategy key') as HTMLInputElement).value).toBe('trend-btc');
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
-    expect(screen.getByText('26–30 of 30')).toBeTruthy();
+    // The table's pager and the phone's (one of the two is hidden by CSS).
+    expect(screen.getAllByText('26–30 of 30')).toHaveLength(2);
   });
 
   it('puts a changed filter in the URL, back on page 1, and asks again', async () => {
     const { requests, location } = await openAlertsScreen('/admin/alerts?page=3', (request) =>
       request.path === '/admin/alerts' ? { body: page([serverAlert()], 80, 3) } : undefined,
     );
-    await screen.findByText('trend-btc');
+    await (await alertsTable()).findByText('trend-btc');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'dead');
     await waitFor(() => expect(location()).toBe('/admin/alerts?status=dead'));
     await waitFor(() =>
@@ -148,7 +154,7 @@ describe('AdminAlerts: filters in the URL', () => {
     const { location } = await openAlertsScreen('/admin/alerts', (request) =>
       request.path === '/admin/alerts' ? { body: page([serverAlert()]) } : undefined,
     );
-    await screen.findByText('trend-btc');
+    await (await alertsTable()).findByText('trend-btc');
     await userEvent.type(screen.getByLabelText('Strategy key'), 'trend-btc');
     // Leaving the field applies the key at once; the status change follows in the same tick.
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
@@ -159,8 +165,8 @@ describe('AdminAlerts: filters in the URL', () => {
     const { location } = await openAlertsScreen('/admin/alerts?status=queued', (request) =>
       request.path === '/admin/alerts' ? { body: page([serverAlert()], 60) } : undefined,
     );
-    await screen.findByText('trend-btc');
-    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await (await alertsTable()).findByText('trend-btc');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Next page' })[0] as HTMLElement);
     await waitFor(() => expect(location()).toBe('/admin/alerts?status=queued&page=2'));
   });
 
@@ -180,7 +186,9 @@ describe('AdminAlerts: detail and actions', () => {
       if (request.path === '/admin/alerts/al-1') return { body: { success: true, results: serverDetail() } };
       return undefined;
     });
-    await userEvent.click(await screen.findByRole('button', { name: /Open the alert received/ }));
+    await userEvent.click(
+      await (await alertsTable()).findByRole('button', { name: /Open the alert received/ }),
+    );
     const drawer = await screen.findByRole('dialog', { name: /Alert/ });
     expect(location()).toBe('/admin/alerts?alert=al-1');
     await within(drawer).findByText(/"note": "from TradingView"/);
@@ -208,7 +216,7 @@ describe('AdminAlerts: detail and actions', () => {
       }
       return undefined;
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark dead' }));
+    await userEvent.click(await (await alertsTable()).findByRole('button', { name: 'Mark dead' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark this alert dead?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark dead' }));
     expect(within(dialog).getByText('A reason is required to mark an alert dead')).toBeTruthy();
@@ -221,7 +229,7 @@ describe('AdminAlerts: detail and actions', () => {
       reason: 'Duplicate signal',
     });
     // The list is asked again and now offers to resume.
-    await screen.findByRole('button', { name: 'Resume' });
+    await (await alertsTable()).findByRole('button', { name: 'Resume' });
     expect(within(screen.getByRole('table', { name: 'Alerts' })).getByText('Dead')).toBeTruthy();
   });
 
@@ -239,7 +247,7 @@ describe('AdminAlerts: detail and actions', () => {
         };
       return undefined;
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark dead' }));
+    await userEvent.click(await (await alertsTable()).findByRole('button', { name: 'Mark dead' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'stuck');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark dead' }));
@@ -267,12 +275,12 @@ describe('AdminAlerts: detail and actions', () => {
     });
     const resumeCalls = () => requests.filter((r) => r.path === '/admin/alerts/al-1/resume');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Resume' }));
+    await userEvent.click(await (await alertsTable()).findByRole('button', { name: 'Resume' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Resume this alert?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(resumeCalls()).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await userEvent.click((await alertsTable()).getByRole('button', { name: 'Resume' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Resume this alert?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Resume' }));
     await screen.findByText('Alert resumed: back in the queue');
@@ -280,7 +288,7 @@ describe('AdminAlerts: detail and actions', () => {
     expect(resumeCalls()[0]?.body, 'Fastify refuses an empty JSON body').toEqual({});
 
     refuse = true;
-    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await userEvent.click((await alertsTable()).getByRole('button', { name: 'Resume' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Resume this alert?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Resume' }));
     await screen.findByText('The alert was not resumed');
@@ -349,7 +357,7 @@ describe('no worker running', () => {
   it('says nothing while a worker beats', async () => {
     const { requests } = await openAlertsScreen('/admin/alerts', routes(1));
     await waitFor(() => expect(requests.some((r) => r.path === '/healthz')).toBe(true));
-    await screen.findByText('trend-btc');
+    await (await alertsTable()).findByText('trend-btc');
     expect(screen.queryByText(/No worker is running/)).toBeNull();
   });
 });

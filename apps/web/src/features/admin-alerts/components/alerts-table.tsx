@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
 import { ALERTS_PAGE_SIZE } from '../api/alert-filters';
 import { type AdminAlert, useAlerts } from '../api/get-alerts';
@@ -84,35 +85,18 @@ export function AlertsTable({
       key: 'actions',
       header: <span className="sr-only">{t('alerts.columns.actions')}</span>,
       className: 'w-px',
-      cell: (alert) => (
-        <span className="flex justify-end gap-1.5" onClick={stop}>
-          {alert.canMarkDead ? (
-            <Button size="sm" variant="secondary" onClick={() => actions.markDead(alert)}>
-              {t('alerts.actions.markDead')}
-            </Button>
-          ) : null}
-          {alert.canResume ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={actions.resumingId === alert.id}
-              onClick={() => void actions.resume(alert)}
-            >
-              {t('alerts.actions.resume')}
-            </Button>
-          ) : null}
-        </span>
-      ),
+      cell: (alert) => <RowActions alert={alert} actions={actions} />,
     },
   ];
 
   return (
-    <Table
+    <TableOrCards
       caption={t('alerts.title')}
       columns={columns}
-      rows={alerts.data?.items}
+      rows={alerts.data?.items ?? []}
       rowKey={(alert) => alert.id}
       onRowClick={onOpen}
+      card={(alert) => <AlertCard alert={alert} onOpen={onOpen} actions={actions} />}
       loading={alerts.isPending}
       error={alerts.isError ? alerts.error : undefined}
       onRetry={() => void alerts.refetch()}
@@ -138,5 +122,73 @@ export function AlertsTable({
         onPageChange,
       }}
     />
+  );
+}
+
+/** What can be done to an alert from the list: mark it dead, resume it. */
+function RowActions({ alert, actions }: { alert: AdminAlert; actions: AlertActions }) {
+  const { t } = useTranslation();
+  if (!alert.canMarkDead && !alert.canResume) return null;
+  return (
+    <span className="flex justify-end gap-1.5" onClick={stop}>
+      {alert.canMarkDead ? (
+        <Button size="sm" variant="secondary" onClick={() => actions.markDead(alert)}>
+          {t('alerts.actions.markDead')}
+        </Button>
+      ) : null}
+      {alert.canResume ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={actions.resumingId === alert.id}
+          onClick={() => void actions.resume(alert)}
+        >
+          {t('alerts.actions.resume')}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+/** An alert on a phone (< 640 px): its status and actions on screen, the rest one tap away (issue 21). */
+function AlertCard({
+  alert,
+  onOpen,
+  actions,
+}: {
+  alert: AdminAlert;
+  onOpen: (alert: AdminAlert) => void;
+  actions: AlertActions;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <article className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
+      <span className="flex items-center justify-between gap-2">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-mono text-xs text-fg">{alert.strategyKey}</span>
+          <AlertActionLabel action={alert.action} />
+        </span>
+        <StatusBadge status={alert.status} />
+      </span>
+      <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+        <span>{alert.symbol || '—'}</span>
+        <OutcomeCounts outcomes={alert.outcomes} />
+        <span className="num">
+          {t('alerts.attemptsOf', { attempts: alert.attempts, max: alert.maxAttempts })}
+        </span>
+      </span>
+      <span className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-2">
+        <button
+          type="button"
+          onClick={() => onOpen(alert)}
+          className="num text-left text-xs text-fg hover:text-accent hover:underline"
+          aria-label={t('alerts.open', { time: format.dateTime(alert.receivedAt) })}
+        >
+          {format.dateTime(alert.receivedAt)}
+        </button>
+        <RowActions alert={alert} actions={actions} />
+      </span>
+    </article>
   );
 }

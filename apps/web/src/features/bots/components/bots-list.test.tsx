@@ -61,6 +61,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The bots table (shown from 640 px; the phone's cards beside it are tested on their own). */
+async function table() {
+  return within(await screen.findByRole('table', { name: 'Bots' }, { timeout: 5000 }));
+}
+
 describe('Bots list', () => {
   it('reads results as an object with bots (spec §7) and shows position, strategy, account, allocation and goal', async () => {
     serve((call) =>
@@ -69,7 +74,7 @@ describe('Bots list', () => {
     loginAs();
     renderApp('/bots');
     // The first render of the file also loads the lazy route modules.
-    const link = await screen.findByRole('link', { name: 'BTC follower' }, { timeout: 5000 });
+    const link = await (await table()).findByRole('link', { name: 'BTC follower' }, { timeout: 5000 });
     const row = link.closest('tr') as HTMLElement;
     const cells = within(row);
     expect(cells.getByText('Trend BTC')).toBeTruthy();
@@ -110,7 +115,7 @@ describe('Bots list', () => {
     loginAs();
     renderApp('/bots');
     const rowOf = async (name: string) =>
-      (await screen.findByRole('link', { name }, { timeout: 5000 })).closest('tr') as HTMLElement;
+      (await (await table()).findByRole('link', { name }, { timeout: 5000 })).closest('tr') as HTMLElement;
     const onTestnet = within(await rowOf('ETH swing'));
     expect(onTestnet.getByText('Bybit practice')).toBeTruthy();
     expect(onTestnet.getByText('Testnet')).toBeTruthy();
@@ -123,13 +128,13 @@ describe('Bots list', () => {
     );
     loginAs();
     const { router } = renderApp('/bots');
-    await screen.findByRole('link', { name: 'BTC follower' });
+    await (await table()).findByRole('link', { name: 'BTC follower' });
     expect(server.count('GET', '/api/bots')).toBe(1);
 
     await act(() => router.navigate('/accounts'));
     await screen.findByRole('heading', { name: 'Trading accounts', level: 1 });
     await act(() => router.navigate('/bots'));
-    await screen.findByRole('link', { name: 'BTC follower' });
+    await (await table()).findByRole('link', { name: 'BTC follower' });
     expect(server.count('GET', '/api/bots'), 'back within 15 s: from the cache').toBe(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -156,7 +161,7 @@ describe('Bots list', () => {
     expect(alert.textContent).toContain('Failed to load bots');
     expect(alert.textContent).toContain('HTTP error! status: 500');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'BTC follower' })).toBeTruthy();
+    expect(await (await table()).findByRole('link', { name: 'BTC follower' })).toBeTruthy();
   });
 
   it("reads success: false as a failure, with 'Failed to load bots' when the server gives no reason", async () => {
@@ -178,7 +183,7 @@ describe('Bots list', () => {
     });
     loginAs();
     renderApp('/bots');
-    const toggle = await screen.findByRole('switch', { name: 'Active: BTC follower' });
+    const toggle = await (await table()).findByRole('switch', { name: 'Active: BTC follower' });
     await userEvent.click(toggle);
 
     expect(toggle.getAttribute('aria-checked'), 'optimistic: before the server answers').toBe('true');
@@ -193,9 +198,11 @@ describe('Bots list', () => {
     active = true;
     await act(async () => answer({ body: { success: true, results: serverBot({ isActive: true }) } }));
     await waitFor(() => expect(screen.getByText('1 bot · 1 active')).toBeTruthy());
-    expect(screen.getByRole('switch', { name: 'Active: BTC follower' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
+    expect(
+      within(screen.getByRole('table'))
+        .getByRole('switch', { name: 'Active: BTC follower' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
   });
 
   it('puts the switch back and says why when the PUT fails', async () => {
@@ -207,7 +214,7 @@ describe('Bots list', () => {
     });
     loginAs();
     renderApp('/bots');
-    const toggle = await screen.findByRole('switch', { name: 'Active: BTC follower' });
+    const toggle = await (await table()).findByRole('switch', { name: 'Active: BTC follower' });
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-checked')).toBe('true');
 
@@ -218,9 +225,11 @@ describe('Bots list', () => {
       }),
     );
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Active: BTC follower' }).getAttribute('aria-checked')).toBe(
-        'false',
-      ),
+      expect(
+        within(screen.getByRole('table'))
+          .getByRole('switch', { name: 'Active: BTC follower' })
+          .getAttribute('aria-checked'),
+      ).toBe('false'),
     );
     const toast = await screen.findByText('Could not switch BTC follower on');
     expect(toast.parentElement?.textContent).toContain('This strategy is retired');
@@ -263,5 +272,41 @@ describe('Bot detail', () => {
     // Beside the account's figures, and in the title: everything on this screen is that account's.
     expect(within(account).queryAllByText('Testnet')).toHaveLength(badges);
     expect(within(screen.getByRole('heading', { level: 1 })).queryAllByText('Testnet')).toHaveLength(badges);
+  });
+
+  it('gives phones one card a bot: position, size, goal, live or paused, and its switch (issue 21)', async () => {
+    const server = serve((call) =>
+      call.path === '/api/bots' && call.method === 'GET'
+        ? { body: { success: true, results: [serverBot()] } }
+        : undefined,
+    );
+    loginAs();
+    renderApp('/bots');
+    const cards = within(await screen.findByRole('list', { name: 'Bots' }, { timeout: 5000 }));
+    const card = within(cards.getByRole('article', { name: 'BTC follower' }));
+    expect(card.getByRole('link', { name: 'BTC follower' }).getAttribute('href')).toBe('/bot/bot-1');
+    expect(card.getByText('Long')).toBeTruthy();
+    expect(card.getByText('25.00% · 3×')).toBeTruthy();
+    expect(card.getByText('Trend BTC')).toBeTruthy();
+    expect(card.getByText('Paused')).toBeTruthy();
+    expect(card.getByRole('progressbar', { name: 'Monthly goal progress' })).toBeTruthy();
+
+    // A finger that lands on the switch and slides away is a swipe, not a switch.
+    const toggle = card.getByRole('switch', { name: 'Active: BTC follower' });
+    const user = userEvent.setup();
+    await user.pointer([
+      { keys: '[TouchA>]', target: toggle, coords: { clientX: 300, clientY: 200 } },
+      { pointerName: 'TouchA', target: toggle, coords: { clientX: 240, clientY: 202 } },
+      { keys: '[/TouchA]', target: toggle, coords: { clientX: 240, clientY: 202 } },
+    ]);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(server.count('PUT', '/api/bots/bot-1')).toBe(0);
+
+    // A tap switches it.
+    await user.pointer([
+      { keys: '[TouchA>]', target: toggle, coords: { clientX: 300, clientY: 200 } },
+      { keys: '[/TouchA]', target: toggle, coords: { clientX: 302, clientY: 201 } },
+    ]);
+    await waitFor(() => expect(server.count('PUT', '/api/bots/bot-1')).toBe(1));
   });
 });

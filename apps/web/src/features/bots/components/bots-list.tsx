@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { Toggle } from '../../../components/ui/toggle';
 import { paths } from '../../../config/paths';
@@ -15,7 +16,7 @@ import { BOTS_LOAD_FAILED, useBots } from '../api/get-bots';
 import { useToggleBotActive } from '../api/toggle-bot-active';
 import { useAllocationText } from './allocation-text';
 import { GoalProgress } from './goal-progress';
-import { PositionBadge } from './position-badge';
+import { ActiveBadge, PositionBadge } from './position-badge';
 
 const stopRowClick = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
@@ -109,7 +110,9 @@ export function BotsList({ empty, toolbar }: { empty: ReactNode; toolbar?: React
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="num text-sm text-muted" aria-live="polite">
-          {bots.data ? t('bots.summary', { count, active }) : '\u00a0'}
+          {bots.data
+            ? t('bots.summary', { count, active: t('bots.activeCount', { count: active }) })
+            : '\u00a0'}
         </p>
         <div className="flex items-center gap-2">
           <Button
@@ -134,17 +137,87 @@ export function BotsList({ empty, toolbar }: { empty: ReactNode; toolbar?: React
           />
         </Card>
       ) : (
-        <Table
+        <TableOrCards
           caption={t('bots.title')}
           columns={columns}
-          rows={bots.data}
+          rows={bots.data ?? []}
           rowKey={(bot) => bot.id}
           loading={bots.isPending}
+          error={undefined}
+          onRetry={() => void bots.refetch()}
           onRowClick={(bot) => void navigate(paths.bot(bot.id))}
           empty={empty}
+          card={(bot) => (
+            <BotCard
+              bot={bot}
+              allocation={allocationText(bot)}
+              onToggle={(isActive) => toggle.mutate({ id: bot.id, isActive })}
+            />
+          )}
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A bot on a phone (< 640 px): name, position, size and goal, whether it is live, with its switch at the card's
+ * right, away from the screen's edge where a sideways swipe starts (issue 21).
+ */
+function BotCard({
+  bot,
+  allocation,
+  onToggle,
+}: {
+  bot: Bot;
+  allocation: ReactNode;
+  onToggle: (isActive: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const pair = [bot.tradeCurrency, bot.stableCoin].filter(Boolean).join('/');
+  return (
+    <article
+      aria-label={bot.nickname}
+      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
+    >
+      <span className="flex items-center justify-between gap-2">
+        <Link to={paths.bot(bot.id)} className="min-w-0 truncate font-medium text-fg hover:text-accent">
+          {bot.nickname}
+        </Link>
+        <PositionBadge position={bot.position} />
+      </span>
+      <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+        <span>{bot.strategy.nickname || '—'}</span>
+        <span aria-hidden="true">·</span>
+        <span>{pair || '—'}</span>
+        <span aria-hidden="true">·</span>
+        <span className="inline-flex items-center gap-1">
+          {bot.tradingAccount.nickname || bot.tradingAccount.exchange || '—'}
+          {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
+        </span>
+      </span>
+      <span className="flex items-end justify-between gap-3">
+        <span className="flex flex-col">
+          <span className="text-xs text-muted">{t('bots.columns.allocation')}</span>
+          <span className="num text-fg">{allocation}</span>
+        </span>
+        <span className="flex min-w-0 flex-col items-end">
+          <span className="text-xs text-muted">{t('bots.columns.monthlyGoal')}</span>
+          <GoalProgress bot={bot} compact />
+        </span>
+      </span>
+      <span className="flex items-center justify-between gap-3 border-t border-line pt-2">
+        <ActiveBadge active={bot.isActive} />
+        <span className="pr-1">
+          <Toggle
+            checked={bot.isActive}
+            onChange={onToggle}
+            label={t('bots.toggle.label', { name: bot.nickname })}
+            hideLabel
+          />
+        </span>
+      </span>
+    </article>
   );
 }
 

@@ -1,0 +1,91 @@
+// Issue 21: no page is wider than a 360 px phone, logged in or not — every route of app/routes.ts, each with
+// what it shows (an account, a bot, a trade, a resting order, a billed user), and the lists of bots, trades and
+// orders are cards there, with their key figures on screen.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  PUBLIC_ROUTES,
+  type TestUser,
+  adminRoutes,
+  adminUser,
+  appUrl,
+  arrangeTrader,
+  openScreen,
+  setupBrowser,
+  traderRoutes,
+} from './support';
+
+const web = setupBrowser();
+const WIDTH = 360;
+
+/** How far the page reaches past the viewport, and the widest elements that do (to say what to fix). */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > width + 1 && getComputedStyle(element).position !== 'fixed';
+      })
+      .slice(-3)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`);
+    return { extra: document.documentElement.scrollWidth - width, culprits };
+  });
+}
+
+describe(`every route at ${WIDTH} px (issue 21: nothing scrolls sideways)`, () => {
+  it('public, trader and admin screens fit the phone', { timeout: 240_000 }, async () => {
+    const world = await arrangeTrader();
+    const admin = await adminUser();
+    const found: string[] = [];
+    const visit = async (session: TestUser | undefined, routes: string[]) => {
+      const page = await web.newPage({ session, width: WIDTH, height: 740 });
+      for (const route of routes) {
+        await openScreen(page, appUrl(route));
+        const { extra, culprits } = await overflow(page);
+        if (extra > 0) found.push(`${route}: ${extra} px too wide (${culprits.join(', ')})`);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          route,
+        ).toBe(extra <= 0);
+      }
+    };
+    await visit(undefined, PUBLIC_ROUTES);
+    await visit(world.trader, traderRoutes(world));
+    await visit(admin, adminRoutes(world.trader));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it(
+    'shows bots, trades and orders as cards with their key figures and actions',
+    { timeout: 60_000 },
+    async () => {
+      const world = await arrangeTrader();
+      const page = await web.newPage({ session: world.trader, width: WIDTH, height: 740 });
+
+      await openScreen(page, appUrl('/bots'));
+      expect(await page.getByRole('table').isVisible()).toBe(false);
+      const bot = page.getByRole('article', { name: 'A11y bot' });
+      // Position, size, live or paused (a badge's glyph comes before its word).
+      for (const text of [/Out$/, /^10\.00%/, /Active$/])
+        expect(await bot.getByText(text).first().isVisible(), String(text)).toBe(true);
+      const toggle = bot.getByRole('switch', { name: 'Active: A11y bot' });
+      expect(await toggle.isVisible()).toBe(true);
+      // The switch sits inside the card, away from the screen's edges where a sideways swipe starts.
+      const box = await toggle.boundingBox();
+      expect(box && box.x >= 24 && box.x + box.width <= WIDTH - 24, JSON.stringify(box)).toBe(true);
+
+      await openScreen(page, appUrl('/trades'));
+      expect(await page.getByRole('table').isVisible()).toBe(false);
+      const trades = page.getByRole('list', { name: 'Your trades' });
+      const btc = trades.getByRole('listitem').filter({ hasText: 'BTC/USDT' });
+      for (const text of [/Long$/, /^Size$/, /^PnL$/])
+        expect(await btc.getByText(text).first().isVisible(), String(text)).toBe(true);
+
+      await openScreen(page, appUrl('/trades/orders'));
+      expect(await page.getByRole('table').isVisible()).toBe(false);
+      const order = page.getByRole('listitem').filter({ hasText: 'ETH/USDT' });
+      expect(await order.getByRole('button', { name: /Cancel/ }).isVisible()).toBe(true);
+    },
+  );
+});
