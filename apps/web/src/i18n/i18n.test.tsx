@@ -91,7 +91,7 @@ describe('translations', () => {
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(share);
     await changeLanguage('fr-FR');
     expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english, pairParams))).toBe(
-      'Le bot « Trend 1 » trade déjà BTC/USDT sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+      'Le bot « Trend 1 » opère déjà sur BTC/USDT avec ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
     );
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(
       'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',

@@ -66,7 +66,7 @@ const frFRAccounts: typeof enUSAccounts = {
         testnet:
           '{{venue}} a un testnet pour le marché {{market}} : activez « Testnet » et utilisez des clés de testnet (aucun fonds réel).',
         demo: '{{venue}} propose le trading démo pour le marché {{market}} : activez « Testnet » et utilisez des clés de démo (aucun fonds réel).',
-        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}}  : ces clés opèrent sur des fonds réels.',
+        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}} : ces clés opèrent sur des fonds réels.',
         testnetToggle: 'Clés de testnet : rien de réel n’est en jeu.',
         demoToggle: 'Clés de trading démo : rien de réel n’est en jeu.',
         unavailable: 'Indisponible : {{venue}} n’a pas de testnet pour le marché {{market}}.',

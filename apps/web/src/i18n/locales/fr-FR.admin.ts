@@ -7,11 +7,11 @@ import type enUSAdmin from './en-US.admin';
 const frFRAdmin: typeof enUSAdmin = {
   alerts: {
     workerDown: {
-      title: 'Aucun worker ne tourne : les alertes restent « En file » jusqu’à ce qu’un worker démarre',
+      title: 'Aucun moteur ne tourne : les alertes restent « En file » jusqu’à ce qu’un moteur démarre',
       since:
-        'Dernier signe de vie {{at}}. Démarrez un worker (npm start en lance un ; KAIROS_ROLE=worker pour un worker séparé).',
+        'Dernier signe de vie {{at}}. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
       never:
-        'Aucun worker n’a jamais donné signe de vie. Démarrez un worker (npm start en lance un ; KAIROS_ROLE=worker pour un worker séparé).',
+        'Aucun moteur n’a jamais donné signe de vie. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
     },
     rejections: {
       title: 'Webhooks refusés (dernières 24 heures)',
@@ -60,7 +60,7 @@ const frFRAdmin: typeof enUSAdmin = {
     actor: {
       webhook: 'Webhook',
       system: 'Moteur',
-      worker: 'Worker {{id}}',
+      worker: 'Moteur {{id}}',
       admin: 'Administrateur',
     },
     actions: {
@@ -308,11 +308,11 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     actions: {
       'push-to-tp': {
-        label: 'Pousser au take profit',
-        title: 'Pousser {{name}} au take profit ?',
+        label: 'Envoyer le take-profit au marché',
+        title: 'Envoyer le take-profit de {{name}} au marché ?',
         message:
-          'Chaque bot de cette stratégie qui a un trade ouvert envoie maintenant son prochain take profit au marché, au prix du marché. Cette action est irréversible.',
-        confirm: 'Pousser au take profit',
+          'Chaque bot de cette stratégie qui a un trade ouvert envoie maintenant son prochain take-profit au marché, au prix du marché. Cette action est irréversible.',
+        confirm: 'Envoyer au marché',
       },
       'close-positions': {
         label: 'Fermer les positions',
@@ -325,7 +325,7 @@ const frFRAdmin: typeof enUSAdmin = {
         label: 'Annuler les ordres',
         title: 'Annuler tous les ordres ouverts de {{name}} ?',
         message:
-          'Chaque ordre en attente des bots de cette stratégie est annulé sur sa plateforme maintenant ; les positions restent ouvertes sans leurs take profits. Cette action est irréversible.',
+          'Chaque ordre en attente des bots de cette stratégie est annulé sur sa plateforme maintenant ; les positions restent ouvertes sans leurs take-profits. Cette action est irréversible.',
         confirm: 'Annuler les ordres',
       },
     },
@@ -349,7 +349,7 @@ const frFRAdmin: typeof enUSAdmin = {
       label: 'Mettre la stratégie en pause',
       title: 'Mettre {{name}} en pause ?',
       message:
-        'Aucun bot de cette stratégie n’ouvre de nouveau trade sur ses alertes tant que vous ne la relancez pas, pour tous les abonnés. Les trades ouverts gardent leurs take profits, leurs stops et leurs signaux de sortie.',
+        'Aucun bot de cette stratégie n’ouvre de nouveau trade sur ses alertes tant que vous ne la relancez pas, pour tous les abonnés. Les trades ouverts gardent leurs take-profits, leurs stops et leurs signaux de sortie.',
       confirm: 'Mettre en pause',
       done: '{{name}} est en pause',
     },
@@ -386,7 +386,7 @@ const frFRAdmin: typeof enUSAdmin = {
     outcome: {
       title: 'Résultat de la dernière action',
       heading: '{{action}} : résultat',
-      summary: '{{done}} fait · {{skipped}} ignoré · {{failed}} en échec',
+      summary: 'Réussis : {{done}} · ignorés : {{skipped}} · en échec : {{failed}}',
       done: 'Fait',
       skipped: 'Ignoré',
       failed: 'Échec',

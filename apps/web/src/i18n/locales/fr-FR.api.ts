@@ -82,26 +82,26 @@ const frFRApi: typeof enUSApi = {
     TWO_FA_DISABLED: 'La 2FA n’est pas activée',
     TWO_FA_NOT_STARTED: 'Commencez d’abord l’activation de la 2FA',
     UNSUPPORTED_EXCHANGE: '{{error}}',
-    UNSUPPORTED_EXCHANGE_unknown: 'Exchange inconnu',
+    UNSUPPORTED_EXCHANGE_unknown: 'Plateforme inconnue',
     UNSUPPORTED_EXCHANGE_notOffered:
       '{{exchange}} n’est pas encore proposé : Kairos ne connecte que les plateformes que sa suite de tests prouve (Binance, Bybit, OKX)',
     PASSPHRASE_REQUIRED: '{{exchange}} demande aussi la passphrase de l’API',
     KEY_CAN_WITHDRAW:
-      'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement trader, sans retraits.',
+      'Cette clé API peut retirer des fonds. Créez une clé qui peut seulement passer des ordres, sans retraits.',
     WITHDRAW_PERMISSION_UNKNOWN:
       '{{exchange}} ne le dit pas, et Kairos ne peut pas savoir si cette clé API peut retirer des fonds. Vérifiez que les retraits sont désactivés pour la clé, puis confirmez que vous acceptez le risque.',
     KEY_CANNOT_TRADE:
-      'Cette clé API ne peut pas trader en {{marketType}} sur {{exchange}}. Autorisez le trading {{marketType}} pour la clé, puis reconnectez.',
+      'Cette clé API ne peut pas opérer en {{marketType}} sur {{exchange}}. Autorisez le trading {{marketType}} pour la clé, puis reconnectez.',
     MARGIN_MODE_SHARED:
-      'Sur {{exchange}}, le mode de marge est celui de tout le compte : le bot « {{bot}} » de ce compte trade en {{marginMode}}. Utilisez le même mode de marge, ou un autre compte.',
+      'Sur {{exchange}}, le mode de marge est celui de tout le compte : le bot « {{bot}} » de ce compte opère en {{marginMode}}. Utilisez le même mode de marge, ou un autre compte.',
     HEDGE_MODE:
-      '{{exchange}} est en mode couverture (positions longue et courte séparées). Kairos trade des positions à sens unique : passez le compte futures en mode unidirectionnel, puis reconnectez.',
+      '{{exchange}} est en mode couverture (positions longue et courte séparées). Kairos ouvre des positions à sens unique : passez le compte futures en mode unidirectionnel, puis reconnectez.',
     HEDGE_MODE_binance:
-      'Binance Futures est en mode couverture (positions longue et courte séparées). Kairos trade des positions à sens unique : dans Binance Futures, ouvrez Préférences → Mode de position, choisissez le mode unidirectionnel, puis reconnectez.',
+      'Binance Futures est en mode couverture (positions longue et courte séparées). Kairos ouvre des positions à sens unique : dans Binance Futures, ouvrez Préférences → Mode de position, choisissez le mode unidirectionnel, puis reconnectez.',
     HEDGE_MODE_bybit:
-      'Bybit est en mode couverture (deux sens) pour les perpétuels USDT. Kairos trade des positions à sens unique : dans Bybit Dérivés, ouvrez Paramètres → Mode de position, choisissez le mode unidirectionnel pour les perpétuels USDT, puis reconnectez.',
+      'Bybit est en mode couverture (deux sens) pour les perpétuels USDT. Kairos ouvre des positions à sens unique : dans Bybit Dérivés, ouvrez Paramètres → Mode de position, choisissez le mode unidirectionnel pour les perpétuels USDT, puis reconnectez.',
     HEDGE_MODE_okx:
-      'OKX est en mode long/short. Kairos trade des positions à sens unique : dans OKX, ouvrez Paramètres de trading → Mode de position, choisissez le mode unidirectionnel (net), puis reconnectez.',
+      'OKX est en mode long/short. Kairos ouvre des positions à sens unique : dans OKX, ouvrez Paramètres de trading → Mode de position, choisissez le mode unidirectionnel (net), puis reconnectez.',
     KEY_PAIR_REQUIRED: 'Remplacez la clé API et le secret ensemble',
     EXCHANGE_AUTH_FAILED: '{{exchange}} a refusé la clé API : {{reason}}',
     EXCHANGE_UNAVAILABLE: 'Impossible de joindre {{exchange}} : {{reason}}',
@@ -110,9 +110,9 @@ const frFRApi: typeof enUSApi = {
     ACCOUNT_HAS_OPEN_TRADES_other:
       'Ce compte a {{count}} trades ouverts : clôturez-les avant de supprimer le compte',
     ACCOUNT_HAS_BOTS_one:
-      '{{count}} bot trade sur ce compte. Supprimez-le avec le compte (bots=delete) ou déplacez-le d’abord.',
+      '{{count}} bot opère sur ce compte. Supprimez-le avec le compte (bots=delete) ou déplacez-le d’abord.',
     ACCOUNT_HAS_BOTS_other:
-      '{{count}} bots tradent sur ce compte. Supprimez-les avec le compte (bots=delete) ou déplacez-les d’abord.',
+      '{{count}} bots opèrent sur ce compte. Supprimez-les avec le compte (bots=delete) ou déplacez-les d’abord.',
     STRATEGY_RETIRED: 'Cette stratégie est retirée',
     STRATEGY_KEY_TAKEN: 'Cette clé de stratégie est déjà prise',
     STRATEGY_KEY_UNAVAILABLE: 'Cette clé de stratégie ne peut pas être utilisée. Choisissez-en une autre.',
@@ -123,7 +123,7 @@ const frFRApi: typeof enUSApi = {
     LEVERAGE_NEEDS_FUTURES: 'Un levier au-delà de 100 % demande un compte futures',
     OVER_ALLOCATED: 'Ce compte est déjà alloué à {{taken}} % à d’autres bots : il reste au plus {{left}} %',
     FUTURES_PAIR_TAKEN:
-      'Le bot « {{bot}} » trade déjà {{pair}} sur ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+      'Le bot « {{bot}} » opère déjà sur {{pair}} avec ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
     BOT_NAME_TAKEN: 'Un bot nommé « {{name}} » existe déjà sur ce compte',
     POSITION_TAKEN:
       'Ce compte futures tient déjà une position sur {{symbol}} pour un autre trade, et un compte futures ne tient qu’une position par symbole : fermez d’abord ce trade ou utilisez un autre compte',
@@ -194,7 +194,7 @@ const frFRApi: typeof enUSApi = {
       'Marge insuffisante : {{needed}} {{asset}} nécessaires, {{available}} disponibles',
     ORDER_NOT_FOUND: '{{reason}}',
     UNSUPPORTED: '{{reason}}',
-    UNSUPPORTED_unknownExchange: 'Exchange inconnu : {{exchange}}',
+    UNSUPPORTED_unknownExchange: 'Plateforme inconnue : {{exchange}}',
     UNSUPPORTED_marketType: '{{exchange}} ne propose pas le trading {{marketType}}',
     UNSUPPORTED_noSandbox: '{{exchange}} n’a pas de sandbox pour {{marketType}}',
     VENUE_ERROR: '{{reason}}',

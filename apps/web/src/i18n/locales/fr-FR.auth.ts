@@ -6,10 +6,10 @@ import type enUSAuth from './en-US.auth';
  */
 const frFRAuth: typeof enUSAuth = {
   home: {
-    eyebrow: 'Auto-hébergé · le paper trading fonctionne hors ligne',
+    eyebrow: 'Auto-hébergé · le trading simulé fonctionne hors ligne',
     title: 'Vos signaux TradingView, tradés par des bots qui vous appartiennent.',
     subtitle:
-      'Kairos transforme les alertes TradingView en ordres sur vos comptes d’exchange. Créez des stratégies, associez-leur des bots avec leur propre taille de position, leur levier et leur échelle de take profit, et suivez chaque trade depuis un seul tableau de bord.',
+      'Kairos transforme les alertes TradingView en ordres sur vos comptes de plateforme. Créez des stratégies, associez-leur des bots avec leur propre taille de position, leur levier et leur échelle de take-profits, et suivez chaque trade depuis un seul tableau de bord.',
     register: 'Créer un compte',
     login: 'Se connecter',
     alertCaption: 'Une alerte TradingView, telle que Kairos la reçoit',
@@ -23,12 +23,12 @@ const frFRAuth: typeof enUSAuth = {
     featureWebhooksTitle: 'Webhooks TradingView',
     featureWebhooks:
       'Dirigez une alerte vers le webhook de votre stratégie. Les alertes sont acquittées en quelques millisecondes, dédoublonnées, mises en file et relancées ; rien n’est placé deux fois.',
-    featurePaperTitle: 'Paper trading hors ligne',
+    featurePaperTitle: 'Trading simulé hors ligne',
     featurePaper:
-      'Un exchange simulé, avec soldes, frais et carnet d’ordres, est prêt dès l’installation. Essayez une stratégie sans clés et sans internet.',
+      'Une plateforme simulée, avec soldes, frais et carnet d’ordres, est prête dès l’installation. Essayez une stratégie sans clés et sans internet.',
     featureSelfHostedTitle: 'Auto-hébergé',
     featureSelfHosted:
-      'Un seul processus et PostgreSQL sur votre propre machine. Les clés d’exchange sont chiffrées au repos et ne quittent jamais votre serveur.',
+      'Un seul processus et PostgreSQL sur votre propre machine. Les clés de plateforme sont chiffrées au repos et ne quittent jamais votre serveur.',
     footer: 'Kairos — automatisation open source du trading de cryptomonnaies.',
   },
   auth: {
@@ -54,7 +54,7 @@ const frFRAuth: typeof enUSAuth = {
     },
     register: {
       title: 'Créez votre compte',
-      subtitle: 'Commencez avec un compte simulé : aucune clé d’exchange requise.',
+      subtitle: 'Commencez avec un compte simulé : aucune clé de plateforme requise.',
       confirmPassword: 'Confirmez le mot de passe',
       passwordHint: 'Au moins 8 caractères.',
       submit: 'Créer le compte',

@@ -95,7 +95,7 @@ const frFRCommon: typeof enUSCommon = {
   pnl: {
     gain: 'Gain',
     loss: 'Perte',
-    flat: 'Nul',
+    flat: 'À l’équilibre',
   },
   duration: {
     daysHours: '{{days}} j {{hours}} h',

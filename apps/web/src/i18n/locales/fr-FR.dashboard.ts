@@ -39,7 +39,8 @@ const frFRDashboard: typeof enUSDashboard = {
       cumulativeDescription: 'PnL réalisé de ce bot, cumulé jour après jour',
       dailyPnlDescription: 'PnL réalisé des trades clôturés chaque jour',
       balanceDescription: 'Solde actuel de chaque compte de trading',
-      capitalDescription: 'Valeur d’entrée des trades ouverts, {{count}} premiers bots',
+      capitalDescription_one: 'Valeur d’entrée des trades ouverts, premier bot',
+      capitalDescription_other: 'Valeur d’entrée des trades ouverts, {{count}} premiers bots',
       total: 'Total',
       noCapital: 'Aucun bot n’a de trade ouvert en ce moment.',
       trades_one: '{{count}} trade',
@@ -80,24 +81,24 @@ const frFRDashboard: typeof enUSDashboard = {
     empty: {
       title: 'Rien à afficher pour l’instant',
       description:
-        'Connectez un compte de trading (un compte simulé fonctionne hors ligne), puis créez votre premier bot. Capital, PnL et répartition apparaissent ici dès qu’il trade.',
+        'Connectez un compte de trading (un compte simulé fonctionne hors ligne), puis créez votre premier bot. Capital, PnL et répartition apparaissent ici dès qu’il opère.',
       connectAccount: 'Connecter un compte',
       createBot: 'Créer votre premier bot',
     },
     noBot: {
       title: 'Votre compte est connecté : créez maintenant un bot',
-      description: 'Un bot trade vos signaux TradingView sur ce compte ; ses résultats apparaissent ici.',
+      description: 'Un bot suit vos signaux TradingView sur ce compte ; ses résultats apparaissent ici.',
     },
     protection: {
       title: 'Trades ouverts sans stop-loss',
-      refusedTitle: 'Stops refusés par l’exchange',
+      refusedTitle: 'Stops refusés par la plateforme',
       unprotected_one: '{{count}} trade ouvert détient une position sans stop-loss : rien ne la protège.',
       unprotected_other:
         '{{count}} trades ouverts détiennent des positions sans stop-loss : rien ne les protège.',
       venueStopRefused_one:
-        'L’exchange a refusé l’ordre stop de {{count}} trade ouvert : seule la surveillance du prix par Kairos le protège.',
+        'La plateforme a refusé l’ordre stop de {{count}} trade ouvert : seule la surveillance du prix par Kairos le protège.',
       venueStopRefused_other:
-        'L’exchange a refusé les ordres stop de {{count}} trades ouverts : seule la surveillance du prix par Kairos les protège.',
+        'La plateforme a refusé les ordres stop de {{count}} trades ouverts : seule la surveillance du prix par Kairos les protège.',
       seeOpenTrades: 'Voir les trades ouverts',
     },
     testnet: {

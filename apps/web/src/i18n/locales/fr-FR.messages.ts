@@ -14,7 +14,7 @@ const frFRMessages: typeof enUSMessages = {
   'Stop-loss must be below 100%': 'Le stop-loss doit être inférieur à 100 %',
   'Starting balance must be between 0 and 1,000,000,000,000':
     'Le solde de départ doit être compris entre 0 et 1 000 000 000 000',
-  'EUR/USDT (paper venue)': 'EUR/USDT (exchange simulé)',
+  'EUR/USDT (paper venue)': 'EUR/USDT (plateforme simulée)',
   Unauthorized: 'Non autorisé',
   'HTTP error! status: {{status}}': 'Erreur HTTP ! Statut : {{status}}',
   'Request failed': 'La requête a échoué',
@@ -32,7 +32,7 @@ const frFRMessages: typeof enUSMessages = {
   'Failed to change password': 'Impossible de changer le mot de passe',
   'Failed to load bots': 'Impossible de charger les bots',
   'No refresh token available': 'Aucun jeton de rafraîchissement disponible',
-  'Failed to push take profit to market': 'Impossible d’envoyer le take profit au marché',
+  'Failed to push take profit to market': 'Impossible d’envoyer le take-profit au marché',
   'Network error occurred': 'Une erreur réseau est survenue',
   'Invalid 2FA code': 'Code 2FA invalide',
   'A reset token or your current password is required':
@@ -42,7 +42,7 @@ const frFRMessages: typeof enUSMessages = {
   'Bot not found': 'Bot introuvable',
   'Strategy not found': 'Stratégie introuvable',
   'Trading account not found': 'Compte de trading introuvable',
-  'Unknown exchange': 'Exchange inconnu',
+  'Unknown exchange': 'Plateforme inconnue',
   'Set a fixed amount or a portfolio percentage': 'Indiquez un montant fixe ou un pourcentage du compte',
   // Admin consoles: the contract's validation messages, and per-bot outcomes (stored texts, no code).
   'Alert not found': 'Alerte introuvable',

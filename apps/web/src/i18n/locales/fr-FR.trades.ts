@@ -105,7 +105,7 @@ const frFRTrades: typeof enUSTrades = {
       refused: '{{venue}} a refusé l’ordre stop',
       none: 'Aucun stop',
       noneHint: 'Rien ne protège cette position',
-      theVenue: 'l’exchange',
+      theVenue: 'la plateforme',
     },
     ladder: {
       title: 'Échelle de take-profit',
@@ -129,15 +129,15 @@ const frFRTrades: typeof enUSTrades = {
       },
     },
     push: {
-      action: 'Pousser au marché',
-      short: 'Pousser',
-      actionFor: 'Pousser au marché ({{name}})',
-      confirmTitle: 'Pousser {{name}} au marché ?',
+      action: 'Envoyer au marché',
+      short: 'Envoyer',
+      actionFor: 'Envoyer au marché ({{name}})',
+      confirmTitle: 'Envoyer {{name}} au marché ?',
       confirmMessage:
         'L’ordre limite actuel de {{name}} à {{price}} {{quote}} est annulé et un ordre au marché est créé pour {{amount}} {{base}}, exécuté au meilleur prix disponible maintenant.',
       confirmMessageNoPrice:
         'L’ordre limite actuel de {{name}} est annulé et un ordre au marché est créé pour {{amount}} {{base}}, exécuté au meilleur prix disponible maintenant.',
-      confirm: 'Pousser au marché',
+      confirm: 'Envoyer au marché',
       failed: 'Échec de l’envoi du take-profit au marché',
       network: 'Une erreur réseau s’est produite',
     },

@@ -80,7 +80,8 @@ const frFRTrading: typeof enUSTrading = {
       openedHint: 'Il figure dans les trades ouverts.',
       noAccount: {
         title: 'Aucun compte de trading pour l’instant',
-        description: 'Connectez un compte (un compte simulé fonctionne hors ligne) pour passer des ordres d’ici.',
+        description:
+          'Connectez un compte (un compte simulé fonctionne hors ligne) pour passer des ordres d’ici.',
         action: 'Connecter un compte',
       },
     },

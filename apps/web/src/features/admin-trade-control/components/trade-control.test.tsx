@@ -203,13 +203,15 @@ describe('AdminTradeControl', () => {
     loginAs({ role: 'admin' });
     renderApp('/admin/trade-control');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Pousser au take profit' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Envoyer le take-profit au marché' }, { timeout: 5000 }),
     );
-    const confirm = await screen.findByRole('alertdialog', { name: 'Pousser Trend BTC au take profit ?' });
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Envoyer le take-profit de Trend BTC au marché ?',
+    });
     expect(confirm.textContent).toContain('Cette action est irréversible.');
     await userEvent.type(within(confirm).getByLabelText('Saisissez Trend BTC pour confirmer'), 'Trend BTC');
     expect(confirm.textContent).toMatch(/1,46\sUSDT/);
-    await userEvent.click(within(confirm).getByRole('button', { name: 'Pousser au take profit' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Envoyer au marché' }));
     const outcome = await screen.findByRole('region', { name: 'Résultat de la dernière action' });
     expect(within(outcome).getByText('Aucune position ouverte')).toBeTruthy();
   });

@@ -351,7 +351,7 @@ describe('Dashboard', () => {
     serveInEur();
     renderApp('/dashboard');
     const note = await screen.findByTestId('currency-conversion', undefined, { timeout: 5_000 });
-    expect(note.textContent).toContain('(EUR/USDT (exchange simulé))');
+    expect(note.textContent).toContain('(EUR/USDT (plateforme simulée))');
     expect(note.textContent).not.toContain('paper venue');
   });
 
@@ -376,5 +376,41 @@ describe('Dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(app.location()).toBe('/dashboard');
     await dashboardShown();
+  });
+
+  it('shows one “Total equity (est.)” with “Available” beside it, Portfolio’s own figures, and names the balance chart’s sum for what it is', async () => {
+    const { requests } = serve((request) =>
+      new URL(request.url, 'http://localhost').searchParams.get('include') === 'equity'
+        ? {
+            body: {
+              success: true,
+              results: {
+                currency: { currency: 'USD', converted: false, rate: null, rateSource: null },
+                equity: { total: '12600.00', available: '11100.00', unread: 1 },
+              },
+            },
+          }
+        : undefined,
+    );
+    loginAs();
+    const app = renderApp('/dashboard');
+    const total = await screen.findByRole('region', { name: 'Total equity (est.)' }, { timeout: 5_000 });
+    expect(total.textContent).toContain('$12,600.00');
+    expect(metric('Available').textContent).toContain('$11,100.00');
+    expect(screen.getByText('1 account could not be read and is left out.')).toBeTruthy();
+    // The balance chart adds the USDT each account holds: not a second "total".
+    expect(screen.getByText('USDT held')).toBeTruthy();
+    expect(screen.queryByText('Total')).toBeNull();
+
+    // An account's own figures follow its filter; a bot has no balance of its own, so none.
+    await app.router.navigate('/dashboard?account=acc-2');
+    await waitFor(() =>
+      expect(dashboardCalls(requests).some((q) => q.include === 'equity' && q.accountId === 'acc-2')).toBe(
+        true,
+      ),
+    );
+    await app.router.navigate('/dashboard?bot=bot-1');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Total equity (est.)' })).toBeNull());
+    expect(dashboardCalls(requests).some((q) => q.include === 'equity' && q.botId)).toBe(false);
   });
 });

@@ -467,10 +467,10 @@ describe('TradeDetail', () => {
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Pousser au marché (TP1)' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
+    await user.click(await screen.findByRole('button', { name: 'Envoyer au marché (TP1)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché ?' });
     expect(dialog.textContent).toContain('L’ordre limite actuel de TP1');
-    await user.click(within(dialog).getByRole('button', { name: 'Pousser au marché' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer au marché' }));
     expect((await screen.findByTestId('push-result')).textContent).toBe('En attente de l’exécution de TP1');
   });
 
@@ -652,8 +652,8 @@ describe('TradeDetail at the last price (issue 21)', () => {
     const pnl = (await screen.findByText('PnL latent', {}, { timeout: 5000 })).parentElement!;
     expect(pnl.textContent).toContain('sur la marge');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Pousser au marché (TP1)' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Pousser TP1 au marché ?' });
+    await user.click(screen.getByRole('button', { name: 'Envoyer au marché (TP1)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché ?' });
     expect(dialog.textContent).toContain('Résultat estimé maintenant≈ +23,69 USDT');
   });
 });
