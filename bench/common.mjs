@@ -107,7 +107,10 @@ export function startKairos(env, logFile) {
       let timer;
       const done = await Promise.race([
         exited,
-        new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000))),
+        // A profiled process writes its profile as it exits: give it time to.
+        new Promise(
+          (r) => (timer = setTimeout(() => r('timeout'), process.env.BENCH_PROF ? 120_000 : 30_000)),
+        ),
       ]);
       clearTimeout(timer);
       if (done === 'timeout') {

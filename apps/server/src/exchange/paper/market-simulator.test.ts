@@ -118,6 +118,20 @@ describe('MarketSimulator', () => {
     expect(simulator.orderBook('XRP/USDT', NOW)).toEqual(book);
   });
 
+  it('answers a kept price or book exactly as it computes a new one, whatever was asked before', () => {
+    // The simulator keeps each symbol's last price and books: asked in any order, at any depth, the answers
+    // equal a fresh simulator's.
+    const kept = new MarketSimulator();
+    const asks: Array<[string, number, number | undefined]> = [];
+    for (let i = 0; i < 40; i++)
+      asks.push([i % 3 === 0 ? 'ETH/USDT' : 'BTC/USDT', NOW + (i % 7) * 13_001, [1, 5, undefined][i % 3]]);
+    for (const [symbol, time, levels] of [...asks, ...asks.reverse()]) {
+      const fresh = new MarketSimulator();
+      expect(kept.price(symbol, time).toFixed()).toBe(fresh.price(symbol, time).toFixed());
+      expect(kept.orderBook(symbol, time, levels)).toEqual(fresh.orderBook(symbol, time, levels));
+    }
+  });
+
   it('cuts the path into contiguous minute pieces', () => {
     const simulator = new MarketSimulator();
     const segments = [...simulator.pathSegments('LTC/USDT', NOW - 150_000, NOW)];

@@ -40,7 +40,7 @@ export interface PaperMarketData {
 }
 
 export interface SimulatedBook {
-  /** Best first: [price, amount]. */
+  /** Best first: [price, amount]. The simulator's books are shared by its callers (kept): read them only. */
   bids: Array<[Decimal, Decimal]>;
   asks: Array<[Decimal, Decimal]>;
 }
@@ -59,6 +59,8 @@ const DAY_MS = 86_400_000;
 /** Pull of the daily level back toward the start price, per day: keeps prices realistic over years. */
 const MEAN_REVERSION_PER_DAY = 0.02;
 const BOOK_LEVELS = 25;
+/** How many books of one symbol are kept (`orderBook`): a few milliseconds of tops and whole books. */
+const BOOKS_KEPT = 8;
 /** Distance between book levels, in basis points of the mid. */
 const LEVEL_SPACING_BPS = 2;
 /** Weekly candles open on Monday 00:00 UTC (1970-01-05 was a Monday). */
@@ -217,6 +219,12 @@ export interface MarketSimulatorOptions {
 export class MarketSimulator implements PaperMarketData {
   private readonly paths = new Map<string, SymbolPath>();
   private readonly specs: readonly PaperMarketSpec[];
+  /**
+   * Each symbol's last price and last books, by time (and depth): a fan-out asks for the same millisecond's
+   * price and book once per order, and both are pure functions of the symbol and the time.
+   */
+  private readonly lastPrice = new Map<string, { time: number; price: Decimal }>();
+  private readonly lastBooks = new Map<string, Map<string, SimulatedBook>>();
 
   constructor(options: MarketSimulatorOptions = {}) {
     this.specs = options.markets ?? PAPER_MARKETS;
@@ -245,8 +253,12 @@ export class MarketSimulator implements PaperMarketData {
   }
 
   price(symbol: string, time: number): Decimal {
+    const last = this.lastPrice.get(symbol);
+    if (last?.time === time) return last.price;
     const path = this.path(symbol);
-    return this.toPrice(path, path.logAt(time));
+    const price = this.toPrice(path, path.logAt(time));
+    this.lastPrice.set(symbol, { time, price });
+    return price;
   }
 
   private levelSize(path: SymbolPath, mid: Decimal, minute: number, side: number, level: number): Decimal {
@@ -266,6 +278,19 @@ export class MarketSimulator implements PaperMarketData {
   }
 
   orderBook(symbol: string, time: number, levels = BOOK_LEVELS): SimulatedBook {
+    const key = `${time}|${levels}`;
+    let books = this.lastBooks.get(symbol);
+    const known = books?.get(key);
+    if (known) return known;
+    const book = this.buildBook(symbol, time, levels);
+    if (!books) this.lastBooks.set(symbol, (books = new Map()));
+    // The last few books of the symbol (the top and the whole book of the last milliseconds).
+    if (books.size >= BOOKS_KEPT) books.delete(books.keys().next().value!);
+    books.set(key, book);
+    return book;
+  }
+
+  private buildBook(symbol: string, time: number, levels: number): SimulatedBook {
     const path = this.path(symbol);
     const mid = this.price(symbol, time);
     const minute = Math.floor((time - SIMULATION_EPOCH_MS) / MINUTE_MS);
