@@ -32,6 +32,7 @@ import adminBillingRoutes from './routes/admin-billing';
 import adminAuditRoutes from './routes/admin-audit';
 import adminOutboxRoutes from './routes/admin-outbox';
 import adminSettingsRoutes from './routes/admin-settings';
+import adminInvitesRoutes from './routes/admin-invites';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ async function appPlugin(fastify: FastifyInstance, opts: AppOptions) {
   await fastify.register(adminAuditRoutes);
   await fastify.register(adminOutboxRoutes);
   await fastify.register(adminSettingsRoutes);
+  await fastify.register(adminInvitesRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(portfolioRoutes);
   await fastify.register(eventRoutes);

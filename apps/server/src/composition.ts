@@ -45,6 +45,8 @@ import { createDashboardRepo } from './modules/dashboard/dashboard-repo';
 import { createCurrencyConverter, createDashboardService } from './modules/dashboard/dashboard-service';
 import { createEventHub } from './modules/events/event-hub';
 import { createBotsListCache } from './modules/bots/bots-list-cache';
+import { createInvitesRepo } from './modules/invites/invites-repo';
+import { createInvitesService } from './modules/invites/invites-service';
 import { createMailer, createOutboxService } from './modules/mail/mailer';
 import { createOutboxRepo } from './modules/mail/outbox-repo';
 import { createPortfolioRepo } from './modules/portfolio/portfolio-repo';
@@ -195,6 +197,11 @@ export function createServices(
   const audit = createAuditService({ repo: createAuditRepo(db.db), log });
   const events = createEventHub({ pool: db.pool, log });
   const quotas = createQuotasService({ repo: createQuotasRepo(db.db), audit, budget: config.userLimit });
+  const invites = createInvitesService({
+    repo: createInvitesRepo(db.db),
+    audit,
+    publicUrl: config.publicUrl,
+  });
 
   return {
     sealer,
@@ -214,6 +221,7 @@ export function createServices(
         ? { token: config.adminSetupToken, chosen: true }
         : { token: newToken('kst'), chosen: false },
       publicUrl: config.publicUrl,
+      registration: { mode: config.registration, invites },
     }),
     users: usersService,
     quotas,
@@ -271,6 +279,8 @@ export function createServices(
         rejections: webhookRejectionsRepo,
       }),
       outbox: createOutboxService({ outbox, sealer }),
+      /** Invite links for closed registration (issue 20). */
+      invites,
       tradeControl: createTradeControlService({
         repo: createTradeControlRepo(db.db),
         trades: repos.trades,

@@ -39,6 +39,7 @@ const envSchema = z
         .max(200, 'expected at most 200 characters')
         .optional(),
     ),
+    KAIROS_REGISTRATION: z.enum(['open', 'invite'], { message: 'expected open or invite' }).default('open'),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -92,6 +93,11 @@ export type AppConfig = {
   adminEmail: string | undefined;
   /** The token that registering `adminEmail` needs while no admin exists (unset: one is made at start). */
   adminSetupToken: string | undefined;
+  /**
+   * Who may register (issue 20): `open`, anyone; `invite` (KAIROS_REGISTRATION=invite), only someone holding an
+   * admin's invite link (besides the first admin, with the setup token).
+   */
+  registration: 'open' | 'invite';
   smtpUrl: string | undefined;
   role: 'api' | 'worker' | 'all';
   /** Where users reach Kairos (KAIROS_PUBLIC_URL, else http://localhost:PORT), without a trailing slash. */
@@ -182,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     masterKey: e.KAIROS_MASTER_KEY,
     adminEmail: e.KAIROS_ADMIN_EMAIL?.toLowerCase(),
     adminSetupToken: e.KAIROS_ADMIN_SETUP_TOKEN,
+    registration: e.KAIROS_REGISTRATION,
     smtpUrl: e.SMTP_URL,
     role: e.KAIROS_ROLE,
     // Links in mail are built from it, never from a request's Host header (which a client chooses).

@@ -509,6 +509,36 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 export const outboxQuery = z.object({ ...skipTakeQuery(20, 100) });
 
+// ─── invites (issue 20) ─────────────────────────────────────────────────────────────────────────
+/** How long an invite link works unless the admin says otherwise. */
+export const DEFAULT_INVITE_DAYS = 7;
+export const MAX_INVITE_DAYS = 30;
+export const inviteCreateBody = z.object({
+  /** The admin's own label (whom the link is for); never shown to the invitee. */
+  note: z.string().trim().max(100).optional(),
+  expiresInDays: z.number().int().min(1).max(MAX_INVITE_DAYS).default(DEFAULT_INVITE_DAYS),
+});
+export type InviteCreateBody = z.input<typeof inviteCreateBody>;
+export const INVITE_STATUSES = ['pending', 'used', 'expired', 'revoked'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+/** An invite as the admin's list shows it: never its token (handed over once, at creation, in `link`). */
+export const inviteSchema = z.object({
+  id: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(INVITE_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  createdByEmail: z.string().nullable(),
+  usedByEmail: z.string().nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+/** A new invite with its link (`<KAIROS_PUBLIC_URL>/register?invite=<token>`), shown this once. */
+export const inviteCreatedSchema = inviteSchema.extend({ link: z.string() });
+export type InviteCreated = z.infer<typeof inviteCreatedSchema>;
+export const invitesQuery = z.object({ ...skipTakeQuery(20, 100) });
+export const inviteIdParams = z.object({ id: z.uuid() });
+
 // ─── quotas (issue 20) ──────────────────────────────────────────────────────────────────────────
 /** What one user may hold at once, set by the operator; admins are not capped. */
 export const DEFAULT_USER_QUOTAS = {

@@ -74,6 +74,7 @@ export const API_MESSAGES = {
       trade: 'Trade not found',
       user: 'User not found',
       session: 'Session not found',
+      invite: 'Invite not found',
     },
   },
   RATE_LIMITED: {
@@ -138,6 +139,22 @@ export const API_MESSAGES = {
   EMAIL_TAKEN: { message: 'An account with this email already exists' },
   SETUP_TOKEN_INVALID: {
     message: 'This email is kept for the first admin: enter the setup token the server printed in its log',
+  },
+  /** Issue 20: KAIROS_REGISTRATION=invite — only an admin's invite link lets someone register. */
+  REGISTRATION_CLOSED: {
+    message: 'Registration is by invitation only: ask the administrator for an invite link',
+  },
+  INVITE_INVALID: {
+    message:
+      'This invite link does not work any more: it was used, revoked or has expired. Ask the administrator for a new one.',
+  },
+  INVITE_NOT_PENDING: {
+    message: 'This invite can no longer be revoked',
+    variants: {
+      used: 'This invite was already used',
+      expired: 'This invite has already expired',
+      revoked: 'This invite was already revoked',
+    },
   },
   TWO_FA_ENABLED: { message: '2FA is already enabled' },
   TWO_FA_DISABLED: { message: '2FA is not enabled' },

@@ -64,6 +64,8 @@ export const registerBody = z
     confirm_password: z.string({ error: M.required }),
     /** Only for the first admin (`KAIROS_ADMIN_EMAIL`): the one-time token the server printed at start. */
     setupToken: z.string().trim().max(200).optional(),
+    /** Issue 20: the token of an admin's invite link (`/register?invite=…`), needed while registration is closed. */
+    inviteToken: z.string().trim().max(200).optional(),
   })
   .refine((b) => b.password === b.confirm_password, {
     message: M.passwordsMatch,

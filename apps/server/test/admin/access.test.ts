@@ -20,7 +20,12 @@ afterAll(async () => {
   await t.close();
 });
 
-type Case = { method: 'GET' | 'POST' | 'PUT'; path: string; payload?: () => unknown; admin: number };
+type Case = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  payload?: () => unknown;
+  admin: number;
+};
 
 /** `:missing` (an id that exists nowhere), `:strategy` and `:user` are filled in once the app runs. */
 const resolve = (path: string) =>
@@ -98,6 +103,9 @@ const cases: Case[] = [
   { method: 'GET', path: '/admin/outbox', admin: 200 },
   { method: 'GET', path: '/admin/settings/quotas', admin: 200 },
   { method: 'PUT', path: '/admin/settings/quotas', payload: () => ({ ...DEFAULT_USER_QUOTAS }), admin: 200 },
+  { method: 'GET', path: '/admin/invites', admin: 200 },
+  { method: 'POST', path: '/admin/invites', payload: () => ({}), admin: 201 },
+  { method: 'DELETE', path: '/admin/invites/:missing', admin: 404 },
 ];
 
 describe('every admin call is refused to anyone but an admin, on the server', () => {

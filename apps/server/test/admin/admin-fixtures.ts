@@ -3,7 +3,7 @@ import { bearer, type Session } from '../support/users';
 
 export const ADMIN_EMAIL = 'operator@example.com';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One API call as `who` (undefined: anonymous); the web client always sends JSON. */
 export async function call(

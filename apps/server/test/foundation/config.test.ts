@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect(message).toContain('DATABASE_URL');
   });
 
+  it('keeps registration open unless KAIROS_REGISTRATION=invite closes it (issue 20)', () => {
+    expect(loadConfig({}).registration).toBe('open');
+    expect(loadConfig({ KAIROS_REGISTRATION: 'invite' }).registration).toBe('invite');
+    expect(() => loadConfig({ KAIROS_REGISTRATION: 'closed' })).toThrow(
+      /KAIROS_REGISTRATION \(expected open or invite/,
+    );
+  });
+
   it('treats empty optional variables as unset and parses lists', () => {
     const c = loadConfig({
       DATABASE_URL: '',

@@ -495,4 +495,15 @@ export const recipes: Record<string, Recipe> = {
     expect: 200,
     prepare: () => ({ body: { ...DEFAULT_USER_QUOTAS } }),
   },
+  // ── admin: invites (issue 20) ─────────────────────────────────────────────────────────────────
+  'GET /admin/invites': { access: 'admin', expect: 200, prepare: () => ({ query: { take: '5' } }) },
+  'POST /admin/invites': { access: 'admin', expect: 201, prepare: () => ({ body: { note: 'matrix' } }) },
+  'DELETE /admin/invites/{id}': {
+    access: 'admin',
+    expect: 200,
+    prepare: async (w) => {
+      const made = await callApi(w.t, w.admin, 'POST', '/admin/invites', {});
+      return { path: { id: made.json().results.id as string } };
+    },
+  },
 };

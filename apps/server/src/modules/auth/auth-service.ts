@@ -10,6 +10,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../lib/errors';
+import type { InvitesService } from '../invites/invites-service';
 import type { Mailer } from '../mail/mailer';
 import { totpSecretAt, type AuthRepo, type UserRow } from './auth-repo';
 import type { SessionCache } from './session-cache';
@@ -100,6 +101,11 @@ export function createAuthService(deps: {
   adminSetup?: { token: string; chosen: boolean };
   /** The base of every link in mail (never the request's Host). */
   publicUrl: string;
+  /**
+   * Issue 20: `open` (anyone registers) or `invite` (KAIROS_REGISTRATION=invite: only with an admin's invite
+   * link, besides the first admin with the setup token); invites are taken and given back here.
+   */
+  registration: { mode: 'open' | 'invite'; invites: Pick<InvitesService, 'claim' | 'used' | 'release'> };
   /** Optional: skips the session query for recently seen tokens; revocations below drop entries at once. */
   cache?: SessionCache;
 }) {
@@ -285,16 +291,28 @@ export function createAuthService(deps: {
      * Issue 20: the answer is the same whether or not the address already has an account (no session either
      * way: the new user then logs in). A taken address keeps its account; its owner is mailed instead.
      */
-    async register(input: { email: string; password: string; setupToken?: string }) {
+    async register(input: { email: string; password: string; setupToken?: string; inviteToken?: string }) {
+      const { mode, invites } = deps.registration;
+      const admin = await claimsAdminSeat(input);
+      // Closed registration says so before anything else (the first admin's seat stays open to its token).
+      const needsInvite = mode === 'invite' && !admin;
+      if (needsInvite && !input.inviteToken) throw new ForbiddenError(...apiError('REGISTRATION_CLOSED'));
       assertStrongPassword(input.password);
-      const role = (await claimsAdminSeat(input)) ? 'admin' : 'user';
+      // An invite is taken only when registration needs it (open: a stale link stands in nobody's way).
+      const inviteId = needsInvite ? await invites.claim(input.inviteToken!) : undefined;
+      if (needsInvite && !inviteId) throw new ForbiddenError(...apiError('INVITE_INVALID'));
       const user = await repo.insertUser({
         email: input.email,
         passwordHash: await hashPassword(input.password),
-        role,
+        role: admin ? 'admin' : 'user',
         preferences: DEFAULT_PREFERENCES,
       });
-      if (user) return;
+      if (user) {
+        if (inviteId) await invites.used(inviteId, user);
+        return;
+      }
+      // The address has an account: nothing was made, so the invite works again; the answer is the same.
+      if (inviteId) await invites.release(inviteId);
       await deps.mailer.send({
         to: input.email,
         subject: 'Someone tried to register a Kairos account with your address',

@@ -38,6 +38,7 @@ const frFRApi: typeof enUSApi = {
     NOT_FOUND_trade: 'Trade introuvable',
     NOT_FOUND_user: 'Utilisateur introuvable',
     NOT_FOUND_session: 'Session introuvable',
+    NOT_FOUND_invite: 'Invitation introuvable',
     RATE_LIMITED: '{{reason}}',
     RATE_LIMITED_tooManyRequests: 'Trop de requêtes',
     RATE_LIMITED_failedAttempts: 'Trop de tentatives échouées. Réessayez plus tard.',
@@ -78,6 +79,14 @@ const frFRApi: typeof enUSApi = {
     EMAIL_TAKEN: 'Un compte existe déjà avec cet e-mail',
     SETUP_TOKEN_INVALID:
       'Cette adresse est réservée au premier administrateur : saisissez le jeton d’installation affiché dans le journal du serveur',
+    REGISTRATION_CLOSED:
+      'L’inscription se fait sur invitation : demandez un lien d’invitation à l’administrateur',
+    INVITE_INVALID:
+      'Ce lien d’invitation ne fonctionne plus : il a été utilisé, révoqué ou a expiré. Demandez-en un nouveau à l’administrateur.',
+    INVITE_NOT_PENDING: 'Cette invitation ne peut plus être révoquée',
+    INVITE_NOT_PENDING_used: 'Cette invitation a déjà été utilisée',
+    INVITE_NOT_PENDING_expired: 'Cette invitation a déjà expiré',
+    INVITE_NOT_PENDING_revoked: 'Cette invitation a déjà été révoquée',
     TWO_FA_ENABLED: 'La 2FA est déjà activée',
     TWO_FA_DISABLED: 'La 2FA n’est pas activée',
     TWO_FA_NOT_STARTED: 'Commencez d’abord l’activation de la 2FA',
