@@ -50,10 +50,14 @@ describe('live updates', () => {
     expect(screen.getByTestId('live-status').getAttribute('data-status')).toBe('live');
 
     closed = 1;
-    // The figures' call (the open positions panel is its own call, read every few seconds).
+    // The figures' call (the open positions panel and the total equity are their own calls).
     const figureReads = () =>
       requests.filter(
-        (request) => request.path === '/api/dashboard' && !request.url.includes('include=openPositions'),
+        (request) =>
+          request.path === '/api/dashboard' &&
+          !['openPositions', 'equity'].includes(
+            new URL(request.url, 'http://localhost').searchParams.get('include') ?? '',
+          ),
       ).length;
     const before = figureReads();
     // A burst (the order fills, the trade closes, the balance moves) refetches the dashboard once.

@@ -40,8 +40,21 @@ export const routes: RouteObject[] = recoverChunks([
         loader: requireAuth,
         lazy: () => import('./layout/app-layout'),
         children: [
-          { path: 'dashboard', loader: requireAuth, lazy: () => import('./routes/dashboard') },
-          { path: 'trading', loader: requireAuth, lazy: () => import('./routes/trading') },
+          {
+            path: 'dashboard',
+            loader: requireAuth,
+            // Its total equity speaks Portfolio's words (issue 21).
+            lazy: () =>
+              Promise.all([import('./routes/dashboard'), loadLaterTexts('portfolio')]).then(
+                ([module]) => module,
+              ),
+          },
+          {
+            path: 'trading',
+            loader: requireAuth,
+            lazy: () =>
+              Promise.all([import('./routes/trading'), loadLaterTexts('trading')]).then(([module]) => module),
+          },
           {
             path: 'trades',
             loader: requireAuth,

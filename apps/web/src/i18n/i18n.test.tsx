@@ -11,6 +11,7 @@ import enUSAdmin from './locales/en-US.admin';
 import enUSPortfolio from './locales/en-US.portfolio';
 import enUSShowcase from './locales/en-US.showcase';
 import enUSTradeList from './locales/en-US.trade-list';
+import enUSTrading from './locales/en-US.trading';
 import enUSSettings from './locales/en-US.settings';
 import enUSBilling from './locales/en-US.billing';
 import enUSMessages from './locales/en-US.messages';
@@ -32,6 +33,7 @@ describe('translations', () => {
         ...enUSPortfolio,
         ...enUSShowcase,
         ...enUSTradeList,
+        ...enUSTrading,
         ...enUSSettings,
         ...enUSBilling,
       }).sort(),

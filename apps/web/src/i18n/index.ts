@@ -9,6 +9,7 @@ import type enUSPortfolio from './locales/en-US.portfolio';
 import type enUSSettings from './locales/en-US.settings';
 import type enUSShowcase from './locales/en-US.showcase';
 import type enUSTradeList from './locales/en-US.trade-list';
+import type enUSTrading from './locales/en-US.trading';
 
 /**
  * Every text key: the first load's, the admin screens' (loaded with the first of them), the component
@@ -19,6 +20,7 @@ export type TranslationResources = typeof enUS &
   typeof enUSPortfolio &
   typeof enUSShowcase &
   typeof enUSTradeList &
+  typeof enUSTrading &
   typeof enUSBilling &
   typeof enUSSettings;
 export type MessageResources = typeof enUSMessages;
@@ -56,6 +58,7 @@ const laterTexts = {
   showcase: () => import('./locales/en-US.showcase'),
   portfolio: () => import('./locales/en-US.portfolio'),
   tradeList: () => import('./locales/en-US.trade-list'),
+  trading: () => import('./locales/en-US.trading'),
   billing: () => import('./locales/en-US.billing'),
   settings: () => import('./locales/en-US.settings'),
 };

@@ -3,7 +3,14 @@ const enUSPortfolio = {
   portfolio: {
     title: 'Portfolio',
     description: 'What you hold across your trading accounts.',
-    totalValue: 'Total value',
+    equity: {
+      total: 'Total equity (est.)',
+      usdtHeld: 'USDT held',
+      available: 'Available',
+      hint: 'Every asset at its last price; available: the dollars free to spend now.',
+      unread_one: '{{count}} account could not be read and is left out.',
+      unread_other: '{{count}} accounts could not be read and are left out.',
+    },
     assets_one: '{{count}} asset',
     assets_other: '{{count}} assets',
     accounts_one: 'across {{count}} account',

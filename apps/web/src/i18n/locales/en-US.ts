@@ -2,7 +2,6 @@ import enUSApi from './en-US.api';
 import enUSCommon from './en-US.common';
 import enUSAuth from './en-US.auth';
 import enUSDashboard from './en-US.dashboard';
-import enUSTrading from './en-US.trading';
 import enUSBots from './en-US.bots';
 import enUSStrategies from './en-US.strategies';
 import enUSTrades from './en-US.trades';
@@ -10,8 +9,8 @@ import enUSAccounts from './en-US.accounts';
 
 /**
  * English (default and fallback), one file a feature; the texts of the admin screens, the component showcase, the
- * Portfolio, the Trades and the Settings screens load with them (en-US.admin.ts, .showcase.ts, .portfolio.ts,
- * .trade-list.ts, .settings.ts: loadLaterTexts), out of the first load.
+ * Portfolio, the Trades, the Trading and the Settings screens load with them (en-US.admin.ts, .showcase.ts,
+ * .portfolio.ts, .trade-list.ts, .trading.ts, .settings.ts: loadLaterTexts), out of the first load.
  * Every key here must exist in fr-FR (checked by the compiler and a test).
  */
 const enUS = {
@@ -19,7 +18,6 @@ const enUS = {
   ...enUSCommon,
   ...enUSAuth,
   ...enUSDashboard,
-  ...enUSTrading,
   ...enUSBots,
   ...enUSStrategies,
   ...enUSTrades,

@@ -5,7 +5,14 @@ const frFRPortfolio: typeof enUSPortfolio = {
   portfolio: {
     title: 'Portefeuille',
     description: 'Ce que vous détenez sur vos comptes de trading.',
-    totalValue: 'Valeur totale',
+    equity: {
+      total: 'Valeur totale (est.)',
+      usdtHeld: 'USDT détenus',
+      available: 'Disponible',
+      hint: 'Chaque actif à son dernier prix ; disponible : les dollars libres à dépenser maintenant.',
+      unread_one: '{{count}} compte n’a pas pu être lu et n’est pas compté.',
+      unread_other: '{{count}} comptes n’ont pas pu être lus et ne sont pas comptés.',
+    },
     assets_one: '{{count}} actif',
     assets_other: '{{count}} actifs',
     accounts_one: 'sur {{count}} compte',

@@ -63,7 +63,10 @@ export const DASHBOARD_TOP_N = 8;
 export async function getDashboard(params: DashboardParams = {}): Promise<Dashboard> {
   const body = await api.get<unknown>('/api/dashboard', {
     // DESIGN §7: every section in one call; the open positions are their own call, read every few seconds.
-    params: { ...params, include: DASHBOARD_SECTIONS.filter((s) => s !== 'openPositions').join(',') },
+    params: {
+      ...params,
+      include: DASHBOARD_SECTIONS.filter((s) => s !== 'openPositions' && s !== 'equity').join(','),
+    },
   });
   return toDashboard(unwrapResults(body));
 }
@@ -91,4 +94,30 @@ export function useDashboard(params: DashboardParams = {}) {
   // Logging out clears the cache while the screen is still up: it must not ask again without a token.
   const signedIn = useSession((state) => state.token !== null);
   return useQuery({ ...dashboardQueryOptions(params), enabled: signedIn });
+}
+
+export type DashboardEquity = NonNullable<DashboardResults['equity']>;
+
+/**
+ * "Total equity (est.)" and "Available" (issue 21): their own call, since they are read from the venues now
+ * (the other sections from the database); none for a bot, which has no balance of its own.
+ */
+export async function getDashboardEquity(params: { accountId?: string }) {
+  const body = unwrapResults<Partial<DashboardResults>>(
+    await api.get<unknown>('/api/dashboard', { params: { ...params, include: 'equity' } }),
+  );
+  return { currency: body.currency, equity: body.equity ?? null };
+}
+
+export function useDashboardEquity(params: { accountId?: string }, enabled: boolean) {
+  const signedIn = useSession((state) => state.token !== null);
+  return useQuery(
+    queryOptions({
+      // Under ['dashboard', …]: live events refresh it with the rest.
+      queryKey: ['dashboard', 'equity', params],
+      queryFn: () => getDashboardEquity(params),
+      enabled: enabled && signedIn,
+      placeholderData: keepPreviousData,
+    }),
+  );
 }

@@ -105,7 +105,8 @@ export function DashboardCharts({
       >
         <DonutChart
           label={t('dashboard.charts.balanceByAccount')}
-          totalLabel={t('dashboard.charts.total')}
+          // The USDT each account holds, not its equity: named so beside the one total above (issue 21).
+          totalLabel={t('portfolio.equity.usdtHeld')}
           total={money(balanceTotal.toFixed(2))}
           slices={balances.map((account) => ({
             key: account.accountId,

@@ -12,7 +12,14 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
-import { DASHBOARD_TOP_N, type Dashboard, isDashboardEmpty, useDashboard } from '../api/get-dashboard';
+import {
+  DASHBOARD_TOP_N,
+  type Dashboard,
+  isDashboardEmpty,
+  useDashboard,
+  useDashboardEquity,
+} from '../api/get-dashboard';
+import { EquityFigures } from '../../portfolio/components/equity-figures';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import {
   type DashboardFilters,
@@ -159,6 +166,22 @@ function TestnetScope({
   );
 }
 
+/** The one "Total equity (est.)" with "Available" (Portfolio's figures); for the whole or one account, not a bot. */
+function DashboardEquity({ filters }: { filters: DashboardFilters }) {
+  const forBot = Boolean(filters.botId);
+  const query = useDashboardEquity(filters.accountId ? { accountId: filters.accountId } : {}, !forBot);
+  const equity = query.data?.equity;
+  if (forBot || !equity) return null;
+  return (
+    <EquityFigures
+      total={equity.total}
+      available={equity.available}
+      currency={query.data?.currency?.currency}
+      unread={equity.unread}
+    />
+  );
+}
+
 function DashboardSkeleton() {
   return (
     <div className="flex flex-col gap-4" aria-hidden="true">
@@ -226,6 +249,7 @@ export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[
           {noBot ? <CreateFirstBotPrompt /> : null}
           <TestnetScope filters={filters} accounts={accounts} bots={bots} />
           <CurrencyConversionNote currency={dashboard.currency} />
+          <DashboardEquity filters={filters} />
           <DashboardMetrics dashboard={dashboard} range={range} />
           <OpenPositionsPanel
             params={{

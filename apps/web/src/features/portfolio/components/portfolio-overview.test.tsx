@@ -11,6 +11,7 @@ function portfolio(overrides: Record<string, unknown> = {}) {
   return {
     currency: usd,
     totalValue: '12500.00',
+    available: '9800.00',
     holdings: [
       {
         asset: 'USDT',
@@ -63,7 +64,9 @@ describe('Portfolio', () => {
     expect(rows[1]).toContain('80.00%');
     expect(rows[2]).toContain('0.025');
     expect(rows[2]).toContain('Paper main, Binance');
-    expect(screen.getByTestId('portfolio-total').textContent).toBe('$12,500.00');
+    // One total, the dashboard's too (issue 21), with what is free to spend beside it.
+    expect(screen.getByRole('region', { name: 'Total equity (est.)' }).textContent).toContain('$12,500.00');
+    expect(screen.getByRole('region', { name: 'Available' }).textContent).toContain('$9,800.00');
     expect(screen.getByRole('img', { name: 'Allocation' })).toBeTruthy();
     // Live accounts only: no testnet mark.
     expect(screen.queryByText('Testnet')).toBeNull();

@@ -27,6 +27,7 @@ import {
   usePortfolioHistory,
 } from '../api/get-portfolio-history';
 import { historyPoints, isIntraday } from '../utils/history-points';
+import { EquityFigures } from './equity-figures';
 
 /** The allocation donut names this many assets; the rest are summed as "Other". */
 const DONUT_SLICES = 5;
@@ -71,21 +72,19 @@ function TestnetAccounts({ portfolio }: { portfolio: Portfolio }) {
 
 function Summary({ portfolio }: { portfolio: Portfolio }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const accounts = new Set(portfolio.holdings.flatMap((holding) => holding.accounts.map((a) => a.accountId)));
   return (
-    <Card className="flex flex-wrap items-end justify-between gap-3 px-4 py-3">
-      <div>
-        <h2 className="text-xs text-muted">{t('portfolio.totalValue')}</h2>
-        <p className="num mt-1 text-2xl font-semibold text-fg" data-testid="portfolio-total">
-          {format.currencyValue(portfolio.totalValue, portfolio.currency?.currency)}
+    <EquityFigures
+      total={portfolio.totalValue}
+      available={portfolio.available}
+      currency={portfolio.currency?.currency}
+      aside={
+        <p>
+          {t('portfolio.assets', { count: portfolio.holdings.length })}{' '}
+          {t('portfolio.accounts', { count: accounts.size })}
         </p>
-      </div>
-      <p className="text-xs text-subtle">
-        {t('portfolio.assets', { count: portfolio.holdings.length })}{' '}
-        {t('portfolio.accounts', { count: accounts.size })}
-      </p>
-    </Card>
+      }
+    />
   );
 }
 
@@ -315,7 +314,7 @@ export function PortfolioOverview() {
         >
           <DonutChart
             label={t('portfolio.allocation')}
-            totalLabel={t('portfolio.totalValue')}
+            totalLabel={t('portfolio.equity.total')}
             total={format.currencyValue(portfolio.totalValue, portfolio.currency?.currency)}
             slices={allocationSlices(
               portfolio,
