@@ -1,4 +1,57 @@
 /**
+ * Times as the user reads them: every instant the app shows goes through `formatInstant`, in the user's chosen
+ * zone (Settings → Preferences; the browser's when none) — issue 21: a table that used the browser's zone said
+ * 02:32 where trade detail said 03:32 Paris.
+ *
+ * - `dateTime`: "Nov 21, 2026, 12:38 PM" (the default)
+ * - `compact`: "Nov 21, 12:38 PM", the year only when it is not this one in that zone (narrow table columns)
+ * - `seconds`: "Nov 21, 12:38:05 PM" (a trade's orders and fills, often seconds apart)
+ * - `date`: "Nov 21, 2026"
+ */
+export type InstantStyle = 'dateTime' | 'compact' | 'seconds' | 'date';
+
+const STYLES: Record<Exclude<InstantStyle, 'compact'>, Intl.DateTimeFormatOptions> = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  seconds: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  date: { dateStyle: 'medium' },
+};
+const COMPACT: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
+export function formatInstant(
+  value: string | number | Date | null | undefined,
+  options: { locale?: string; timeZone?: string; style?: InstantStyle; now?: Date } = {},
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  const { locale = 'en-US', style = 'dateTime' } = options;
+  const timeZone = validZone(options.timeZone);
+  let shape: Intl.DateTimeFormatOptions;
+  if (style === 'compact') {
+    const thisYear =
+      dayIn(options.now ?? new Date(), timeZone).slice(0, 4) === dayIn(date, timeZone).slice(0, 4);
+    shape = thisYear ? COMPACT : { ...COMPACT, year: 'numeric' };
+  } else shape = STYLES[style];
+  return formatter(locale, { ...shape, timeZone }).format(date);
+}
+
+/** A zone Intl knows, else none (the browser's): a stale stored preference never breaks a screen. */
+function validZone(timeZone: string | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    formatter('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Chart times. lightweight-charts draws every time as UTC, so a point is handed to it as its
  * wall-clock time in the user's zone ("as if UTC") and formatted back with timeZone 'UTC'.
  */

@@ -3,6 +3,8 @@
  * Values may be numbers or decimal strings (the server sends money as strings, DESIGN §3):
  * strings are handed to Intl as they are, so no precision is lost on the way.
  */
+import { formatInstant } from './format-time';
+
 export type Numeric = number | string;
 
 export const DEFAULT_LOCALE = 'en-US';
@@ -114,12 +116,5 @@ export function formatDateTime(
   value: string | number | Date | null | undefined,
   options: { locale?: string; timeZone?: string } = {},
 ): string {
-  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
-  return new Intl.DateTimeFormat(options.locale ?? DEFAULT_LOCALE, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
-  }).format(date);
+  return formatInstant(value, { locale: options.locale ?? DEFAULT_LOCALE, timeZone: options.timeZone });
 }

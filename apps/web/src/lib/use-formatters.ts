@@ -9,6 +9,7 @@ import {
   formatPnl,
   formatPnlPercent,
 } from './format';
+import { type InstantStyle, formatInstant } from './format-time';
 import { displayCurrency, usePreferences } from './preferences-store';
 
 /** Formatters bound to the current language and display currency. */
@@ -31,6 +32,9 @@ export function useFormatters() {
       pnlPercent: (value: Numeric | null | undefined) => formatPnlPercent(value, { locale }),
       dateTime: (value: string | number | Date | null | undefined) =>
         formatDateTime(value, { locale, timeZone }),
+      /** An instant in the user's zone, in one of the app's shapes (lib/format-time.ts). */
+      time: (value: string | number | Date | null | undefined, style: InstantStyle) =>
+        formatInstant(value, { locale, timeZone, style }),
     }),
     [locale, currency, timeZone],
   );

@@ -4,7 +4,7 @@ import { PnlText } from '../../../components/ui/pnl-text';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
 import { type Numeric, formatDecimal } from '../../../lib/format';
-import { usePreferences } from '../../../lib/preferences-store';
+import { formatDay } from '../../../lib/format-time';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { Period } from '../api/process-month';
 
@@ -118,15 +118,11 @@ export function Money({
  * (`2026-12-05`, a due date) as it is.
  */
 export function useDateLabel() {
-  const { locale } = useFormatters();
-  const timeZone = usePreferences((state) => state.timezone) ?? undefined;
+  const format = useFormatters();
   return (value: string | null | undefined): string => {
     if (!value) return '—';
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-    const date = new Date(day ? `${value}T00:00:00Z` : value);
-    if (Number.isNaN(date.getTime())) return '—';
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: day ? 'UTC' : timeZone }).format(
-      date,
-    );
+    // A bare day is that day wherever the user is; an instant is read in the user's zone.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value, format.locale);
+    return format.time(value, 'date');
   };
 }

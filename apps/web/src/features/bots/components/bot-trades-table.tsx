@@ -13,19 +13,6 @@ import { SideText, SignedValue, TradeStatusBadge } from '../../trades/components
 import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 
-/** "Nov 21, 12:38 PM": the year only when it is not this one, so the column stays narrow. */
-export function formatTradeTime(value: string, locale: string, now = new Date()): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
-}
-
 /** The server's duration when closed; an open trade's runs until now. */
 function tradeDuration(trade: TradeRow): number | null {
   if (trade.durationMs !== null && trade.durationMs !== undefined) return trade.durationMs;
@@ -96,7 +83,7 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
           className="num text-fg hover:text-accent"
         >
           <time dateTime={trade.openedAt} title={format.dateTime(trade.openedAt)}>
-            {formatTradeTime(trade.openedAt, format.locale)}
+            {format.time(trade.openedAt, 'compact')}
           </time>
         </Link>
       ),

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
-import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
 import { splitSymbol, takeProfitName } from '../utils/trade-figures';
 import { OrderStatusBadge } from './trade-badges';
@@ -29,20 +28,8 @@ export function TradeTimeline({ detail }: { detail: TradeDetail }) {
   const { base, quote } = splitSymbol(detail.trade.symbol);
   const orders = new Map(detail.orders.map((order) => [order.id, order]));
   const fills = detail.fills;
-  const timeZone = usePreferences((state) => state.timezone) ?? undefined;
   // Orders and fills of one trade are often seconds apart: the time shows them, the tooltip the full date.
-  const timeFormat = new Intl.DateTimeFormat(format.locale, {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone,
-  });
-  const timeOf = (at: string) => {
-    const date = new Date(at);
-    return Number.isNaN(date.getTime()) ? '—' : timeFormat.format(date);
-  };
+  const timeOf = (at: string) => format.time(at, 'seconds');
 
   const columns: Column<Entry>[] = [
     {
