@@ -13,12 +13,14 @@ export function RegisterRoute() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
+  // Issue 20: an admin's invite link, needed while registration is closed.
+  const invite = searchParams.get('invite')?.trim() || undefined;
   const loginPath = redirect ? `${paths.login}?${new URLSearchParams({ redirect })}` : paths.login;
 
   return (
     <AuthFrame
       title={t('auth.register.title')}
-      subtitle={t('auth.register.subtitle')}
+      subtitle={invite ? t('auth.register.invited') : t('auth.register.subtitle')}
       footer={
         <>
           {t('auth.register.haveAccount')}{' '}
@@ -29,6 +31,7 @@ export function RegisterRoute() {
       }
     >
       <RegisterForm
+        inviteToken={invite}
         onSuccess={async (outcome) => {
           if (outcome.status === 'authenticated') {
             // A new account starts with the theme, language and currency chosen here.

@@ -15,6 +15,8 @@ export interface RegisterInput {
   confirm_password: string;
   /** The first admin's setup token (KAIROS_ADMIN_SETUP_TOKEN, or the one in the server's log). */
   setupToken?: string;
+  /** The token of the admin's invite link the page was opened from (`/register?invite=…`; issue 20). */
+  inviteToken?: string;
 }
 
 export type RegisterOutcome = { status: 'authenticated' } | { status: 'registered' };
@@ -38,10 +40,11 @@ export function readRegisterResponse(body: unknown): {
   return { token: nonEmptyString(fields.apiToken), refreshToken: nonEmptyString(fields.refreshToken), user };
 }
 
-/** POST /auth/register {email, password, confirm_password, setupToken?} (spec §5, §7; issue 20). */
+/** POST /auth/register {email, password, confirm_password, setupToken?, inviteToken?} (spec §5, §7; issue 20). */
 export async function register(input: RegisterInput): Promise<RegisterOutcome> {
   const { email, password, confirm_password } = input;
   const setupToken = input.setupToken?.trim();
+  const inviteToken = input.inviteToken?.trim();
   let body: unknown;
   try {
     body = await api.post<unknown>('/auth/register', {
@@ -49,6 +52,7 @@ export async function register(input: RegisterInput): Promise<RegisterOutcome> {
       password,
       confirm_password,
       ...(setupToken ? { setupToken } : {}),
+      ...(inviteToken ? { inviteToken } : {}),
     });
   } catch (error) {
     throw error instanceof Error && error.message ? error : new Error(REGISTER_MESSAGES.failed);

@@ -56,6 +56,43 @@ describe('Register screen', () => {
     });
   });
 
+  it('sends the invite of the link it was opened from, and says the user was invited (issue 20)', async () => {
+    const { requests } = mockFetch(() => ({
+      status: 201,
+      body: { success: true, message: 'Account created. Log in to continue.' },
+    }));
+    const app = renderApp('/register?invite=kinv_from-the-admin');
+    expect(await screen.findByText(/You were invited/)).toBeTruthy();
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(requests[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      confirm_password: 'correct horse',
+      inviteToken: 'kinv_from-the-admin',
+    });
+  });
+
+  it('says registration is by invitation when the server refuses without an invite', async () => {
+    mockFetch(() => ({
+      status: 403,
+      body: {
+        success: false,
+        error: 'REGISTRATION_CLOSED',
+        message: 'Registration is by invitation only: ask the administrator for an invite link',
+      },
+    }));
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/by invitation only/);
+  });
+
   it("shows 'Invalid response from server' for an unreadable answer", async () => {
     mockFetch(() => ({ status: 200, body: 'ok' }));
     renderApp('/register');

@@ -8,7 +8,14 @@ import { errorMessage } from '../../../i18n/translate-message';
 import { type RegisterOutcome, useRegister } from '../api/register';
 import { NewPasswordFields } from './new-password-fields';
 
-export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutcome) => void }) {
+export function RegisterForm({
+  onSuccess,
+  inviteToken,
+}: {
+  onSuccess: (outcome: RegisterOutcome) => void;
+  /** From the admin's invite link (`/register?invite=…`): sent with the form (issue 20). */
+  inviteToken?: string;
+}) {
   const { t } = useTranslation();
   const registration = useRegister();
   const {
@@ -20,7 +27,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: (outcome: RegisterOutco
     defaultValues: { email: '', password: '', confirm_password: '', setupToken: '' },
   });
 
-  const onSubmit = handleSubmit((values) => registration.mutate(values, { onSuccess }));
+  const onSubmit = handleSubmit((values) =>
+    registration.mutate({ ...values, ...(inviteToken ? { inviteToken } : {}) }, { onSuccess }),
+  );
 
   return (
     <form
