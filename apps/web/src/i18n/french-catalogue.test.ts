@@ -1,14 +1,8 @@
 // Issue 21: the French UI as a native speaker reads it — nothing left in English, one word per concept
 // (docs/glossary.md), a count's words agreeing with it.
 import { describe, expect, it } from 'vitest';
-import enUS from './locales/en-US';
-import enUSAdmin from './locales/en-US.admin';
-import enUSBilling from './locales/en-US.billing';
+import { ENGLISH_TEXTS } from './english-texts';
 import enUSMessages from './locales/en-US.messages';
-import enUSPortfolio from './locales/en-US.portfolio';
-import enUSSettings from './locales/en-US.settings';
-import enUSShowcase from './locales/en-US.showcase';
-import enUSTradeList from './locales/en-US.trade-list';
 import frFR from './locales/fr-FR';
 
 /** Every text of a bundle by its dotted key. */
@@ -22,15 +16,7 @@ function texts(bundle: unknown, prefix = '', into: Record<string, string> = {}):
 }
 
 const english = {
-  ...texts({
-    ...enUS,
-    ...enUSAdmin,
-    ...enUSPortfolio,
-    ...enUSShowcase,
-    ...enUSTradeList,
-    ...enUSSettings,
-    ...enUSBilling,
-  }),
+  ...texts(ENGLISH_TEXTS),
   ...Object.fromEntries(Object.entries(enUSMessages).map(([key, value]) => [`messages:${key}`, value])),
 };
 const french = {
