@@ -94,6 +94,7 @@ export function adminRoutes(trader: TestUser): string[] {
     `/admin/billing/user/${trader.user.id}`,
     '/admin/trade-control',
     '/admin/outbox',
+    '/admin/invites',
     '/admin/audit',
   ];
 }

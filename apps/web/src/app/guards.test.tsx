@@ -20,6 +20,7 @@ const ADMIN = [
   '/admin/billing/user/u_9',
   '/admin/trade-control',
   '/admin/outbox',
+  '/admin/invites',
 ];
 
 async function settledAt(app: ReturnType<typeof renderApp>, expected: string) {

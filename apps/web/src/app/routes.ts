@@ -123,6 +123,11 @@ export const routes: RouteObject[] = recoverChunks([
             lazy: adminScreen(() => import('./routes/admin/audit')),
           },
           {
+          {
+            path: 'admin/invites',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/invites')),
+          },
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/user-billing-detail')),

@@ -28,6 +28,7 @@ export const paths = {
   adminTradeControl: '/admin/trade-control',
   adminOutbox: '/admin/outbox',
   adminLimits: '/admin/limits',
+  adminInvites: '/admin/invites',
   adminAudit: '/admin/audit',
 } as const;
 

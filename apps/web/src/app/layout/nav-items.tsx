@@ -37,5 +37,6 @@ export const adminNav: NavItem[] = [
   { to: paths.adminTradeControl, label: 'nav.adminTradeControl', icon: ShieldIcon },
   { to: paths.adminOutbox, label: 'nav.adminOutbox', icon: MailIcon },
   { to: paths.adminLimits, label: 'nav.adminLimits', icon: SettingsIcon },
+  { to: paths.adminInvites, label: 'nav.adminInvites', icon: MailIcon },
   { to: paths.adminAudit, label: 'nav.adminAudit', icon: ListIcon },
 ];

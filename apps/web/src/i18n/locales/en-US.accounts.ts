@@ -5,11 +5,7 @@ const enUSAccounts = {
     description: 'Exchange accounts your bots trade on. Keys are encrypted and never shown again.',
     paper: 'Paper',
     noKeys: 'No keys (simulated)',
-    withdrawRiskAcknowledged: {
-      note: 'You confirmed this key cannot withdraw · {{time}}',
-      title:
-        'The exchange does not say whether this key may withdraw. You confirmed on {{time}} that it cannot: keep withdrawals off in the key’s settings at the exchange.',
-    },
+    withdrawRiskNote: 'You confirmed it cannot withdraw · {{time}}',
     balanceUpdated: 'Balance updated {{time}}',
     marketType: {
       spot: 'Spot',

@@ -430,6 +430,44 @@ const enUSAdmin = {
     saved: 'Limits saved',
     failed: 'The limits could not be saved',
   },
+  invites: {
+    title: 'Invites',
+    description:
+      'With registration closed (KAIROS_REGISTRATION=invite), only someone holding one of these links can create an account — one account per link, before it expires.',
+    caption: 'Invite links',
+    create: {
+      title: 'New invite link',
+      description:
+        'Send the link to the person you invite. Anyone holding it can register once, so send it privately.',
+      note: 'For whom (only you see it)',
+      expiresIn: 'Works for',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+      submit: 'Create invite link',
+      failed: 'The invite link could not be created',
+    },
+    link: {
+      label: 'New invite link',
+      copy: 'Copy',
+      copied: 'Copied',
+      copyLabel: 'Copy the invite link',
+      copyFailed: 'Copying failed: select the link and copy it yourself.',
+      once: 'Shown this once: copy it now. It lets one person register until {{time}}.',
+    },
+    columns: { note: 'For', status: 'Status', expiresAt: 'Expires', usedBy: 'Used by', actions: 'Actions' },
+    noNote: 'No note',
+    status: { pending: 'Pending', used: 'Used', expired: 'Expired', revoked: 'Revoked' },
+    revoke: {
+      action: 'Revoke',
+      label: 'Revoke this invite',
+      labelFor: 'Revoke the invite {{note}}',
+      failed: 'The invite could not be revoked',
+    },
+    empty: {
+      title: 'No invite links yet',
+      description: 'Links you create appear here with what became of them.',
+    },
+  },
   audit: {
     title: 'Audit log',
     description:

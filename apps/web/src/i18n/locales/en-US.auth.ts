@@ -50,7 +50,7 @@ const enUSAuth = {
     register: {
       title: 'Create your account',
       subtitle: 'Start with a paper account: no exchange keys needed.',
-      invited: 'You were invited to Kairos: create your account to accept. The link works once.',
+      invited: 'You were invited: create your account.',
       confirmPassword: 'Confirm password',
       passwordHint: 'At least 8 characters.',
       submit: 'Create account',

@@ -48,6 +48,7 @@ const enUSCommon = {
     adminTradeControl: 'Trade control',
     adminOutbox: 'Outbox',
     adminLimits: 'User limits',
+    adminInvites: 'Invites',
     adminAudit: 'Audit log',
     components: 'Components',
   },

@@ -11,11 +11,7 @@ const frFRAccounts: typeof enUSAccounts = {
       'Les comptes de plateforme sur lesquels vos bots opèrent. Les clés sont chiffrées et jamais réaffichées.',
     paper: 'Simulé',
     noKeys: 'Pas de clés (simulé)',
-    withdrawRiskAcknowledged: {
-      note: 'Vous avez confirmé que cette clé ne peut pas retirer · {{time}}',
-      title:
-        'La plateforme ne dit pas si cette clé peut effectuer des retraits. Vous avez confirmé le {{time}} qu’elle ne le peut pas : laissez les retraits désactivés dans les réglages de la clé sur la plateforme.',
-    },
+    withdrawRiskNote: 'Vous avez confirmé qu’elle ne peut pas retirer · {{time}}',
     balanceUpdated: 'Solde mis à jour le {{time}}',
     marketType: {
       spot: 'Spot',

@@ -436,6 +436,50 @@ const frFRAdmin: typeof enUSAdmin = {
     saved: 'Limites enregistrées',
     failed: 'Les limites n’ont pas pu être enregistrées',
   },
+  invites: {
+    title: 'Invitations',
+    description:
+      'Quand l’inscription est fermée (KAIROS_REGISTRATION=invite), seule une personne munie de l’un de ces liens peut créer un compte — un compte par lien, avant son expiration.',
+    caption: 'Liens d’invitation',
+    create: {
+      title: 'Nouveau lien d’invitation',
+      description:
+        'Envoyez le lien à la personne invitée. Quiconque le détient peut s’inscrire une fois : envoyez-le en privé.',
+      note: 'Pour qui (vous seul le voyez)',
+      expiresIn: 'Valable',
+      days_one: '{{count}} jour',
+      days_other: '{{count}} jours',
+      submit: 'Créer le lien d’invitation',
+      failed: 'Le lien d’invitation n’a pas pu être créé',
+    },
+    link: {
+      label: 'Nouveau lien d’invitation',
+      copy: 'Copier',
+      copied: 'Copié',
+      copyLabel: 'Copier le lien d’invitation',
+      copyFailed: 'La copie a échoué : sélectionnez le lien et copiez-le vous-même.',
+      once: 'Affiché cette seule fois : copiez-le maintenant. Il permet à une personne de s’inscrire jusqu’au {{time}}.',
+    },
+    columns: {
+      note: 'Pour',
+      status: 'État',
+      expiresAt: 'Expire le',
+      usedBy: 'Utilisé par',
+      actions: 'Actions',
+    },
+    noNote: 'Sans note',
+    status: { pending: 'En attente', used: 'Utilisée', expired: 'Expirée', revoked: 'Révoquée' },
+    revoke: {
+      action: 'Révoquer',
+      label: 'Révoquer cette invitation',
+      labelFor: 'Révoquer l’invitation {{note}}',
+      failed: 'L’invitation n’a pas pu être révoquée',
+    },
+    empty: {
+      title: 'Aucun lien d’invitation',
+      description: 'Les liens que vous créez apparaissent ici, avec ce qu’ils sont devenus.',
+    },
+  },
   audit: {
     title: 'Journal d’audit',
     description:

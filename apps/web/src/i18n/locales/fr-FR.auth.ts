@@ -7,7 +7,7 @@ import type enUSAuth from './en-US.auth';
 const frFRAuth: typeof enUSAuth = {
   home: {
     eyebrow: 'Auto-hébergé · le trading simulé fonctionne hors ligne',
-    title: 'Vos signaux TradingView, tradés par des bots qui vous appartiennent.',
+    title: 'Vos signaux TradingView, exécutés par des bots qui vous appartiennent.',
     subtitle:
       'Kairos transforme les alertes TradingView en ordres sur vos comptes de plateforme. Créez des stratégies, associez-leur des bots avec leur propre taille de position, leur levier et leur échelle de take-profits, et suivez chaque trade depuis un seul tableau de bord.',
     register: 'Créer un compte',
@@ -55,7 +55,7 @@ const frFRAuth: typeof enUSAuth = {
     register: {
       title: 'Créez votre compte',
       subtitle: 'Commencez avec un compte simulé : aucune clé de plateforme requise.',
-      invited: 'Vous êtes invité sur Kairos : créez votre compte pour accepter. Le lien ne sert qu’une fois.',
+      invited: 'Vous êtes invité : créez votre compte.',
       confirmPassword: 'Confirmez le mot de passe',
       passwordHint: 'Au moins 8 caractères.',
       submit: 'Créer le compte',

@@ -52,6 +52,7 @@ const frFRCommon: typeof enUSCommon = {
     adminTradeControl: 'Contrôle des trades',
     adminOutbox: 'Boîte d’envoi',
     adminLimits: 'Limites par utilisateur',
+    adminInvites: 'Invitations',
     adminAudit: 'Journal d’audit',
     billing: 'Facturation',
     components: 'Composants',

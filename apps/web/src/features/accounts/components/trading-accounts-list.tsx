@@ -19,11 +19,7 @@ import { AccountStatusBadge, VenueLabel } from './venue-label';
 function WithdrawRiskNote({ at }: { at: string }) {
   const { t } = useTranslation();
   const time = useFormatters().dateTime(at);
-  return (
-    <span className="text-xs text-warn" title={t('accounts.withdrawRiskAcknowledged.title', { time })}>
-      {t('accounts.withdrawRiskAcknowledged.note', { time })}
-    </span>
-  );
+  return <span className="text-xs text-warn">{t('accounts.withdrawRiskNote', { time })}</span>;
 }
 
 /** Spec §2 TradingAccounts: venue, market type, balance, bots, status; edit and delete per row. */

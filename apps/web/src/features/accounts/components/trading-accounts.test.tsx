@@ -412,11 +412,10 @@ describe('TradingAccounts screen', () => {
     loginAs();
     renderApp('/accounts');
     const row = (await screen.findByText('Unreported', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
-    const note = within(row).getByText(/You confirmed this key cannot withdraw/);
+    const note = within(row).getByText(/You confirmed it cannot withdraw/);
     expect(note.textContent).toMatch(/Jan 5, 2026/);
-    expect(note.getAttribute('title')).toMatch(/exchange does not say whether this key may withdraw/);
     const reported = screen.getByText('Reported').closest('tr') as HTMLElement;
-    expect(within(reported).queryByText(/confirmed this key cannot withdraw/)).toBeNull();
+    expect(within(reported).queryByText(/confirmed it cannot withdraw/)).toBeNull();
   });
 
   it('shows venue, masked key, balance, bots and errors; deletes with its bots only when told to', async () => {
