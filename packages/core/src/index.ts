@@ -15,3 +15,4 @@ export * from './unrealised-pnl';
 export * from './billing';
 export * from './sha256';
 export * from './client-order-id';
+export * from './ledger';

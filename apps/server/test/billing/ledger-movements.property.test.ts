@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '@kairos/core';
+import { computeTradePnl, Decimal, realisedPnlFromLedger, type LedgerMovement } from '@kairos/core';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 
 /**
@@ -10,7 +10,9 @@ import { createTestDatabase, type TestDatabase } from '../support/db';
  * corrected, what the ledger holds for an account adds up, currency by currency, to what a venue's balances
  * moved by — a spot venue's cash flows, and a futures wallet (realised PnL per closing fill, fees, funding)
  * once its positions are flat. The rows are written as the engine stores them (trades, orders, fills,
- * funding_payments); the ledger is written by the database's own triggers; the venue is modelled here.
+ * funding_payments); the ledger is written by the database's own triggers; the venue is modelled here. And
+ * each trade's PnL computed from its movements alone (core's `realisedPnlFromLedger`) is what `computeTradePnl`
+ * gives from its fills and funding.
  */
 
 let db: TestDatabase;
@@ -289,6 +291,57 @@ describe('the ledger against the venue', () => {
             [userId],
           );
           const ledger = new Map(rows.map((r) => [r.currency, new Decimal(r.total)]));
+
+          // Each trade's PnL computed from its movements alone is what its fills and funding give.
+          for (const h of held) {
+            const movements = (
+              await pool.query<LedgerMovement>(
+                `SELECT kind, amount::text AS amount, currency, rate::text AS rate, ref::text AS ref FROM ledger_events
+                WHERE trade_id = $1 AND kind IN ('fill', 'fee', 'funding') ORDER BY id`,
+                [h.id],
+              )
+            ).rows;
+            const tradeFills = (
+              await pool.query<{
+                side: 'buy' | 'sell';
+                price: string;
+                amount: string;
+                fee: string;
+                fee_currency: string;
+                fee_rate: string | null;
+              }>(
+                `SELECT o.side, f.price::text, f.amount::text, f.fee::text, f.fee_currency, f.fee_rate::text
+                 FROM fills f JOIN orders o ON o.id = f.order_id WHERE f.trade_id = $1 ORDER BY f.at`,
+                [h.id],
+              )
+            ).rows.map((f) => ({
+              side: f.side,
+              price: f.price,
+              quantity: f.amount,
+              fee: f.fee,
+              feeCurrency: f.fee_currency,
+              feeRate: f.fee_rate,
+            }));
+            const funding = (
+              await pool.query<{ total: string }>(
+                'SELECT coalesce(sum(amount), 0)::text AS total FROM funding_payments WHERE trade_id = $1',
+                [h.id],
+              )
+            ).rows[0]!.total;
+            const entrySide = h.side === 'long' ? 'buy' : 'sell';
+            const expected = computeTradePnl({
+              side: h.side,
+              symbol: h.market.symbol,
+              entryFills: tradeFills.filter((f) => f.side === entrySide),
+              exitFills: tradeFills.filter((f) => f.side !== entrySide),
+              funding,
+            }).realisedPnl;
+            const fromLedger = realisedPnlFromLedger(movements, { side: h.side, symbol: h.market.symbol })!;
+            expect(
+              fromLedger.minus(expected).abs().lte('1e-8'),
+              `${h.market.symbol}: ${fromLedger} vs ${expected}`,
+            ).toBe(true);
+          }
           for (const currency of new Set([...ledger.keys(), ...venue.moved.keys()])) {
             const inLedger = ledger.get(currency) ?? new Decimal(0);
             const atVenue = venue.moved.get(currency) ?? new Decimal(0);
