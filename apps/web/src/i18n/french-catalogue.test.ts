@@ -120,11 +120,11 @@ describe('the French catalogue (issue 21)', () => {
     [/signal exit|exit signal/i, 'signal de sortie'],
     // « Trader », alone, is the role (a noun); the verb is « opérer », « passer des ordres ».
     [
-      /\btrade-t-il\b|\btradent\b|\btrader\b(?!$)|\b(bot|Kairos|»|il) trade\b/i,
+      /\btrade-t-il\b|\btradent\b|\btradés?\b|\btrader\b(?!$)|\b(bot|Kairos|»|il) trade\b/i,
       'opérer (the verb); « trade » is the noun',
     ],
     [/^Nul$/, 'À l’équilibre (a flat PnL)'],
-    [/\bpousser\b/i, 'envoyer au marché (push)'],
+    [/\bpouss/i, 'envoyer au marché (push)'],
   ];
 
   it('follows the glossary: one word per concept, no franglais', () => {

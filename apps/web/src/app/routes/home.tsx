@@ -50,7 +50,7 @@ export function HomeRoute() {
             </div>
           </div>
           <figure className="overflow-hidden rounded-xl border border-line bg-surface shadow-2xl shadow-black/20">
-            <figcaption className="flex items-center justify-between border-b border-line px-4 py-2.5 text-xs text-muted">
+            <figcaption className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-2.5 text-xs text-muted">
               <span>{t('home.alertCaption')}</span>
               <span className="font-mono text-subtle">POST /webhooks/tradingview</span>
             </figcaption>

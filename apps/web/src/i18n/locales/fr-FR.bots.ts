@@ -33,7 +33,7 @@ const frFRBots: typeof enUSBots = {
       account: 'Compte de trading',
       strategy: 'Stratégie',
       pair: 'Paire',
-      tradeCurrency: 'Devise tradée',
+      tradeCurrency: 'Devise négociée',
       stableCoin: 'Stablecoin',
       monthlyGoal: 'Objectif mensuel',
       leverage: 'Effet de levier',
@@ -52,7 +52,7 @@ const frFRBots: typeof enUSBots = {
       live: 'Activer maintenant',
       liveHint: 'Le bot agit dès le prochain signal de la stratégie.',
       paused: 'Enregistrer en pause',
-      pausedHint: 'Rien n’est tradé tant que vous n’activez pas le bot.',
+      pausedHint: 'Rien ne s’exécute tant que vous n’activez pas le bot.',
     },
     goal: {
       label: 'Progression de l’objectif mensuel',

@@ -33,7 +33,7 @@ const frFRStrategies: typeof enUSStrategies = {
     fields: {
       nickname: 'Nom',
       key: 'Clé de la stratégie',
-      tradeCurrency: 'Devise tradée',
+      tradeCurrency: 'Devise négociée',
       stableCoin: 'Stablecoin',
       timeFrame: 'Unité de temps',
       status: 'Statut',

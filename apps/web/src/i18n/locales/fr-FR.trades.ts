@@ -110,7 +110,7 @@ const frFRTrades: typeof enUSTrades = {
     ladder: {
       title: 'Échelle de take-profit',
       description:
-        'Des ordres limites qui vendent la position par paliers. Seul le plus bas palier pas encore exécuté peut être poussé.',
+        'Des ordres limites qui vendent la position par paliers. Seul le plus bas palier pas encore exécuté peut être envoyé au marché.',
       columns: {
         level: 'Palier',
         distance: 'Écart',
@@ -121,7 +121,7 @@ const frFRTrades: typeof enUSTrades = {
         status: 'Statut',
         action: 'Action',
       },
-      pushed: 'Poussé',
+      pushed: 'Envoyé au marché',
       empty: {
         title: 'Aucun palier de take-profit',
         description: 'Ce trade n’avait pas d’échelle de take-profit.',

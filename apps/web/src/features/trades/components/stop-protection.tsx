@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/status-badge';
 import { useFormatters } from '../../../lib/use-formatters';
 
+/** A long sentence in a badge wraps in a narrow card (a 390 px phone in French) instead of leaving it. */
+const WRAPPING = 'h-auto! min-h-5 max-w-full py-0.5 leading-tight! whitespace-normal!';
+
 /**
  * Where an open trade's stop lives (issue 18): resting on the venue ("Stop on Binance · order 12345"), watched
  * by Kairos's price watch, or nowhere (a danger badge). Nothing for a trade with nothing to protect.
@@ -26,6 +29,7 @@ export function StopProtection({
         <Badge
           tone="success"
           glyph="✓"
+          className={WRAPPING}
           title={t('trades.protection.venueHint', {
             venue,
             time: format.dateTime(protection.since),
@@ -52,6 +56,7 @@ export function StopProtection({
         <Badge
           tone={protection.venueRefused ? 'warning' : 'info'}
           glyph="◉"
+          className={WRAPPING}
           title={t('trades.protection.kairosHint')}
         >
           {t('trades.protection.kairos')}

@@ -30,7 +30,7 @@ describe('push to take profit: what the user reads (spec §8)', () => {
           'TP1',
         ),
         'Successfully pushed TP1 to market! Order ID: ord-42',
-        'TP1 poussé au marché avec succès ! ID de l’ordre : ord-42',
+        'TP1 envoyé au marché avec succès ! ID de l’ordre : ord-42',
       ],
       [
         'success said from the code and params when results lack the id',
@@ -44,7 +44,7 @@ describe('push to take profit: what the user reads (spec §8)', () => {
           'TP2',
         ),
         'Successfully pushed TP2 to market! Order ID: 9f3a',
-        'TP2 poussé au marché avec succès ! ID de l’ordre : 9f3a',
+        'TP2 envoyé au marché avec succès ! ID de l’ordre : 9f3a',
       ],
       [
         'a level waiting for the one below',
@@ -59,13 +59,13 @@ describe('push to take profit: what the user reads (spec §8)', () => {
         'a level not available',
         pushFailureOutcome(refused('TAKE_PROFIT_NOT_PUSHABLE', { name: 'TP1' }), 'TP1'),
         'TP1 is not available to push',
-        'TP1 ne peut pas être poussé',
+        'TP1 ne peut pas être envoyé au marché',
       ],
       [
         'a venue refusal with its reason',
         pushFailureOutcome(refused('PUSH_FAILED', { name: 'TP1', ...insufficient }), 'TP1'),
         'Failed to push TP1: Insufficient BTC: 0.5 needed, 0.2 available',
-        'Échec de l’envoi de TP1 : BTC insuffisant : 0.5 nécessaires, 0.2 disponibles',
+        'Échec de l’envoi de TP1 : BTC insuffisant : 0,5 nécessaires, 0,2 disponibles',
       ],
       [
         'a venue refusal in the venue’s own words',
