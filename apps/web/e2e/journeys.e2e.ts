@@ -14,6 +14,7 @@ import enUSAdmin from '../src/i18n/locales/en-US.admin';
 import enUSPortfolio from '../src/i18n/locales/en-US.portfolio';
 import enUSSettings from '../src/i18n/locales/en-US.settings';
 import enUSTrading from '../src/i18n/locales/en-US.trading';
+import enUSStrategies from '../src/i18n/locales/en-US.strategies';
 import frFR from '../src/i18n/locales/fr-FR';
 import {
   type Envelope,
@@ -35,7 +36,7 @@ type Width = 1280 | 1023;
 type Role = 'public' | 'user' | 'admin';
 
 const TEXT = {
-  en: { ...enUS, ...enUSAdmin, ...enUSPortfolio, ...enUSSettings, ...enUSTrading },
+  en: { ...enUS, ...enUSAdmin, ...enUSPortfolio, ...enUSSettings, ...enUSTrading, ...enUSStrategies },
   fr: frFR.translation,
 } as const;
 const LANGUAGE = { en: 'en-US', fr: 'fr-FR' } as const;

@@ -71,7 +71,13 @@ export const routes: RouteObject[] = recoverChunks([
                 ([module]) => module,
               ),
           },
-          { path: 'bots', loader: requireAuth, lazy: () => import('./routes/bots') },
+          {
+            path: 'bots',
+            loader: requireAuth,
+            // The strategies tab and the bot wizard's strategy step speak the strategies' texts.
+            lazy: () =>
+              Promise.all([import('./routes/bots'), loadLaterTexts('strategies')]).then(([module]) => module),
+          },
           {
             path: 'portfolio',
             loader: requireAuth,

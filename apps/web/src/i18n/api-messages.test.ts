@@ -76,3 +76,26 @@ describe('every API message, said from its code and params alone', () => {
     if (hasWords(english, params)) expect(french).not.toBe(english);
   });
 });
+
+describe('the numbers in a server message', () => {
+  afterAll(() => changeLanguage('en-US'));
+
+  it('are written the user’s way: a decimal comma and grouped thousands in French', async () => {
+    const params = { variant: 'belowMinNotional', value: '0.57', min: '5' };
+    expect(await say('en-US', 'ORDER_TOO_SMALL', params)).toBe(
+      'Order value 0.57 is below the minimum notional 5',
+    );
+    expect(await say('fr-FR', 'ORDER_TOO_SMALL', params)).toMatch(/0,57/);
+    const funds = { variant: 'balance', asset: 'USDT', needed: '12500.5', available: '9075.75' };
+    expect(await say('en-US', 'INSUFFICIENT_FUNDS', funds)).toBe(
+      'Insufficient USDT: 12,500.5 needed, 9,075.75 available',
+    );
+    const french = (await say('fr-FR', 'INSUFFICIENT_FUNDS', funds)).replace(/[\u202f\u00a0]/g, ' ');
+    expect(french).toBe('USDT insuffisant : 12 500,5 nécessaires, 9 075,75 disponibles');
+  });
+
+  it('leave what is no number alone: an order id, a symbol', async () => {
+    const text = await say('fr-FR', 'TAKE_PROFIT_PUSHED', { name: 'TP1', orderId: '123456789' });
+    expect(text).toContain('123456789');
+  });
+});

@@ -3,6 +3,7 @@ import enUSAdmin from './locales/en-US.admin';
 import enUSBilling from './locales/en-US.billing';
 import enUSPortfolio from './locales/en-US.portfolio';
 import enUSSettings from './locales/en-US.settings';
+import enUSStrategies from './locales/en-US.strategies';
 import enUSShowcase from './locales/en-US.showcase';
 import enUSTradeList from './locales/en-US.trade-list';
 import enUSTrading from './locales/en-US.trading';
@@ -18,6 +19,7 @@ export const ENGLISH_TEXTS = {
   ...enUSShowcase,
   ...enUSTradeList,
   ...enUSTrading,
+  ...enUSStrategies,
   ...enUSSettings,
   ...enUSBilling,
 };

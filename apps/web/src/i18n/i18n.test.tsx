@@ -65,7 +65,7 @@ describe('translations', () => {
     expect(translateMessage(i18n.t, 'Something the server said')).toBe('Something the server said');
   });
 
-  it('says a server message built with values in the user language, with the same values', async () => {
+  it('says a server message built with values in the user language, its numbers written that language’s way', async () => {
     const conflict = (code: string, message: string, params?: Record<string, string>) =>
       new ApiError(message, 409, { success: false, error: code, message, params });
     const pairParams = { bot: 'Trend 1', pair: 'BTC/USDT' };
@@ -79,11 +79,11 @@ describe('translations', () => {
       'Le bot « Trend 1 » opère déjà sur BTC/USDT avec ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
     );
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(
-      'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',
+      'Ce compte est déjà alloué à 80,00 % à d’autres bots : il reste au plus 20,00 %',
     );
     // The code and params say it: a reworded English message is still said in French.
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated', shareParams))).toBe(
-      'Ce compte est déjà alloué à 80.00 % à d’autres bots : il reste au plus 20.00 %',
+      'Ce compte est déjà alloué à 80,00 % à d’autres bots : il reste au plus 20,00 %',
     );
     // Without the values the message needs, or with a code this build does not know: shown as sent.
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated'))).toBe('Over allocated');

@@ -10,6 +10,7 @@ import type enUSSettings from './locales/en-US.settings';
 import type enUSShowcase from './locales/en-US.showcase';
 import type enUSTradeList from './locales/en-US.trade-list';
 import type enUSTrading from './locales/en-US.trading';
+import type enUSStrategies from './locales/en-US.strategies';
 
 /**
  * Every text key: the first load's, the admin screens' (loaded with the first of them), the component
@@ -21,6 +22,7 @@ export type TranslationResources = typeof enUS &
   typeof enUSShowcase &
   typeof enUSTradeList &
   typeof enUSTrading &
+  typeof enUSStrategies &
   typeof enUSBilling &
   typeof enUSSettings;
 export type MessageResources = typeof enUSMessages;
@@ -59,6 +61,7 @@ const laterTexts = {
   portfolio: () => import('./locales/en-US.portfolio'),
   tradeList: () => import('./locales/en-US.trade-list'),
   trading: () => import('./locales/en-US.trading'),
+  strategies: () => import('./locales/en-US.strategies'),
   billing: () => import('./locales/en-US.billing'),
   settings: () => import('./locales/en-US.settings'),
 };

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { apiMessageTemplate, readNestedParams, templateParams, type ApiParams } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isBareHttpError } from '../lib/api-error';
@@ -10,6 +10,21 @@ import { ApiError, isBareHttpError } from '../lib/api-error';
 export function translateMessage(t: TFunction, message: string | undefined | null): string {
   if (!message) return '';
   return t(message, { ns: 'messages', keySeparator: false, defaultValue: message });
+}
+
+/** The catalogue's params that are numbers (`count` aside: it picks the plural form as a number). */
+const NUMBER_PARAMS = /^(amount|min|max|value|price|stop|needed|available|taken|left|lag|leverage|seconds)$/;
+
+/** A number the server sent as a decimal string, written the user's way ("0,57" in French, issue 21). */
+function localNumber(value: string | number): string | number {
+  const text = String(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return value;
+  // As many decimals as the server sent ("80.00" stays "80.00", "80,00" in French).
+  const decimals = text.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(i18next.language || 'en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(text as Intl.StringNumericLiteral);
 }
 
 /**
@@ -35,6 +50,7 @@ export function translateApiMessage(
     const inner = readNestedParams(values, name);
     if (inner) values[name] = translateApiMessage(t, inner.code, inner.params, inner.message);
     else if (name === 'reason') values[name] = translateMessage(t, String(values[name]));
+    else if (NUMBER_PARAMS.test(name)) values[name] = localNumber(values[name]!);
   }
   const variant = values.variant === undefined ? undefined : String(values.variant);
   return t(`apiMessages.${code}`, { ...values, context: variant, defaultValue: fallback });

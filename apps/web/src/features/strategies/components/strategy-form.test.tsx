@@ -1,8 +1,8 @@
 import type { Strategy } from '@kairos/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { changeLanguage } from '../../../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, loadLaterTexts } from '../../../i18n';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderWithProviders } from '../../../testing/render';
 import { StrategiesPanel } from './strategies-panel';
@@ -44,6 +44,9 @@ function open(strategies: Strategy[] = []) {
   renderWithProviders(<StrategiesPanel />);
   return server;
 }
+
+// The bots route loads these texts with its screen; the panel is rendered here on its own.
+beforeAll(() => loadLaterTexts('strategies'));
 
 describe('strategy form: the stop-limit offset', () => {
   it('starts at 0.5 %, says what it does, refuses a value outside 0.05–10 % and sends the one typed', async () => {
