@@ -26,3 +26,17 @@ export function useSearchWriter(): [
   };
   return [search, write];
 }
+
+/** A paged list's page in the address (`?page=`, 1 when absent: the first page leaves it out) and its writer. */
+export function usePageParam(): [number, (page: number) => void] {
+  const [search, setSearch] = useSearchWriter();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const setPage = (next: number) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      if (next > 1) params.set('page', String(next));
+      else params.delete('page');
+      return params;
+    });
+  return [page, setPage];
+}

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
-import { useSearchWriter } from '../../../lib/use-search-writer';
+import { usePageParam } from '../../../lib/use-search-writer';
 import { copyText } from '../../strategies/components/copy-button';
 import {
   DEFAULT_INVITE_DAYS,
@@ -142,8 +142,7 @@ function NewLink({ invite }: { invite: InviteCreated }) {
 function InviteList() {
   const { t } = useTranslation();
   const format = useFormatters();
-  const [search, setSearch] = useSearchWriter();
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const invites = useInvites(page);
   const revoke = useRevokeInvite();
 
@@ -218,13 +217,7 @@ function InviteList() {
           page,
           pageSize: INVITES_PAGE_SIZE,
           total: invites.data?.total ?? 0,
-          onPageChange: (next) =>
-            setSearch((current) => {
-              const params = new URLSearchParams(current);
-              if (next > 1) params.set('page', String(next));
-              else params.delete('page');
-              return params;
-            }),
+          onPageChange: setPage,
         }}
       />
     </div>

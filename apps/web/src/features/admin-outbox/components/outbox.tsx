@@ -4,7 +4,7 @@ import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/get-outbox';
-import { useSearchWriter } from '../../../lib/use-search-writer';
+import { usePageParam } from '../../../lib/use-search-writer';
 
 const STATUS_TONE: Record<OutboxMail['status'], Tone> = {
   waiting: 'warning',
@@ -19,8 +19,7 @@ const STATUS_TONE: Record<OutboxMail['status'], Tone> = {
 export function Outbox() {
   const { t } = useTranslation();
   const format = useFormatters();
-  const [search, setSearch] = useSearchWriter();
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const mails = useOutbox(page);
 
   // The message first: on a phone, what the mail is about shows without scrolling sideways.
@@ -72,13 +71,7 @@ export function Outbox() {
         page,
         pageSize: OUTBOX_PAGE_SIZE,
         total: mails.data?.total ?? 0,
-        onPageChange: (next) =>
-          setSearch((current) => {
-            const params = new URLSearchParams(current);
-            if (next > 1) params.set('page', String(next));
-            else params.delete('page');
-            return params;
-          }),
+        onPageChange: setPage,
       }}
     />
   );
