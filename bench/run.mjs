@@ -23,6 +23,7 @@ import {
   UNLIMITED_WEBHOOKS,
 } from './common.mjs';
 import { crashBench } from './crash.mjs';
+import { lighthouseBench, lighthouseTrader } from './lighthouse.mjs';
 import { stopReactionBench } from './stop-reaction.mjs';
 
 /** Registering the admin email needs the setup token (issue 20). */
@@ -39,6 +40,8 @@ const CRASH_ONLY = args.has('--crash');
 const FAULTS_ONLY = args.has('--faults');
 // Only the stop reaction figure (10,000 watched trades, issue 18): bench/stop-reaction.mjs, its own database.
 const STOPS_ONLY = args.has('--stops');
+// Adds Lighthouse's mobile scores for Home and the Dashboard (issue 21; bench/lighthouse.mjs), before any load.
+const LIGHTHOUSE = args.has('--lighthouse');
 const rows = [];
 
 function record(figure, target, measured, pass) {
@@ -125,6 +128,8 @@ async function main() {
       setupToken: BENCH_SETUP_TOKEN,
     });
     const token = admin.apiToken;
+    if (LIGHTHOUSE && !ENGINE_ONLY)
+      await lighthouseBench({ base, session: await lighthouseTrader(base), record });
     const strategy = await api(
       base,
       'POST',
