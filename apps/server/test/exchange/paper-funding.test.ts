@@ -118,3 +118,31 @@ describe.each([
     expect(await spot.fetchFundingHistory('BTC/USDT')).toEqual([]);
   });
 });
+
+describe('reading a paper futures account that holds a position', () => {
+  it('needs no transaction until a funding time has passed since the position last changed', async () => {
+    let now = DAY + 1 * HOUR;
+    const store = new InMemoryPaperLedgerStore();
+    const market = new ScriptedMarket(() => now);
+    const venue = new PaperVenue({ store, market, clock: () => now });
+    await venue.fundAccount('idle', { USDT: '10000' });
+    const futures = new PaperGateway(venue, 'idle', 'future');
+    await futures.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.1',
+      clientOrderId: 'hold',
+    });
+    const before = store.transactions;
+    now = DAY + 7 * HOUR;
+    await futures.fetchBalances();
+    await futures.fetchPositions();
+    expect(store.transactions).toBe(before); // nothing due: plain reads
+    now = DAY + 8 * HOUR;
+    expect((await futures.fetchBalances())['USDT']!.total).toBe('9992.85'); // settled in a transaction
+    expect(store.transactions).toBe(before + 1);
+    await futures.fetchBalances();
+    expect(store.transactions).toBe(before + 1); // settled up to 08:00: plain again
+  });
+});

@@ -43,18 +43,18 @@ class InMemoryLedger implements PaperLedger {
   async balances() {
     return [...this.state.balances.values()].map(copy);
   }
-  async balancesIfNoOpenOrders() {
-    return (await this.hasOpenOrders()) ? null : this.balances();
+  async balancesIfNoOpenOrders(fundingDue: number) {
+    return (await this.hasOpenOrders(fundingDue)) ? null : this.balances();
   }
   async prepareOrder(clientOrderId: string) {
     const taken = this.state.orders.find((order) => order.clientOrderId === clientOrderId);
     return { takenBy: taken?.venueOrderId ?? null, balances: await this.balances() };
   }
-  async hasOpenOrders() {
+  async hasOpenOrders(fundingDue: number) {
     return (
       this.state.orders.some((order) => order.status === 'open' || order.status === 'partially_filled') ||
       this.state.stops.some((stop) => stop.status === 'open') ||
-      [...this.state.positions.values()].some((row) => Number(row.amount) !== 0)
+      [...this.state.positions.values()].some((row) => Number(row.amount) !== 0 && row.updatedAt < fundingDue)
     );
   }
   async write({

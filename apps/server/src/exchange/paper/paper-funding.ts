@@ -13,6 +13,11 @@ export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 export const PAPER_FUNDING_RATE = dec('0.0001');
 const SETTLEMENT_ASSET = 'USDT';
 
+/** The last funding time at or before `time`: a position unchanged since before it has funding to settle. */
+export function lastFundingTime(time: number): number {
+  return Math.floor(time / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+}
+
 /** The first funding time strictly after `time`. */
 export function nextFundingTime(time: number): number {
   return (Math.floor(time / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;

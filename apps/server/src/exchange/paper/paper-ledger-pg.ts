@@ -207,15 +207,19 @@ const BALANCES_AND_POSITIONS_SQL = `
   FROM paper_positions WHERE account_id = ANY($1::uuid[])
   ORDER BY kind, account_id, key`;
 
-/** Whether an account has orders or stops resting, or a futures position open (funding to settle). */
+/**
+ * Whether an account has orders or stops resting, or a futures position with funding to settle (unchanged since
+ * before $2, the last funding time).
+ */
 const BUSY_SQL = `
   SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = $1 AND status IN ('open', 'partially_filled'))
       OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = $1 AND status = 'open')
-      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = $1 AND amount <> 0) AS busy`;
+      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = $1 AND amount <> 0 AND updated_at < $2) AS busy`;
 
 /**
- * Accounts' balances, with whether each has orders or stops resting or a futures position open (then it must
- * be matched and its funding settled first: no balances).
+ * Accounts' balances, with whether each has orders or stops resting or a futures position with funding to
+ * settle (unchanged since before $2, the last funding time): then it must be matched and its funding settled
+ * first (no balances).
  */
 const BALANCES_IF_IDLE_SQL = `
   SELECT a.id AS account_id, o.busy, b.asset, b.free::text AS free, b.used::text AS used
@@ -223,7 +227,8 @@ const BALANCES_IF_IDLE_SQL = `
   CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM paper_orders WHERE account_id = a.id
           AND status IN ('open', 'partially_filled'))
       OR EXISTS (SELECT 1 FROM paper_stops WHERE account_id = a.id AND status = 'open')
-      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = a.id AND amount <> 0) AS busy) o
+      OR EXISTS (SELECT 1 FROM paper_positions WHERE account_id = a.id AND amount <> 0
+          AND updated_at < $2) AS busy) o
   LEFT JOIN paper_balances b ON b.account_id = a.id AND NOT o.busy
   ORDER BY a.id, b.asset`;
 
@@ -540,14 +545,22 @@ async function prepareStops(q: Queryable, stops: { accountId: string; clientOrde
  * `PaperLedgerReader.balancesIfNoOpenOrders` for any number of accounts, in their order: one statement, so
  * each answer and its balances come from the same snapshot.
  */
-async function balancesIfIdle(q: Queryable, accountIds: string[]): Promise<(PaperBalanceRow[] | null)[]> {
+async function balancesIfIdle(
+  q: Queryable,
+  accountIds: string[],
+  fundingDue: number,
+): Promise<(PaperBalanceRow[] | null)[]> {
   const result = await q.query<{
     account_id: string;
     busy: boolean;
     asset: string | null;
     free: string;
     used: string;
-  }>({ name: 'paper_balances_if_idle', text: BALANCES_IF_IDLE_SQL, values: [[...new Set(accountIds)]] });
+  }>({
+    name: 'paper_balances_if_idle',
+    text: BALANCES_IF_IDLE_SQL,
+    values: [[...new Set(accountIds)], iso(fundingDue)],
+  });
   const byAccount = new Map<string, PaperBalanceRow[] | null>();
   for (const row of result.rows) {
     if (row.busy) byAccount.set(row.account_id, null);
@@ -584,19 +597,19 @@ class PgPaperLedger implements PaperLedger, PaperLedgerReader {
     return rows.map((row) => ({ asset: row.asset, free: canonical(row.free), used: canonical(row.used) }));
   }
 
-  async balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null> {
-    return (await balancesIfIdle(this.q, [this.accountId]))[0]!;
+  async balancesIfNoOpenOrders(fundingDue: number): Promise<PaperBalanceRow[] | null> {
+    return (await balancesIfIdle(this.q, [this.accountId], fundingDue))[0]!;
   }
 
   async prepareOrder(clientOrderId: string) {
     return (await prepareOrders(this.q, [{ accountId: this.accountId, clientOrderId }]))[0]!;
   }
 
-  async hasOpenOrders(): Promise<boolean> {
+  async hasOpenOrders(fundingDue: number): Promise<boolean> {
     const result = await this.q.query<{ busy: boolean }>({
       name: 'paper_busy',
       text: BUSY_SQL,
-      values: [this.accountId],
+      values: [this.accountId, iso(fundingDue)],
     });
     return result.rows[0]!.busy;
   }
@@ -831,9 +844,9 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
         });
       });
     },
-    balancesIfNoOpenOrdersMany(accountIds) {
+    balancesIfNoOpenOrdersMany(accountIds, fundingDue) {
       for (const id of accountIds) if (!UUID.test(id)) throw new Error(`Not a paper account id: ${id}`);
-      return balancesIfIdle(pool, accountIds);
+      return balancesIfIdle(pool, accountIds, fundingDue);
     },
     read(accountId, work) {
       return work(new PgPaperLedger(pool, accountId, () => db));

@@ -129,14 +129,16 @@ export interface PaperLedgerReader {
   balances(): Promise<PaperBalanceRow[]>;
   /**
    * The balances in one read, or null while orders or stops rest (they must be matched before balances are
-   * read).
+   * read) or a futures position has funding to settle (it last changed before `fundingDue`, the last funding
+   * time).
    */
-  balancesIfNoOpenOrders(): Promise<PaperBalanceRow[] | null>;
+  balancesIfNoOpenOrders(fundingDue: number): Promise<PaperBalanceRow[] | null>;
   /**
-   * Whether orders or stops rest, or a futures position is open (its funding is settled first): then the
-   * account is matched before it is read.
+   * Whether orders or stops rest, or a futures position has funding to settle (it last changed before
+   * `fundingDue`, the last funding time): then the account is matched (and its funding settled) before it is
+   * read.
    */
-  hasOpenOrders(): Promise<boolean>;
+  hasOpenOrders(fundingDue: number): Promise<boolean>;
 
   orderById(venueOrderId: string): Promise<PaperOrderRow | null>;
   orderByClientId(clientOrderId: string): Promise<PaperOrderRow | null>;
@@ -265,7 +267,10 @@ export interface PaperLedgerStore {
    * The balances of several accounts in one read, each null while that account has orders resting (see
    * `PaperLedgerReader.balancesIfNoOpenOrders`). Optional, like `transactMany`.
    */
-  balancesIfNoOpenOrdersMany?(accountIds: string[]): Promise<(PaperBalanceRow[] | null)[]>;
+  balancesIfNoOpenOrdersMany?(
+    accountIds: string[],
+    fundingDue: number,
+  ): Promise<(PaperBalanceRow[] | null)[]>;
   /**
    * Runs `work` with read access and no lock: each read sees what is committed when it runs (for reads
    * that need no matching first; anything that changes the ledger goes through `transact`).

@@ -23,7 +23,7 @@ import type {
 import { MarketSimulator, type PaperMarketData } from './market-simulator';
 import { AccountSession } from './paper-account-session';
 import { PaperDesk, type CheckedOrder } from './paper-desk';
-import { toFundingPayment } from './paper-funding';
+import { lastFundingTime, toFundingPayment } from './paper-funding';
 import { placeFutures, toPosition } from './paper-futures';
 import {
   preparedLedger,
@@ -148,12 +148,19 @@ export class PaperVenue {
       ? createBatchLoader((batch) => this.placeStopBatch(batch), { maxBatchSize: MAX_BATCH })
       : (pending) => this.placeStopAlone(pending);
     this.readIdleBalances = store.balancesIfNoOpenOrdersMany
-      ? createBatchLoader((ids) => store.balancesIfNoOpenOrdersMany!([...ids]), { maxBatchSize: MAX_BATCH })
-      : (accountId) => store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders());
+      ? createBatchLoader((ids) => store.balancesIfNoOpenOrdersMany!([...ids], this.fundingDue()), {
+          maxBatchSize: MAX_BATCH,
+        })
+      : (accountId) => store.read(accountId, (ledger) => ledger.balancesIfNoOpenOrders(this.fundingDue()));
   }
 
   now(): number {
     return this.desk.clock();
+  }
+
+  /** A futures position unchanged since before this (the last funding time) has funding to settle. */
+  private fundingDue(): number {
+    return lastFundingTime(this.desk.clock());
   }
 
   // ---- accounts ------------------------------------------------------------------------------------------
@@ -196,7 +203,7 @@ export class PaperVenue {
    */
   private async observe<T>(accountId: string, read: (ledger: PaperLedgerReader) => Promise<T>): Promise<T> {
     const idle = await this.store.read(accountId, async (ledger) =>
-      (await ledger.hasOpenOrders()) ? null : { value: await read(ledger) },
+      (await ledger.hasOpenOrders(this.fundingDue())) ? null : { value: await read(ledger) },
     );
     if (idle) return idle.value;
     return this.inTransaction(accountId, async (session) => {
