@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuantity, stepDecimals, usualDecimals } from './money';
+import { formatMoney, formatMoneyNumber, formatQuantity, stepDecimals, usualDecimals } from './money';
 import { parseLocaleNumber } from './parse-number';
 
 // French formatting uses narrow no-break spaces; compare on plain spaces.
@@ -22,6 +22,15 @@ describe('one money formatter', () => {
     expect(formatMoney('0.000412', 'USDT', { locale: 'en-US' })).toBe('0.00041 USDT');
     expect(formatMoney(null, 'USDT')).toBe('—');
     expect(formatMoney('abc', 'USDT')).toBe('—');
+  });
+
+  it('gives the figure alone for a screen that sets the unit apart', () => {
+    expect(formatMoneyNumber('0.99950848', 'USDT', { locale: 'en-US' })).toBe('1.00');
+    expect(formatMoneyNumber('-2.52708716', 'usdt', { locale: 'en-US', signDisplay: 'always' })).toBe(
+      '-2.53',
+    );
+    expect(plain(formatMoneyNumber('1234.5', 'USDT', { locale: 'fr-FR' }))).toBe('1 234,50');
+    expect(formatMoneyNumber('0.00012345', 'BTC', { locale: 'en-US' })).toBe('0.00012345');
   });
 
   it('knows the usual decimals and a market step’s', () => {

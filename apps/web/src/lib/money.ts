@@ -67,18 +67,41 @@ export function formatMoney(
 ): string {
   const amount = numeric(value);
   if (amount === null) return EMPTY_VALUE;
-  const locale = options.locale ?? DEFAULT_LOCALE;
   const code = currency.toUpperCase();
+  if (FIAT.has(code)) {
+    const locale = options.locale ?? DEFAULT_LOCALE;
+    const signDisplay = options.signDisplay ?? 'auto';
+    return numberFormat(locale, {
+      style: 'currency',
+      currency: code,
+      signDisplay,
+      ...digitsOf(amount, code),
+    }).format(amount);
+  }
+  const text = formatMoneyNumber(value, code, options);
+  return code ? `${text} ${code}` : text;
+}
+
+function digitsOf(amount: Intl.StringNumericLiteral | number, code: string): Intl.NumberFormatOptions {
   const decimals = usualDecimals(code);
   const tiny = Number(amount) !== 0 && Math.abs(Number(amount)) < 10 ** -decimals;
-  const digits: Intl.NumberFormatOptions = tiny
+  return tiny
     ? { maximumSignificantDigits: 2 }
     : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  const signDisplay = options.signDisplay ?? 'auto';
-  if (FIAT.has(code))
-    return numberFormat(locale, { style: 'currency', currency: code, signDisplay, ...digits }).format(amount);
-  const text = numberFormat(locale, { signDisplay, ...digits }).format(amount);
-  return code ? `${text} ${code}` : text;
+}
+
+/** The figure of `formatMoney` without its unit, for a screen that sets the unit apart ("−2.53" + "USDT"). */
+export function formatMoneyNumber(
+  value: Numeric | null | undefined,
+  currency: string,
+  options: MoneyOptions = {},
+): string {
+  const amount = numeric(value);
+  if (amount === null) return EMPTY_VALUE;
+  return numberFormat(options.locale ?? DEFAULT_LOCALE, {
+    signDisplay: options.signDisplay ?? 'auto',
+    ...digitsOf(amount, currency.toUpperCase()),
+  }).format(amount);
 }
 
 /** A quantity to its market's step (none known: up to 8 decimals), with its unit when given. */

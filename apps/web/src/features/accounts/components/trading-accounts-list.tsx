@@ -11,6 +11,7 @@ import { type TradingAccount, useTradingAccounts } from '../api/get-trading-acco
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { EditAccountDialog } from './edit-account-dialog';
 import { AccountStatusBadge, VenueLabel } from './venue-label';
+import { formatMoneyNumber } from '../../../lib/money';
 
 /**
  * Issue 20: the venue does not report whether this key may withdraw, and the owner confirmed it cannot —
@@ -64,7 +65,8 @@ export function TradingAccountsList({ onConnect }: { onConnect: () => void }) {
       numeric: true,
       cell: (account) => (
         <span title={t('accounts.balanceUpdated', { time: format.dateTime(account.balanceUpdatedAt) })}>
-          {format.decimal(account.usdtBalance)} <span className="text-xs text-subtle">USDT</span>
+          {formatMoneyNumber(account.usdtBalance, 'USDT', { locale: format.locale })}{' '}
+          <span className="text-xs text-subtle">USDT</span>
         </span>
       ),
     },

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { cn } from '../../../lib/cn';
-import { type Numeric, formatDecimal } from '../../../lib/format';
+import type { Numeric } from '../../../lib/format';
 import { formatDay } from '../../../lib/format-time';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { Period } from '../api/process-month';
+import { formatMoneyNumber } from '../../../lib/money';
 
 type RecordStatus = BillingUserDetail['records'][number]['status'];
 type InvoiceStatus = BillingUserDetail['invoices'][number]['status'];
@@ -101,16 +102,12 @@ export function Money({
   if (!signed) {
     return (
       <span className={cn('num whitespace-nowrap', className)}>
-        {formatDecimal(value, { locale })}
+        {formatMoneyNumber(value, currency ?? 'USDT', { locale })}
         {code}
       </span>
     );
   }
-  return (
-    <PnlText value={value} kind="decimal" className={className}>
-      {code}
-    </PnlText>
-  );
+  return <PnlText value={value} kind="money" currency={currency ?? ''} className={className} />;
 }
 
 /**

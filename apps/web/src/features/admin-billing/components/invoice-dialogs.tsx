@@ -12,6 +12,7 @@ import type { BillingRecord, Invoice } from '../api/get-billing-user';
 import { usePayInvoice } from '../api/pay-invoice';
 import { useVoidInvoice } from '../api/void-invoice';
 import { InvoiceStatusBadge, Money, useDateLabel, usePeriodLabel } from './billing-labels';
+import { formatMoney } from '../../../lib/money';
 
 /** Pay and void are offered while an invoice is draft or open (the server refuses them after). */
 export function isInvoiceUnsettled(invoice: Invoice): boolean {
@@ -135,7 +136,7 @@ export function PayInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClo
       onClose={close}
       title={t('billing.invoice.payTitle', { number: invoice.number })}
       description={t('billing.invoice.payMessage', {
-        amount: `${format.decimal(invoice.amount)} ${invoice.currency}`,
+        amount: formatMoney(invoice.amount, invoice.currency, { locale: format.locale }),
         email: invoice.userEmail,
       })}
       footer={
@@ -295,7 +296,7 @@ export function CreateInvoiceDialog({
           onChange={(event) => setRecordId(event.target.value)}
           options={records.map((candidate) => ({
             value: candidate.id,
-            label: `${periodLabel(candidate, { start: true })} · ${format.decimal(candidate.fee)} USDT`,
+            label: `${periodLabel(candidate, { start: true })} · ${formatMoney(candidate.fee, 'USDT', { locale: format.locale })}`,
           }))}
         />
         {create.isError ? <FormError title={t('billing.invoice.createFailed')} error={create.error} /> : null}

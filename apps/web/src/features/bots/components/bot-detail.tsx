@@ -25,6 +25,7 @@ import { EditBotDialog } from './edit-bot-dialog';
 import { GoalProgress } from './goal-progress';
 import { PositionBadge } from './position-badge';
 import { StopBotDialog } from './stop-bot-dialog';
+import { formatMoney } from '../../../lib/money';
 
 /** Spec §2 BotDetail: position, switches, goal progress and the bot's trades. */
 export function BotDetail({
@@ -192,7 +193,7 @@ function BotFigures({ bot }: { bot: Bot | undefined }) {
               {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
             </span>
             <span className="text-xs font-normal text-muted">
-              {format.decimal(bot.tradingAccount.usdtBalance)} USDT
+              {formatMoney(bot.tradingAccount.usdtBalance, 'USDT', { locale: format.locale })}
             </span>
           </span>
         ) : (

@@ -12,6 +12,7 @@ import { UnrealisedPercents } from '../../trades/components/open-position-figure
 import { SideText, SignedValue, TradeStatusBadge } from '../../trades/components/trade-badges';
 import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
+import { formatMoney } from '../../../lib/money';
 
 /** The server's duration when closed; an open trade's runs until now. */
 function tradeDuration(trade: TradeRow): number | null {
@@ -138,7 +139,7 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
       key: 'commission',
       header: t('trades.columns.commission'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.commission),
+      cell: (trade) => formatMoney(trade.commission, quoteOf(trade.symbol), { locale: format.locale }),
     },
     {
       key: 'duration',

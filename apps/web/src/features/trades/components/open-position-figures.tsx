@@ -2,6 +2,7 @@ import type { TradeRow } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { cn } from '../../../lib/cn';
+import { formatMoney } from '../../../lib/money';
 import { useFormatters } from '../../../lib/use-formatters';
 import { splitSymbol } from '../utils/trade-figures';
 import { SignedValue } from './trade-badges';
@@ -14,18 +15,10 @@ type Marked = Pick<
   'symbol' | 'currentPrice' | 'unrealisedPnl' | 'unrealisedPnlPercent' | 'unrealisedPnlMarginPercent'
 >;
 
-/** "≈ +12.40 USDT": an estimate, signed, two decimals (more for a tiny amount). */
+/** "≈ +12.40 USDT": an estimate, signed, in the unit's usual decimals (lib/money; a tiny amount keeps its digits). */
 export function useApproxAmount() {
   const { locale } = useFormatters();
-  return (value: string, unit: string) => {
-    const small = Math.abs(Number(value)) < 0.01 && Number(value) !== 0;
-    const text = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: small ? 8 : 2,
-      signDisplay: 'always',
-    }).format(value as Intl.StringNumericLiteral);
-    return `≈ ${text} ${unit}`;
-  };
+  return (value: string, unit: string) => `≈ ${formatMoney(value, unit, { locale, signDisplay: 'always' })}`;
 }
 
 /** The percents of an unrealised PnL: of the entry notional, and on futures of the margin (labelled). */

@@ -5,6 +5,7 @@ import { signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isAwaitingEntry } from '../utils/trade-figures';
+import { formatMoneyNumber } from '../../../lib/money';
 
 /**
  * Open, closing, closed, cancelled or error; the error or close reason in the tooltip. An open trade whose
@@ -110,11 +111,8 @@ export function SignedValue({
   const { locale } = useFormatters();
   if (value === null || value === undefined) return <span className="text-subtle">—</span>;
   const sign = signOf(value);
-  const text = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 8,
-    signDisplay: 'always',
-  }).format(value as Intl.StringNumericLiteral);
+  // The unit's usual decimals (USDT 2, BTC 8: lib/money), not a raw 8.
+  const text = formatMoneyNumber(value, unit ?? '', { locale, signDisplay: 'always' });
   return (
     <span
       className={cn(

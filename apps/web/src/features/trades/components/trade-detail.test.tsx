@@ -593,7 +593,8 @@ describe('TradeDetail at the last price (issue 21)', () => {
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
     const pnl = (await screen.findByText('Unrealised PnL', {}, { timeout: 5000 })).parentElement!;
-    expect(pnl.textContent).toContain('+47.4307705USDT');
+    // One money formatter (issue 21): USDT to its usual 2 decimals, never the raw 8.
+    expect(pnl.textContent).toContain('+47.43USDT');
     expect(pnl.textContent).toContain('+1.67%');
     expect(pnl.textContent).not.toContain('on margin');
     expect(screen.getByText('Current price').parentElement?.textContent).toContain('57,800.00 USDT');

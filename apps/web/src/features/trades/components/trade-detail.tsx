@@ -31,6 +31,7 @@ import { EstimateNow, UnrealisedPercents } from './open-position-figures';
 import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { TradeTimeline } from './trade-timeline';
+import { formatMoneyNumber } from '../../../lib/money';
 
 export interface TradeDetailProps {
   tradeId: string;
@@ -421,7 +422,8 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
       <Figure label={t('trades.figures.entry')}>{price(trade.entryPrice)}</Figure>
       <Figure label={t('trades.figures.exit')}>{price(trade.exitPrice)}</Figure>
       <Figure label={t('trades.figures.commission')}>
-        {format.decimal(trade.commission)} <span className="text-xs font-normal text-muted">{quote}</span>
+        {formatMoneyNumber(trade.commission, quote, { locale: format.locale })}{' '}
+        <span className="text-xs font-normal text-muted">{quote}</span>
       </Figure>
       <Figure
         label={t('trades.figures.stopLoss')}

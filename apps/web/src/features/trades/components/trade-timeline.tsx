@@ -6,6 +6,7 @@ import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
 import { splitSymbol, takeProfitName } from '../utils/trade-figures';
 import { OrderStatusBadge } from './trade-badges';
+import { formatMoney } from '../../../lib/money';
 
 /** A timeline line with its place, so two fills in the same millisecond keep their own rows. */
 type Entry = TradeDetail['timeline'][number] & { index: number };
@@ -88,7 +89,7 @@ export function TradeTimeline({ detail }: { detail: TradeDetail }) {
       cell: (entry) => {
         if (entry.kind !== 'fill') return <span className="text-subtle">—</span>;
         const fill = fills.find((row) => row.orderId === entry.orderId && row.at === entry.at);
-        return fill ? `${format.decimal(fill.fee)} ${fill.feeCurrency ?? ''}`.trim() : '—';
+        return fill ? formatMoney(fill.fee, fill.feeCurrency ?? '', { locale: format.locale }) : '—';
       },
     },
     {
