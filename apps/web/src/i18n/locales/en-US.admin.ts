@@ -364,7 +364,7 @@ const enUSAdmin = {
     bot: {
       close: {
         label: 'Close trade',
-        name: 'Close the trade of {{bot}}',
+        name: 'Close trade ({{bot}})',
         title: 'Close the trade of {{bot}}?',
         message:
           'The {{symbol}} position of {{bot}} ({{user}}) is closed at market now. This cannot be undone.',
@@ -372,7 +372,7 @@ const enUSAdmin = {
       },
       pause: {
         label: 'Pause bot',
-        name: 'Pause {{bot}}',
+        name: 'Pause bot ({{bot}})',
         title: 'Pause {{bot}}?',
         message:
           '{{bot}} ({{user}}) stops opening trades from the strategy’s alerts; its open trade stays as it is.',

@@ -366,7 +366,7 @@ const frFRAdmin: typeof enUSAdmin = {
     bot: {
       close: {
         label: 'Clôturer le trade',
-        name: 'Clôturer le trade de {{bot}}',
+        name: 'Clôturer le trade ({{bot}})',
         title: 'Clôturer le trade de {{bot}} ?',
         message:
           'La position {{symbol}} de {{bot}} ({{user}}) est clôturée au marché maintenant. Cette action est irréversible.',
@@ -374,7 +374,7 @@ const frFRAdmin: typeof enUSAdmin = {
       },
       pause: {
         label: 'Mettre le bot en pause',
-        name: 'Mettre {{bot}} en pause',
+        name: 'Mettre le bot en pause ({{bot}})',
         title: 'Mettre {{bot}} en pause ?',
         message:
           '{{bot}} ({{user}}) n’ouvre plus de trade sur les alertes de la stratégie ; son trade ouvert reste tel quel.',

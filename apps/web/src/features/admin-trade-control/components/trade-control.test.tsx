@@ -313,16 +313,16 @@ describe('AdminTradeControl', () => {
     expect(within(bots).getByText(/\+5\.28 USDT/)).toBeTruthy();
     expect(within(bots).getByText('0.0176 BTC at 56,799.76 USDT')).toBeTruthy();
     // Bob's bot has no trade: nothing to close, but it can be paused.
-    expect(within(bots).queryByRole('button', { name: 'Close the trade of Bob’s bot' })).toBeNull();
-    expect(within(bots).getByRole('button', { name: 'Pause Bob’s bot' })).toBeTruthy();
+    expect(within(bots).queryByRole('button', { name: 'Close trade (Bob’s bot)' })).toBeNull();
+    expect(within(bots).getByRole('button', { name: 'Pause bot (Bob’s bot)' })).toBeTruthy();
 
-    await userEvent.click(within(bots).getByRole('button', { name: 'Close the trade of Ada’s follower' }));
+    await userEvent.click(within(bots).getByRole('button', { name: 'Close trade (Ada’s follower)' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Close the trade of Ada’s follower?' });
     expect(confirm.textContent).toContain('Last price 57,100.00 USDT · estimated result +4.28 USDT');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Close trade' }));
     await screen.findByText('Ada’s follower: Position closed at market');
 
-    await userEvent.click(within(bots).getByRole('button', { name: 'Pause Ada’s follower' }));
+    await userEvent.click(within(bots).getByRole('button', { name: 'Pause bot (Ada’s follower)' }));
     await userEvent.click(
       within(await screen.findByRole('alertdialog', { name: 'Pause Ada’s follower?' })).getByRole('button', {
         name: 'Pause bot',
