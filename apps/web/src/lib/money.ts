@@ -56,6 +56,25 @@ export interface MoneyOptions {
   signDisplay?: Intl.NumberFormatOptions['signDisplay'];
 }
 
+function digitsOf(amount: Intl.StringNumericLiteral | number, code: string): Intl.NumberFormatOptions {
+  const decimals = usualDecimals(code);
+  const tiny = Number(amount) !== 0 && Math.abs(Number(amount)) < 10 ** -decimals;
+  return tiny
+    ? { maximumSignificantDigits: 2 }
+    : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+}
+
+/** The figure in `code`'s usual decimals; with `symbol`, a fiat currency's own symbol ("$1,234.50"). */
+function moneyText(value: Numeric | null | undefined, code: string, options: MoneyOptions, symbol: boolean) {
+  const amount = numeric(value);
+  if (amount === null) return EMPTY_VALUE;
+  return numberFormat(options.locale ?? DEFAULT_LOCALE, {
+    ...(symbol && FIAT.has(code) ? { style: 'currency', currency: code } : {}),
+    signDisplay: options.signDisplay ?? 'auto',
+    ...digitsOf(amount, code),
+  }).format(amount);
+}
+
 /**
  * An amount of `currency` to its usual decimals, with its unit. A non-zero amount too small for them
  * (a fee of 0.0004 USDT) keeps two significant digits rather than reading "0.00".
@@ -65,29 +84,9 @@ export function formatMoney(
   currency: string,
   options: MoneyOptions = {},
 ): string {
-  const amount = numeric(value);
-  if (amount === null) return EMPTY_VALUE;
   const code = currency.toUpperCase();
-  if (FIAT.has(code)) {
-    const locale = options.locale ?? DEFAULT_LOCALE;
-    const signDisplay = options.signDisplay ?? 'auto';
-    return numberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      signDisplay,
-      ...digitsOf(amount, code),
-    }).format(amount);
-  }
-  const text = formatMoneyNumber(value, code, options);
-  return code ? `${text} ${code}` : text;
-}
-
-function digitsOf(amount: Intl.StringNumericLiteral | number, code: string): Intl.NumberFormatOptions {
-  const decimals = usualDecimals(code);
-  const tiny = Number(amount) !== 0 && Math.abs(Number(amount)) < 10 ** -decimals;
-  return tiny
-    ? { maximumSignificantDigits: 2 }
-    : { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const text = moneyText(value, code, options, true);
+  return text === EMPTY_VALUE || !code || FIAT.has(code) ? text : `${text} ${code}`;
 }
 
 /** The figure of `formatMoney` without its unit, for a screen that sets the unit apart ("−2.53" + "USDT"). */
@@ -96,12 +95,7 @@ export function formatMoneyNumber(
   currency: string,
   options: MoneyOptions = {},
 ): string {
-  const amount = numeric(value);
-  if (amount === null) return EMPTY_VALUE;
-  return numberFormat(options.locale ?? DEFAULT_LOCALE, {
-    signDisplay: options.signDisplay ?? 'auto',
-    ...digitsOf(amount, currency.toUpperCase()),
-  }).format(amount);
+  return moneyText(value, currency.toUpperCase(), options, false);
 }
 
 /** A quantity to its market's step (none known: up to 8 decimals), with its unit when given. */
