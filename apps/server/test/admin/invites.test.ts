@@ -185,6 +185,35 @@ describe('open registration (the default)', () => {
         },
       });
       expect(stale.statusCode).toBe(201);
+      // A working one is still used up, so the admin sees who came through it.
+      const made = await open.app.inject({
+        method: 'POST',
+        url: '/admin/invites',
+        headers: { authorization: `Bearer ${opsAdmin.apiToken}` },
+        payload: {},
+      });
+      const { id, link } = made.json().results as { id: string; link: string };
+      const carol = uniqueEmail('carol');
+      const viaLink = await open.app.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: {
+          email: carol,
+          password: GOOD_PASSWORD,
+          confirm_password: GOOD_PASSWORD,
+          inviteToken: new URL(link).searchParams.get('invite'),
+        },
+      });
+      expect(viaLink.statusCode).toBe(201);
+      const listed = await open.app.inject({
+        method: 'GET',
+        url: '/admin/invites',
+        headers: { authorization: `Bearer ${opsAdmin.apiToken}` },
+      });
+      expect((listed.json().results as { id: string }[]).find((i) => i.id === id)).toMatchObject({
+        status: 'used',
+        usedByEmail: carol,
+      });
     } finally {
       await open.close();
     }

@@ -298,8 +298,9 @@ export function createAuthService(deps: {
       const needsInvite = mode === 'invite' && !admin;
       if (needsInvite && !input.inviteToken) throw new ForbiddenError(...apiError('REGISTRATION_CLOSED'));
       assertStrongPassword(input.password);
-      // An invite is taken only when registration needs it (open: a stale link stands in nobody's way).
-      const inviteId = needsInvite ? await invites.claim(input.inviteToken!) : undefined;
+      // A working invite is used up (open too: the admin sees who came through it); when registration is open,
+      // one that does not work stands in nobody's way.
+      const inviteId = input.inviteToken && !admin ? await invites.claim(input.inviteToken) : undefined;
       if (needsInvite && !inviteId) throw new ForbiddenError(...apiError('INVITE_INVALID'));
       const user = await repo.insertUser({
         email: input.email,
