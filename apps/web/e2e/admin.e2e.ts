@@ -222,10 +222,24 @@ describe('admin consoles', () => {
     await bots.getByText('Ladder follower').waitFor();
     expect(await bots.innerText()).toMatch(/BTC\/USDT\s*▲\s*Long/);
 
+    // Each bot's trade at the venue's last price (issue 21).
+    expect(await bots.innerText()).toMatch(/Last [\d,]+\.\d{2} USDT/);
+
     await page.getByRole('button', { name: 'Push to take profit' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Push Admin ladder to take profit?' });
     expect(await confirm.innerText()).toContain('This cannot be undone.');
-    await confirm.getByRole('button', { name: 'Push to take profit' }).click();
+    // What it reaches now, priced (issue 21): one user, one trade, TP1's part at the last price.
+    const scope = confirm.getByRole('region', { name: 'What this reaches now' });
+    await scope.waitFor();
+    expect(await scope.innerText()).toMatch(
+      /Users\s+1\s+Trades\s+1\s+Notional at the last price\s+[\d,.]+ USDT/,
+    );
+    expect(await scope.innerText()).toMatch(/Estimated PnL\s+[▲▼■]\s*(Gain|Loss|Flat)?\s*[+-][\d,.]+ USDT/);
+    // The push waits for the strategy's name, typed out.
+    const run = confirm.getByRole('button', { name: 'Push to take profit' });
+    expect(await run.isDisabled()).toBe(true);
+    await confirm.getByLabel('Type Admin ladder to confirm').fill('Admin ladder');
+    await run.click();
 
     const outcome = page.getByRole('region', { name: 'Outcome of the last action' });
     await outcome.waitFor();
