@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/exchange/decimal';
 import { PaperGateway } from '../../src/exchange/paper/paper-gateway';
 import { createPgPaperLedgerStore } from '../../src/exchange/paper/paper-ledger-pg';
-import type { PaperLedgerStore } from '../../src/exchange/paper/paper-ledger-store';
+import type { PaperLedger, PaperLedgerStore } from '../../src/exchange/paper/paper-ledger-store';
 import { PaperVenue } from '../../src/exchange/paper/paper-venue';
 import { InMemoryPaperLedgerStore } from '../fakes/in-memory-paper-ledger';
 import { ScriptedMarket } from '../fakes/scripted-market';
@@ -144,5 +144,59 @@ describe('reading a paper futures account that holds a position', () => {
     expect(store.transactions).toBe(before + 1);
     await futures.fetchBalances();
     expect(store.transactions).toBe(before + 1); // settled up to 08:00: plain again
+  });
+});
+
+describe('the matching passes of a paper futures account with a resting stop', () => {
+  it('read its positions once per funding period, and settle each funding time once', async () => {
+    let now = DAY + 1 * HOUR;
+    const inner = new InMemoryPaperLedgerStore();
+    let positionReads = 0;
+    const counting = (ledger: PaperLedger): PaperLedger =>
+      new Proxy(ledger, {
+        get(target, key) {
+          if (key === 'positions') positionReads += 1;
+          const value = Reflect.get(target, key) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const store: PaperLedgerStore = {
+      transact: (id, work) => inner.transact(id, (ledger) => work(counting(ledger))),
+      read: (id, work) => inner.read(id, work),
+      accountsWithOpenOrders: () => inner.accountsWithOpenOrders(),
+    };
+    const market = new ScriptedMarket(() => now);
+    const venue = new PaperVenue({ store, market, clock: () => now });
+    await venue.fundAccount('ticked', { USDT: '10000' });
+    const futures = new PaperGateway(venue, 'ticked', 'future');
+    await futures.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.1',
+      clientOrderId: 'p',
+    });
+    await futures.stops!.placeStop({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      amount: '0.1',
+      triggerPrice: '60000',
+      clientOrderId: 'guard',
+    });
+
+    const reads = async (passes: number) => {
+      const before = positionReads;
+      for (let i = 0; i < passes; i++) await venue.matchAll();
+      return positionReads - before;
+    };
+    now = DAY + 2 * HOUR;
+    expect(await reads(3)).toBe(0); // settled up to 00:00 when the stop was placed: nothing due
+    now = DAY + 8 * HOUR + 1_000;
+    expect(await reads(3)).toBe(1); // 08:00 passed: settled once
+    now = DAY + 9 * HOUR;
+    expect(await reads(2)).toBe(0);
+    expect((await futures.fetchFundingHistory('BTC/USDT')).map((p) => [p.timestamp, p.amount])).toEqual([
+      [DAY + 8 * HOUR, '-0.65'],
+    ]);
   });
 });

@@ -35,6 +35,8 @@ export class AccountSession {
   readonly stops = new Map<string, PaperStopEvent>();
   /** Orders whose new state is returned to the caller of this transaction. */
   readonly reported = new Set<string>();
+  /** Every position's funding settled up to this funding time here (recorded once the transaction commits). */
+  fundingSettledUntil: number | null = null;
 
   constructor(
     readonly accountId: string,

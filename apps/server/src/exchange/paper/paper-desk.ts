@@ -73,6 +73,12 @@ function statusAfterTaking(order: PaperOrderRow, taken: Decimal, amount: Decimal
  * executions move (balances or a position).
  */
 export class PaperDesk {
+  /**
+   * The last funding time up to which this process settled every position of an account, in a committed
+   * transaction (see `matchIn`): until the next one, its matching passes need not read its positions.
+   */
+  readonly fundingSettled = new Map<string, number>();
+
   constructor(
     readonly market: PaperMarketData,
     readonly makerRate: Decimal,

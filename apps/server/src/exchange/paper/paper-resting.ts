@@ -1,7 +1,7 @@
 import { Decimal, dec } from '../decimal';
 import type { AccountSession } from './paper-account-session';
 import type { PaperDesk } from './paper-desk';
-import { settleAllFunding } from './paper-funding';
+import { lastFundingTime, settleAllFunding } from './paper-funding';
 import { executeFutures } from './paper-futures';
 import type { PaperOrderRow, PaperStopRow } from './paper-ledger-store';
 import { isOpen } from './paper-rows';
@@ -63,10 +63,16 @@ export async function matchIn(
     if (now - checkedBefore >= CHECKPOINT_MS) session.saveStop(stop);
   }
   // The funding of the positions up to now (issue 19), before the account is read. A spot account's passes
-  // (something of its own rests) skip the read of positions it cannot have.
+  // (something of its own rests) skip the read of positions it cannot have, and so do the passes after one
+  // that settled them up to the last funding time (fills settle their own position as they come).
   const resting = [...orders, ...stops];
-  if (resting.length === 0 || resting.some((row) => row.marketType === 'future')) {
+  const due = lastFundingTime(now);
+  if (
+    (resting.length === 0 || resting.some((row) => row.marketType === 'future')) &&
+    (desk.fundingSettled.get(session.accountId) ?? -Infinity) < due
+  ) {
     await settleAllFunding(desk, session, now);
+    session.fundingSettledUntil = due;
   }
   return { orders, stops };
 }

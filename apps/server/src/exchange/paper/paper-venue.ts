@@ -609,7 +609,12 @@ export class PaperVenue {
       return value;
     });
     const committed = session as AccountSession | null;
-    if (committed) this.publish(committed);
+    if (committed) {
+      if (committed.fundingSettledUntil !== null) {
+        this.desk.fundingSettled.set(accountId, committed.fundingSettledUntil);
+      }
+      this.publish(committed);
+    }
     return result;
   }
 
