@@ -55,7 +55,7 @@ const frFRAuth: typeof enUSAuth = {
     register: {
       title: 'Créez votre compte',
       subtitle: 'Commencez avec un compte simulé : aucune clé de plateforme requise.',
-      invited: 'Vous êtes invité sur Kairos : créez votre compte pour accepter. Le lien ne sert qu’une fois.',
+      invited: 'Vous êtes invité : créez votre compte.',
       confirmPassword: 'Confirmez le mot de passe',
       passwordHint: 'Au moins 8 caractères.',
       submit: 'Créer le compte',
