@@ -4,6 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render';
 
+/** Fills the form as Ada would, with a good password, and sends it. */
+async function fillAndSubmit(email = 'ada@example.com') {
+  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+  await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
+  await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
 describe('Register screen', () => {
   it('checks the form with the messages of spec §5', async () => {
     mockFetch();
@@ -22,10 +30,7 @@ describe('Register screen', () => {
       body: { success: true, results: { id: 'u1', email: 'ada@example.com' } },
     }));
     const app = renderApp('/register');
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndSubmit();
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(requests[0]?.body).toEqual({
       email: 'ada@example.com',
@@ -63,10 +68,7 @@ describe('Register screen', () => {
     }));
     const app = renderApp('/register?invite=kinv_from-the-admin');
     expect(await screen.findByText(/You were invited/)).toBeTruthy();
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndSubmit();
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(requests[0]?.body).toEqual({
       email: 'ada@example.com',
@@ -86,20 +88,14 @@ describe('Register screen', () => {
       },
     }));
     renderApp('/register');
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toMatch(/by invitation only/);
   });
 
   it("shows 'Invalid response from server' for an unreadable answer", async () => {
     mockFetch(() => ({ status: 200, body: 'ok' }));
     renderApp('/register');
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await fillAndSubmit();
     expect(await screen.findByText('Invalid response from server')).toBeTruthy();
   });
 });
