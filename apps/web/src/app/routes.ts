@@ -124,16 +124,16 @@ export const routes: RouteObject[] = recoverChunks([
             lazy: adminScreen(() => import('./routes/admin/limits')),
           },
           {
+            path: 'admin/invites',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/invites')),
+          },
+          {
             path: 'admin/audit',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/audit')),
           },
           {
-          {
-            path: 'admin/invites',
-            loader: requireAdmin,
-            lazy: adminScreen(() => import('./routes/admin/invites')),
-          },
             path: 'admin/billing/user/:userId',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/user-billing-detail')),
