@@ -2,7 +2,8 @@
 // by a signal on the paper venue with its take-profit resting, is looked at in Asia/Tokyo (UTC+9, the browser
 // being in another zone) on each screen that says when it happened: trade detail (opened, and its orders in the
 // timeline), the bot's trades table, the Trades page, Trading's open trades and the Orders view (the order's
-// time, on its age). The Dashboard says no trade's time (its open positions are figures only).
+// time, on its age), and the bot's trade card on a 360 px phone. The Dashboard says no trade's time (its open
+// positions are figures only).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Envelope, appUrl, callApi, openScreen, post, registerUser, setupBrowser } from './support';
@@ -102,6 +103,13 @@ describe('the chosen time zone on every screen (issue 21)', () => {
       .locator('time')
       .getAttribute('title');
     seen['Orders (its time)'] = orderTime === inZone(takeProfit.createdAt, DATE_TIME);
+
+    // On a phone the bot's trades are cards (issue 21), their time in the zone too.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openScreen(page, appUrl(`/bot/${botId}`));
+    const card = page.getByRole('list', { name: 'Trades' }).getByRole('listitem').first();
+    seen["the bot's trade card at 360 px"] =
+      (await card.isVisible()) && (await card.innerText()).includes(inZone(opened, COMPACT));
 
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((screen) => [screen, true])));
   });

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { paths } from '../../../config/paths';
 import { formatDecimal, signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
@@ -159,15 +160,16 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
   return (
     <div className="flex flex-col gap-3 [&_td]:px-2 [&_th]:px-2">
       {open ? <OpenTradeStrip trade={open} /> : null}
-      <Table
+      <TableOrCards
         caption={t('trades.title')}
         columns={columns}
-        rows={trades.data?.items}
+        rows={trades.data?.items ?? []}
         rowKey={(trade) => trade.id}
         loading={trades.isPending}
         error={trades.isError ? trades.error : undefined}
         onRetry={() => void trades.refetch()}
         onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+        card={(trade) => <BotTradeCard trade={trade} duration={formatDuration(tradeDuration(trade), t)} />}
         empty={<EmptyState title={t('trades.empty.title')} description={t('trades.empty.description')} />}
         pagination={{
           page,
@@ -177,6 +179,40 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
         }}
       />
     </div>
+  );
+}
+
+/** One of the bot's trades on a phone (< 640 px, issue 21): side, size, PnL, status and when, opening the trade. */
+function BotTradeCard({ trade, duration }: { trade: TradeRow; duration: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Link
+      to={paths.trade(trade.id)}
+      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm hover:border-line-strong"
+    >
+      <span className="flex items-center justify-between gap-2">
+        <span className="flex items-center gap-2">
+          <span className="font-medium text-fg">{trade.symbol}</span>
+          <SideText side={trade.side} />
+        </span>
+        <TradeStatusBadge trade={trade} />
+      </span>
+      <span className="flex items-end justify-between gap-2">
+        <span className="flex flex-col">
+          <span className="text-xs text-muted">{t('trades.columns.qty')}</span>
+          <span className="num text-fg">{format.decimal(trade.quantity)}</span>
+        </span>
+        <span className="flex flex-col items-end">
+          <span className="text-xs text-muted">{t('trades.columns.pnl')}</span>
+          <SignedAmount value={trade.pnl} unit={quoteOf(trade.symbol)} />
+        </span>
+      </span>
+      <span className="flex justify-between gap-2 text-xs text-muted">
+        <time dateTime={trade.openedAt}>{format.time(trade.openedAt, 'compact')}</time>
+        <span className="num">{duration}</span>
+      </span>
+    </Link>
   );
 }
 
