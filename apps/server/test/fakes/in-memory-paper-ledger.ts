@@ -65,8 +65,10 @@ class InMemoryLedger implements PaperLedger {
     newStops = [],
     changedStops = [],
     funding = [],
+    positions = [],
   }: PaperLedgerWrites) {
     this.state.funding.push(...funding.map(copy));
+    for (const row of positions) await this.savePosition(row);
     for (const row of newOrders) this.insertOrder(row);
     for (const row of changedOrders) this.updateOrder(row);
     this.insertFills(fills);

@@ -8,7 +8,9 @@ import {
   type PaperLedger,
   type PaperLedgerWrites,
   type PaperOrderRow,
+  type PaperPositionRow,
   type PaperStopRow,
+  withAnswers,
 } from './paper-ledger-store';
 import { toFill, toOrder, toStopOrder } from './paper-rows';
 import type { PaperFillEvent, PaperOrderEvent, PaperStopEvent } from './paper-venue';
@@ -30,6 +32,15 @@ export class AccountSession {
   private changedOrders = new Map<string, PaperOrderRow>();
   private newStops = new Map<string, PaperStopRow>();
   private changedStops = new Map<string, PaperStopRow>();
+  /** The positions (and symbol settings) as this transaction sees them, by symbol: read once. */
+  private positionRows: Map<string, PaperPositionRow> | null = null;
+  private changedPositions = new Map<string, PaperPositionRow>();
+  /**
+   * The account's ledger in this transaction, its positions kept here: read once (or handed over by a batch's
+   * read, `usePositions`) and written with the rest at flush, so a futures order's position costs no statement
+   * of its own.
+   */
+  readonly ledger: PaperLedger;
   readonly fills: PaperFillEvent[] = [];
   readonly orders = new Map<string, PaperOrderEvent>();
   readonly stops = new Map<string, PaperStopEvent>();
@@ -40,8 +51,47 @@ export class AccountSession {
 
   constructor(
     readonly accountId: string,
-    readonly ledger: PaperLedger,
-  ) {}
+    ledger: PaperLedger,
+  ) {
+    this.ledger = this.keepPositions(ledger);
+  }
+
+  /** Positions this transaction has read already (a batch's read). */
+  usePositions(rows: PaperPositionRow[]): void {
+    if (this.positionRows) return;
+    this.positionRows = new Map(rows.map((row) => [row.symbol, { ...row }]));
+  }
+
+  private keepPositions(ledger: PaperLedger): PaperLedger {
+    const loaded = async () => {
+      if (!this.positionRows) this.usePositions(await ledger.positions());
+      return this.positionRows!;
+    };
+    /** A setting written at once: the positions changed before it go first, and are read again after. */
+    const setting = async (write: () => Promise<void>) => {
+      for (const row of this.changedPositions.values()) await ledger.savePosition(row);
+      this.changedPositions = new Map();
+      await write();
+      this.positionRows = null;
+    };
+    const kept: Partial<PaperLedger> = {
+      positions: async () =>
+        [...(await loaded()).values()]
+          .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))
+          .map((row) => ({ ...row })),
+      savePosition: async (row) => {
+        const rows = await loaded();
+        // The margin mode is the symbol's setting, kept as it was set.
+        const saved = { ...row, marginMode: rows.get(row.symbol)?.marginMode ?? row.marginMode };
+        rows.set(row.symbol, saved);
+        this.changedPositions.set(row.symbol, saved);
+      },
+      leverage: async (symbol) => (await loaded()).get(symbol)?.leverage ?? ledger.leverage(symbol),
+      saveLeverage: (symbol, leverage) => setting(() => ledger.saveLeverage(symbol, leverage)),
+      saveMarginMode: (symbol, mode) => setting(() => ledger.saveMarginMode(symbol, mode)),
+    };
+    return withAnswers(ledger, kept);
+  }
 
   /** Balances this transaction has read already (so the first change needs no read of its own). */
   useBalances(rows: PaperBalanceRow[]): void {
@@ -153,7 +203,9 @@ export class AccountSession {
       newStops: [...this.newStops.values()],
       changedStops: [...this.changedStops.values()],
       funding: this.unwrittenFunding,
+      positions: [...this.changedPositions.values()],
     };
+    this.changedPositions = new Map();
     this.newOrders = new Map();
     this.changedOrders = new Map();
     this.newStops = new Map();

@@ -319,7 +319,37 @@ async function writeLedgers(q: Queryable, changes: AccountWrites[]): Promise<voi
   await writeOrders(q, changes);
   await writeStops(q, changes);
   await writeFunding(q, changes);
+  await writePositions(q, changes);
 }
+
+/** Futures positions changed (each fill of a futures order), one statement for every account. */
+async function writePositions(q: Queryable, changes: AccountWrites[]): Promise<void> {
+  const rows = rowsOf(changes, 'positions');
+  if (rows.length === 0) return;
+  await q.query({
+    name: 'paper_ledger_write_positions',
+    text: `INSERT INTO paper_positions (account_id, symbol, amount, entry_price, leverage, margin, updated_at)
+      SELECT * FROM unnest($1::uuid[], $2::text[], $3::numeric[], $4::numeric[], $5::int[], $6::numeric[],
+                  $7::timestamptz[])
+      ON CONFLICT (account_id, symbol) DO UPDATE SET amount = EXCLUDED.amount, entry_price = EXCLUDED.entry_price,
+        leverage = EXCLUDED.leverage, margin = EXCLUDED.margin, updated_at = EXCLUDED.updated_at`,
+    values: columns(rows, [
+      (p) => p.accountId,
+      (p) => p.row.symbol,
+      (p) => p.row.amount,
+      (p) => p.row.entryPrice,
+      (p) => p.row.leverage,
+      (p) => p.row.margin,
+      (p) => iso(p.row.updatedAt),
+    ]),
+  });
+}
+
+/** Accounts' positions (and symbol settings: rows holding nothing), one read for all of them. */
+const POSITIONS_SQL = `
+  SELECT account_id, symbol, amount::text AS amount, entry_price::text AS entry_price, margin::text AS margin,
+         leverage, margin_mode, updated_at
+  FROM paper_positions WHERE account_id = ANY($1::uuid[]) ORDER BY account_id, symbol`;
 
 /** Funding payments settled (every 8 h per open position: rare), a statement of their own when there are any. */
 async function writeFunding(q: Queryable, changes: AccountWrites[]): Promise<void> {
@@ -479,9 +509,38 @@ async function prepareOrders(q: Queryable, orders: { accountId: string; clientOr
       balances.set(row.account_id!, list);
     }
   }
+  const held = await q.query<{
+    account_id: string;
+    symbol: string;
+    amount: string;
+    entry_price: string;
+    margin: string;
+    leverage: number;
+    margin_mode: 'isolated' | 'cross' | null;
+    updated_at: Date;
+  }>({
+    name: 'paper_prepare_positions',
+    text: POSITIONS_SQL,
+    values: [[...new Set(orders.map((o) => o.accountId))]],
+  });
+  const positions = new Map<string, PaperPositionRow[]>();
+  for (const row of held.rows) {
+    const list = positions.get(row.account_id) ?? [];
+    list.push({
+      symbol: row.symbol,
+      amount: canonical(row.amount),
+      entryPrice: canonical(row.entry_price),
+      margin: canonical(row.margin),
+      leverage: row.leverage,
+      marginMode: row.margin_mode ?? undefined,
+      updatedAt: row.updated_at.getTime(),
+    });
+    positions.set(row.account_id, list);
+  }
   return orders.map((order, i) => ({
     takenBy: takenBy.get(i + 1) ?? null,
     balances: balances.get(order.accountId) ?? [],
+    positions: positions.get(order.accountId) ?? [],
   }));
 }
 

@@ -172,6 +172,8 @@ export interface PaperLedgerWrites {
   /** Their triggered orders are written already, or among `newOrders`. */
   changedStops?: PaperStopRow[];
   funding?: PaperFundingRow[];
+  /** Positions as they are now (their margin mode aside: it is set by `saveMarginMode`). */
+  positions?: PaperPositionRow[];
 }
 
 /** One account's ledger, valid inside a `transact` callback only. */
@@ -200,10 +202,10 @@ export interface PaperLedger extends PaperLedgerReader {
 export interface PaperLedgerBatch {
   /** The account's ledger, in this transaction (the account must be one `transactMany` locked). */
   ledger(accountId: string): PaperLedger;
-  /** `PaperLedger.prepareOrder` for several orders at once, in their order. */
+  /** `PaperLedger.prepareOrder` for several orders at once, in their order, with each account's positions. */
   prepareOrders(
     orders: { accountId: string; clientOrderId: string }[],
-  ): Promise<{ takenBy: string | null; balances: PaperBalanceRow[] }[]>;
+  ): Promise<{ takenBy: string | null; balances: PaperBalanceRow[]; positions: PaperPositionRow[] }[]>;
   /**
    * What placing stops reads, for several at once in a constant number of statements: the stop already using
    * each one's client id (null when it is free), in their order, and each account's balances, positions and
@@ -246,6 +248,11 @@ export function preparedLedger(ledger: PaperLedger, prepared: PreparedAccount): 
       return once;
     },
   };
+  return withAnswers(ledger, answers);
+}
+
+/** The ledger with some of its calls answered by `answers`; the others go to it. */
+export function withAnswers(ledger: PaperLedger, answers: Partial<PaperLedger>): PaperLedger {
   return new Proxy(ledger, {
     get(target, key: keyof PaperLedger) {
       if (Object.hasOwn(answers, key)) return answers[key];

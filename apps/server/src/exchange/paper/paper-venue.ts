@@ -284,7 +284,9 @@ export class PaperVenue {
           taken: prepared.map((p) => p.takenBy !== null),
           open: async (accountId) => {
             const session = new AccountSession(accountId, ledgers.ledger(accountId));
-            session.useBalances(prepared[batch.findIndex((p) => p.accountId === accountId)]!.balances);
+            const account = prepared[batch.findIndex((p) => p.accountId === accountId)]!;
+            session.useBalances(account.balances);
+            session.usePositions(account.positions);
             return session;
           },
         };
