@@ -118,7 +118,8 @@ describe('trading accounts, strategies and bots', () => {
       return route.continue();
     });
     await toggle.click();
-    await page.locator('[role="switch"][aria-checked="true"]').waitFor();
+    // The bot's switch as shown (the phone card's copy is hidden at this width).
+    await page.getByRole('switch', { name: 'Active: E2E follower', checked: true }).waitFor();
     const saved = page.waitForResponse((response) => response.request().method() === 'PUT');
     release();
     expect((await saved).ok()).toBe(true);
