@@ -137,7 +137,7 @@ describe('the web keeps no copy of the contract', () => {
       [
         "const states = ['queued', 'in_progress', 'succeeded', 'failed', 'dead'] as const;",
         "const live = ['unknown', 'open', 'submitted', 'partially_filled'];",
-        "const include = 'equityCurve,dailyPnl,balanceByAccount,capitalByBot,metrics,openPositions';",
+        "const include = 'equityCurve,dailyPnl,balanceByAccount,capitalByBot,metrics,openPositions,equity';",
         'export const MAX_TAKE_PROFITS = 10;',
         'const key = /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;',
         "const code = new RegExp('^[A-Za-z0-9]{2,12}$');",
