@@ -100,7 +100,7 @@ export function DonutChart({
           )}
         </svg>
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
-          <span className="max-w-[75%] truncate text-[11px] text-muted">
+          <span className="max-w-[75%] text-[11px] leading-tight text-muted">
             {shown ? shown.label : totalLabel}
           </span>
           <span className="num max-w-[80%] truncate text-sm font-semibold text-fg">

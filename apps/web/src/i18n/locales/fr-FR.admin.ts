@@ -365,7 +365,7 @@ const frFRAdmin: typeof enUSAdmin = {
     lastPrice: 'Dernier prix {{price}}',
     bot: {
       close: {
-        label: 'Clôturer le trade',
+        label: 'Clôturer',
         name: 'Clôturer le trade ({{bot}})',
         title: 'Clôturer le trade de {{bot}} ?',
         message:
@@ -373,8 +373,8 @@ const frFRAdmin: typeof enUSAdmin = {
         confirm: 'Clôturer le trade',
       },
       pause: {
-        label: 'Mettre le bot en pause',
-        name: 'Mettre le bot en pause ({{bot}})',
+        label: 'Mettre en pause',
+        name: 'Mettre en pause ({{bot}})',
         title: 'Mettre {{bot}} en pause ?',
         message:
           '{{bot}} ({{user}}) n’ouvre plus de trade sur les alertes de la stratégie ; son trade ouvert reste tel quel.',

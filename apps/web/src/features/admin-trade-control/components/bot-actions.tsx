@@ -52,7 +52,7 @@ export function BotActions({ bot }: { bot: TradeControlBot }) {
   };
 
   return (
-    <span className="flex flex-wrap justify-end gap-1.5">
+    <span className="flex flex-col items-end gap-1.5">
       {bot.trade ? (
         <Button
           size="sm"

@@ -192,16 +192,9 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
         <span className="flex flex-col">
           <span className="font-medium text-fg">{bot.nickname}</span>
           <span className="text-xs text-muted">{bot.userEmail}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'account',
-      header: t('tradeControl.columns.account'),
-      cell: (bot) => (
-        <span className="flex flex-col">
-          <span>{bot.tradingAccount.nickname}</span>
-          <span className="text-xs text-muted">{bot.tradingAccount.exchange}</span>
+          <span className="text-xs text-muted">
+            {t('tradeControl.columns.account')} {bot.tradingAccount.nickname} · {bot.tradingAccount.exchange}
+          </span>
         </span>
       ),
     },
@@ -219,6 +212,8 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
     },
     {
       key: 'position',
+      // Below 1536 px the trade cell says the side: the table fits without scrolling sideways.
+      className: 'hidden 2xl:table-cell',
       header: t('tradeControl.columns.position'),
       cell: (bot) => t(`position.${bot.position}`),
     },
@@ -241,15 +236,13 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
                 price: money.money(bot.trade.entryPrice, splitSymbol(bot.trade.symbol).quote),
               })}
             </span>
+            <span className="num text-xs text-muted">
+              {t('tradeControl.columns.opened')} {format.dateTime(bot.trade.openedAt)}
+            </span>
           </span>
         ) : (
           <span className="text-subtle">{t('tradeControl.noTrade')}</span>
         ),
-    },
-    {
-      key: 'opened',
-      header: t('tradeControl.columns.opened'),
-      cell: (bot) => <span className="num">{format.dateTime(bot.trade?.openedAt)}</span>,
     },
     {
       key: 'pnl',
@@ -275,6 +268,8 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
     },
     {
       key: 'openOrders',
+      // Below 1536 px the trade cell says the side: the table fits without scrolling sideways.
+      className: 'hidden 2xl:table-cell',
       header: t('tradeControl.columns.openOrders'),
       numeric: true,
       cell: (bot) => bot.openOrders,
