@@ -38,17 +38,14 @@ type BotTurn = {
   position?: { position: 'long' | 'short' | 'out'; tradeId: string | null };
 };
 
-/** A trade the alert opened, waiting for its set-up (ladder, stop) until its group is full or the turns end. */
+/** A trade the alert opened, waiting for its set-up (ladder, stop) until every bot has had its turn. */
 type SetUp = { account: AccountRow; trade: TradeDbRow };
 
 /** Outcomes are written this many at a time, or this long after the first of a batch at the latest. */
 const OUTCOME_BATCH = 50;
 const OUTCOME_FLUSH_MS = 100;
 const CLOSE_LEGS = ['close_long', 'close_short'] as const;
-/**
- * New trades set up together (one lock statement, their writes and venue calls in batches of about this). A
- * group starts as soon as it is full, while the alert's later bots still enter.
- */
+/** New trades set up together (one lock statement, their writes and venue calls in batches of about this). */
 const SET_UP_GROUP = 200;
 
 /**
@@ -82,10 +79,8 @@ export function createAlertProcessor(deps: {
   /** Closes (and reverses' first legs) go through it whole. */
   lifecycle: TradeLifecycle;
   /**
-   * Entries are sent without what follows them (each trade's stop price is set from its fill at once, and
-   * the price watch guards it); the ladders and venue stops are set up a group at a time, each group as
-   * soon as it is full, beside the later bots' entries (issue 18: a position's protection waits for its
-   * group, not for the whole fan-out).
+   * Entries are sent without what follows them, which is set up once every bot of the alert has had its
+   * turn: all entries go out before any take-profit ladder (DESIGN §10 times the entries).
    */
   entries: {
     open: TradeLifecycle['open'];
@@ -96,8 +91,6 @@ export function createAlertProcessor(deps: {
   log: FastifyBaseLogger;
   /** How many bots of one alert are worked on at once (each mostly waits on its venue). */
   botConcurrency: number;
-  /** New trades set up together (tests set a small one); `SET_UP_GROUP` by default. */
-  setUpGroup?: number;
 }) {
   const { trades, lifecycle, gateways } = deps;
 
@@ -127,46 +120,25 @@ export function createAlertProcessor(deps: {
   }
 
   /**
-   * The new trades' ladders and stops, a group at a time (their locks taken together, their statements and
-   * venue calls batched): a group starts once it is full and the turns that opened its trades are written
-   * (a set-up may move a trade on: a take profit filled at once closes it and sets its bot out), one group
-   * after another, beside the later bots' turns; `close` sets up the rest. Trouble is logged (the
-   * reconciliation sweep tries again).
+   * The new trades' ladders and stops, after every bot's turn, a group at a time (their locks taken together,
+   * their statements and venue calls batched); trouble is logged (the reconciliation sweep tries again).
    */
-  function setUpPipeline(written: { flush(): Promise<void> }) {
-    const size = deps.setUpGroup ?? SET_UP_GROUP;
-    let ready: SetUp[] = [];
-    let chain = Promise.resolve();
-    const start = () => {
-      const group = ready;
-      ready = [];
-      const flushed = written.flush();
-      chain = chain.then(async () => {
-        await flushed;
-        try {
-          const items = await Promise.all(
-            group.map(async ({ account, trade }) => ({ gateway: await gateways.forAccount(account), trade })),
-          );
-          await deps.entries.setUp(items);
-        } catch (e) {
-          deps.log.warn(
-            { err: e, alertId: group[0]?.trade.alertId },
-            'could not set up trades after their entries',
-          );
-        }
-      });
-    };
-    return {
-      /** Trades whose turns were handed to the writer. */
-      add(setUps: readonly SetUp[]) {
-        ready.push(...setUps);
-        if (ready.length >= size) start();
-      },
-      async close() {
-        if (ready.length > 0) start();
-        await chain;
-      },
-    };
+  async function setUpAll(setUps: readonly SetUp[]) {
+    const groups: SetUp[][] = [];
+    for (let i = 0; i < setUps.length; i += SET_UP_GROUP) groups.push(setUps.slice(i, i + SET_UP_GROUP));
+    for (const group of groups) {
+      try {
+        const items = await Promise.all(
+          group.map(async ({ account, trade }) => ({ gateway: await gateways.forAccount(account), trade })),
+        );
+        await deps.entries.setUp(items);
+      } catch (e) {
+        deps.log.warn(
+          { err: e, alertId: group[0]?.trade.alertId },
+          'could not set up trades after their entries',
+        );
+      }
+    }
   }
 
   async function handleBot(
@@ -367,8 +339,6 @@ export function createAlertProcessor(deps: {
         if (pending.length >= OUTCOME_BATCH) void flush();
         else timer ??= setTimeout(flush, OUTCOME_FLUSH_MS);
       },
-      /** Writes what was added so far; settles once it is written (or failed: `close` throws then). */
-      flush: () => flush(),
       async close() {
         await flush();
         if (failure) throw failure;
@@ -447,21 +417,18 @@ export function createAlertProcessor(deps: {
       const tickers = new Map<string, Promise<Ticker>>();
       const balances = new Map<string, Promise<Balances>>();
       const writer = turnWriter();
-      const setUps = setUpPipeline(writer);
       // A retry: trades this alert opened for bots settled before the crash may still lack their set-up.
-      if (alert.attempts > 1)
-        setUps.add(
-          rows.flatMap(({ settled, openTrade, account }) =>
-            settled && openTrade?.alertId === alert.id ? [{ account, trade: openTrade }] : [],
-          ),
-        );
+      const setUps: SetUp[] =
+        alert.attempts > 1
+          ? rows.flatMap(({ settled, openTrade, account }) =>
+              settled && openTrade?.alertId === alert.id ? [{ account, trade: openTrade }] : [],
+            )
+          : [];
       await mapLimited(pending, deps.botConcurrency, async ({ row, plan }) => {
         const { bot } = row;
         let turn: BotTurn;
-        // The trades this bot's turn opened: set up once its turn is handed to the writer.
-        const opened: SetUp[] = [];
         try {
-          turn = await handleBot(alert, strategy, row, plan, entries, tickers, balances, opened, heldBy);
+          turn = await handleBot(alert, strategy, row, plan, entries, tickers, balances, setUps, heldBy);
         } catch (e) {
           const message = e instanceof Error ? e.message : String(e);
           const transient =
@@ -484,13 +451,13 @@ export function createAlertProcessor(deps: {
           deps.log.warn({ alertId: alert.id, botId: bot.id, err: e }, 'bot failed on alert');
         }
         writer.add(turn);
-        setUps.add(opened);
       });
-      // A set-up that fails is logged and left to the reconciliation sweep, as is one a crash interrupts (a
-      // new worker sweeps at start).
+      // Positions and outcomes are written before any set-up, which may move a trade on (a take profit
+      // filled at once closes it and sets its bot out). A set-up that fails is logged and left to the
+      // reconciliation sweep, as is one a crash interrupts (a new worker sweeps at start).
       const written = writer.close();
       await written.catch(() => undefined);
-      await setUps.close();
+      await setUpAll(setUps);
       await written;
       await recordDeviation(alert, tickers);
       if (!retryable) return { retry: false };
