@@ -152,7 +152,15 @@ export const ledgerEvents = pgTable(
     /** When Kairos learnt it. */
     bookedAt: ts('booked_at').notNull().defaultNow(),
   },
-  (t) => [index('ledger_events_user_effective_idx').on(t.userId, t.effectiveAt)],
+  (t) => [
+    index('ledger_events_user_effective_idx').on(t.userId, t.effectiveAt),
+    /** A trade's figures are read from its events (trade lists and details: one aggregate per page). */
+    index('ledger_events_trade_idx').on(t.tradeId),
+    /** The dashboard's realised PnL: a user's booked PnL and adjustments by day, without the movements beside them. */
+    index('ledger_events_user_booked_pnl_idx')
+      .on(t.userId, t.effectiveAt)
+      .where(sql`kind IN ('realised_pnl', 'adjustment')`),
+  ],
 );
 
 /** Which month's record billed each ledger event: an event is billed once, in the first month processed after it. */

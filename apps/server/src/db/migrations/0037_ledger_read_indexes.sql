@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_events_trade_idx" ON "ledger_events" USING btree ("trade_id");--> statement-breakpoint
+CREATE INDEX "ledger_events_user_booked_pnl_idx" ON "ledger_events" USING btree ("user_id","effective_at") WHERE kind IN ('realised_pnl', 'adjustment');
