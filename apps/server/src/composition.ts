@@ -63,6 +63,7 @@ import { createBotPositionsRepo } from './engine/bot-positions-repo';
 import { createOrdersRepo } from './modules/orders/orders-repo';
 import { createOrdersService } from './modules/orders/orders-service';
 import { createOwnedTradesRepo } from './modules/trades/trades-owner-repo';
+import { createTradeLedgerRepo } from './modules/trades/trade-ledger-repo';
 import { createTradesService } from './modules/trades/trades-service';
 import { createTradeMarks } from './modules/trades/trade-marks';
 import { createUsersService } from './modules/users/users-service';
@@ -184,6 +185,8 @@ export function createServices(
   const preferences = (userId: string) => usersService.settings(userId);
   const ownedTrades = createOwnedTradesRepo(db.db);
   const tradeMarks = createTradeMarks({ repo: ownedTrades, gateways: venues.gateways, log });
+  /** Trades' figures, as every screen shows them, come from the ledger (issue 19). */
+  const tradeLedger = createTradeLedgerRepo(db.db);
   // Portfolio's equity is the dashboard's "Total equity (est.)" too (issue 21): one definition.
   const portfolio = createPortfolioService({
     repo: createPortfolioRepo(db.db),
@@ -259,6 +262,7 @@ export function createServices(
       lock: tradeLock,
       venueStops: venueStopsRepo,
       marks: tradeMarks,
+      ledger: tradeLedger,
     }),
     /** The user's orders, read as orders (issue 21). */
     orders: createOrdersService({ repo: createOrdersRepo(db.db) }),
@@ -270,6 +274,7 @@ export function createServices(
       closePosition: (botId, reason) => engine.closeBotPosition(botId, reason),
       marks: tradeMarks,
       quotas,
+      ledger: tradeLedger,
     }),
     audit,
     admin: {
@@ -304,7 +309,7 @@ export function createServices(
       repo: createDashboardRepo(db.db),
       converterFor,
       preferences,
-      openTrades: { repo: ownedTrades, marks: tradeMarks },
+      openTrades: { repo: ownedTrades, marks: tradeMarks, ledger: tradeLedger },
       equity: (userId, accountId) => portfolio.equity(userId, accountId),
     }),
     portfolio,

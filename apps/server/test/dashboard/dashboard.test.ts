@@ -265,7 +265,7 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('keeps its rollup in step when a closed trade is corrected or deleted', async () => {
+  it('follows a closed trade corrected; a row deleted behind the books takes no money out of the ledger', async () => {
     const { rows } = await t.db.pool.query(`SELECT id FROM trades WHERE user_id = $1 AND realised_pnl = 60`, [
       alice.user.id,
     ]);
@@ -277,10 +277,11 @@ describe('GET /api/dashboard', () => {
       closedTrades: 4,
     });
     await t.db.pool.query(`DELETE FROM trades WHERE id = $1`, [rows[0].id]);
+    // The realised PnL is the ledger's (issue 19): the 80 booked stays; the counts follow the rows.
     expect(
       (await dashboard(alice, 'from=2026-03-09&to=2026-03-12&include=metrics')).body.results.metrics,
     ).toMatchObject({
-      netPnl: '40.00',
+      netPnl: '120.00',
       closedTrades: 3,
       winRate: '33.33',
     });

@@ -23,15 +23,19 @@ const VIEW_SQL = `
   SELECT b.*, s.nickname AS strategy_nickname, s.strategy_key, s.trade_currency AS strategy_trade_currency,
          s.time_frame AS strategy_time_frame, a.nickname AS account_nickname, a.exchange AS account_exchange,
          a.sandbox AS account_sandbox, a.usdt_balance::text AS account_usdt_balance,
-         coalesce(t.open_trades, 0) AS open_trades, coalesce(t.month_profit, 0)::text AS month_profit
+         coalesce(t.open_trades, 0) AS open_trades, coalesce(p.month_profit, 0)::text AS month_profit
   FROM bots b
   JOIN strategies s ON s.id = b.strategy_id
   JOIN trading_accounts a ON a.id = b.trading_account_id
   LEFT JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE status IN ('open', 'closing')) AS open_trades,
-           sum(realised_pnl) FILTER (WHERE status = 'closed' AND closed_at >= date_trunc('month', now())) AS month_profit
-    FROM trades WHERE bot_id = b.id AND (status IN ('open', 'closing') OR closed_at >= date_trunc('month', now()))
+    SELECT count(*) AS open_trades FROM trades WHERE bot_id = b.id AND status IN ('open', 'closing')
   ) t ON TRUE
+  -- This month's profit is the ledger's (issue 19): the PnL booked on the bot's trades since the 1st.
+  LEFT JOIN LATERAL (
+    SELECT sum(e.amount) AS month_profit FROM ledger_events e JOIN trades bt ON bt.id = e.trade_id
+    WHERE e.user_id = b.user_id AND e.kind = 'realised_pnl' AND e.effective_at >= date_trunc('month', now())
+      AND bt.bot_id = b.id
+  ) p ON TRUE
   WHERE b.user_id = $1 AND ($2::uuid IS NULL OR b.id = $2::uuid)
   ORDER BY b.created_at DESC`;
 

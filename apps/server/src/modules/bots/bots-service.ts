@@ -6,6 +6,7 @@ import type { QuotasService } from '../quotas/quotas-service';
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { StrategiesRepo } from '../strategies/strategies-repo';
 import { toTradeRow } from '../trades/trade-dto';
+import type { TradeLedgerRepo } from '../trades/trade-ledger-repo';
 import type { TradeMarks } from '../trades/trade-marks';
 import type { BotsRepo, BotView } from './bots-repo';
 import { capabilitiesFor } from '../../exchange/capabilities';
@@ -77,6 +78,8 @@ export function createBotsService(deps: {
   /** The bot's open trade marked at the last price (issue 21); none: unmarked. */
   marks?: Pick<TradeMarks, 'marks'>;
   quotas: Pick<QuotasService, 'assertRoom'>;
+  /** The bot's trades' figures as the ledger tells them (issue 19). */
+  ledger: Pick<TradeLedgerRepo, 'withLedgerFigures'>;
 }) {
   const { repo } = deps;
 
@@ -279,8 +282,9 @@ export function createBotsService(deps: {
     async trades(user: AuthedUser, id: string, page: number, pageSize: number) {
       await view(user, id);
       const { rows, total } = await repo.trades(id, page, pageSize);
-      const marks = deps.marks ? await deps.marks.marks(user.id, rows) : undefined;
-      return { results: rows.map((t) => toTradeRow(t, marks?.get(t.id))), total, page, pageSize };
+      const booked = await deps.ledger.withLedgerFigures(user.id, rows);
+      const marks = deps.marks ? await deps.marks.marks(user.id, booked) : undefined;
+      return { results: booked.map((t) => toTradeRow(t, marks?.get(t.id))), total, page, pageSize };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ExchangeGateway } from '../../exchange/gateway';
 import { NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { DashboardRepo, DashboardScope, RangeBound } from './dashboard-repo';
+import type { TradeLedgerRepo } from '../trades/trade-ledger-repo';
 import type { TradeMarks } from '../trades/trade-marks';
 import type { OwnedTradesRepo } from '../trades/trades-owner-repo';
 
@@ -64,7 +65,12 @@ export function createDashboardService(deps: {
   converterFor: ReturnType<typeof createCurrencyConverter>;
   preferences: (userId: string) => Promise<Preferences>;
   /** The open positions panel (issue 21): the user's open trades, marked at the last price. */
-  openTrades?: { repo: Pick<OwnedTradesRepo, 'openOwned'>; marks: Pick<TradeMarks, 'marks'> };
+  openTrades?: {
+    repo: Pick<OwnedTradesRepo, 'openOwned'>;
+    marks: Pick<TradeMarks, 'marks'>;
+    /** What a trade has realised so far, as the ledger tells it (issue 19). */
+    ledger: Pick<TradeLedgerRepo, 'withLedgerFigures'>;
+  };
   /** "Total equity (est.)" and "Available" (issue 21): Portfolio's own figures, read from the venues. */
   equity?: (
     userId: string,
@@ -119,7 +125,7 @@ export function createDashboardService(deps: {
       const want = new Set(q.include);
 
       const tasks: Promise<void>[] = [];
-      // Metrics, daily PnL and a bot's cumulative curve all come from one pass over the hourly rollup.
+      // Metrics, daily PnL and a bot's cumulative curve all come from one pass over the ledger and the rollup.
       if (want.has('metrics') || want.has('dailyPnl') || (want.has('equityCurve') && q.botId)) {
         tasks.push(
           (async () => {
@@ -211,10 +217,11 @@ export function createDashboardService(deps: {
               { accountId: q.accountId, botId: q.botId },
               OPEN_POSITIONS_LIMIT,
             );
-            const marks = await openTrades.marks.marks(
+            const booked = await openTrades.ledger.withLedgerFigures(
               user.id,
               rows.map((r) => r.trade),
             );
+            const marks = await openTrades.marks.marks(user.id, booked);
             result.openPositions = rows.flatMap(({ trade: t, botNickname, accountNickname, sandbox }) => {
               const mark = marks.get(t.id);
               // Only what holds something: an entry still resting is not a position.

@@ -40,6 +40,7 @@ import {
 import type { AccountsRepo } from '../accounts/accounts-repo';
 import type { AuthedUser } from '../auth/auth-service';
 import { plain, toTradeCompletion, toTradeDetail, toTradeRow } from './trade-dto';
+import type { TradeLedgerRepo } from './trade-ledger-repo';
 import type { TradeMarks } from './trade-marks';
 import {
   heldQuantity,
@@ -84,6 +85,8 @@ export function createTradesService(deps: {
   venueStops: Pick<VenueStopsRepo, 'ofTrade'>;
   /** Open trades marked at the last price in the answers (issue 21); none: unmarked. */
   marks?: Pick<TradeMarks, 'marks'>;
+  /** A trade's realised PnL, PnL %, commission and funding as the ledger tells them (issue 19). */
+  ledger: Pick<TradeLedgerRepo, 'withLedgerFigures'>;
 }) {
   const { trades, supervisor, takeProfits, lock } = deps;
 
@@ -93,14 +96,15 @@ export function createTradesService(deps: {
     return trade;
   }
 
-  async function detail(tradeId: string, user?: AuthedUser) {
-    const [trade, orders, fills, stops] = await Promise.all([
-      trades.findById(tradeId),
+  /** A trade's detail, its figures from the ledger; marked at the last price when `marked`. */
+  async function detail(tradeId: string, user: AuthedUser, marked = false) {
+    const [[trade], orders, fills, stops] = await Promise.all([
+      trades.findById(tradeId).then((t) => deps.ledger.withLedgerFigures(user.id, [t!])),
       trades.ordersOfTrade(tradeId),
       trades.fillsOfTrade(tradeId),
       deps.venueStops.ofTrade(tradeId),
     ]);
-    const marks = user && deps.marks ? await deps.marks.marks(user.id, [trade!]) : undefined;
+    const marks = marked && deps.marks ? await deps.marks.marks(user.id, [trade!]) : undefined;
     return toTradeDetail(trade!, orders, fills, stops, marks?.get(tradeId));
   }
 
@@ -123,7 +127,7 @@ export function createTradesService(deps: {
   }
 
   async function completion(user: AuthedUser, id: string) {
-    const trade = await owned(user, id);
+    const [trade] = (await deps.ledger.withLedgerFigures(user.id, [await owned(user, id)])) as [TradeDbRow];
     const exit = await trades.findOrderByClientId(trade.tradingAccountId, tradeClientOrderId(id, 'complete'));
     return toTradeCompletion(trade, exit);
   }
@@ -145,9 +149,10 @@ export function createTradesService(deps: {
         query.page,
         query.pageSize,
       );
-      const marks = deps.marks ? await deps.marks.marks(user.id, rows) : undefined;
+      const booked = await deps.ledger.withLedgerFigures(user.id, rows);
+      const marks = deps.marks ? await deps.marks.marks(user.id, booked) : undefined;
       return {
-        results: rows.map((t) => toTradeRow(t, marks?.get(t.id))),
+        results: booked.map((t) => toTradeRow(t, marks?.get(t.id))),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -156,7 +161,7 @@ export function createTradesService(deps: {
 
     async get(user: AuthedUser, id: string) {
       await owned(user, id);
-      return detail(id, user);
+      return detail(id, user, true);
     },
 
     /**
@@ -218,7 +223,7 @@ export function createTradesService(deps: {
           breakEvenAfterTp1: body.breakEvenAfterTp1,
         },
       });
-      return detail(tradeId);
+      return detail(tradeId, user);
     },
 
     /**
@@ -292,7 +297,7 @@ export function createTradesService(deps: {
         }
         await supervisor.supervise(id);
       });
-      return detail(id);
+      return detail(id, user);
     },
 
     /**
