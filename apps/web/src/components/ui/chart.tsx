@@ -1,13 +1,53 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { TimeSeriesChartProps } from './time-series-chart';
 import { Skeleton } from './skeleton';
 
 const TimeSeriesChartImpl = lazy(() => import('./time-series-chart'));
 
-/** The chart library stays out of the first load: it arrives with the first chart on screen. */
-export function TimeSeriesChart(props: TimeSeriesChartProps) {
+/** How far below (or above) the viewport a deferred chart starts loading: it is drawn before it is reached. */
+const NEAR_VIEWPORT = '300px 0px';
+
+/**
+ * Whether the element is on screen or near it (once true, stays true). Without IntersectionObserver it is
+ * true from the start.
+ */
+function useNearViewport(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+/**
+ * The chart library stays out of the first load: it arrives with the first chart on screen. With `deferred`,
+ * the chart (and the library) wait until it scrolls near the viewport — a chart below the fold costs the
+ * first load nothing (issue 21: on a phone the Dashboard's charts are all below it).
+ */
+export function TimeSeriesChart({
+  deferred = false,
+  ...props
+}: TimeSeriesChartProps & { deferred?: boolean }) {
+  const [ref, near] = useNearViewport(deferred);
+  const placeholder = <Skeleton className="h-full w-full" />;
+  if (!near)
+    return (
+      <div ref={ref} className="h-full w-full" role="figure" aria-label={props.label}>
+        {placeholder}
+      </div>
+    );
   return (
-    <Suspense fallback={<Skeleton className="h-full w-full" />}>
+    <Suspense fallback={placeholder}>
       <TimeSeriesChartImpl {...props} />
     </Suspense>
   );

@@ -73,6 +73,7 @@ export function DashboardCharts({
         height={260}
       >
         <TimeSeriesChart
+          deferred
           data={equityPoints}
           formatValue={(value) => (cumulative ? format.pnl(value, code) : money(value))}
           formatTime={day}
@@ -88,6 +89,7 @@ export function DashboardCharts({
         height={260}
       >
         <TimeSeriesChart
+          deferred
           data={dailyPoints}
           variant="histogram"
           formatValue={(value) => format.pnl(value, code)}

@@ -79,16 +79,24 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** One day formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today in a time zone (the user's, or the browser's when none is set). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
   try {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
+    let format = dayFormats.get(timeZone ?? '');
+    if (!format) {
+      // en-CA writes dates as YYYY-MM-DD.
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      dayFormats.set(timeZone ?? '', format);
+    }
+    return format.format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
