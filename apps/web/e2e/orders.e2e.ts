@@ -41,7 +41,7 @@ describe('orders', () => {
     if (process.env.E2E_SCREENSHOTS)
       await screenshot(page, 'orders/trading-pending-dark-1280', { fullPage: true });
     await page.goto(appUrl(`/trade/${tradeId}`));
-    await page.getByText('Limit order for 0.01 BTC at 30,000.00 USDT, not filled yet').waitFor();
+    await page.getByText('Limit order for 0.01000 BTC at 30,000.00 USDT, not filled yet').waitFor();
     await page.getByText('Placed when the entry fills').waitFor();
     await page.getByRole('button', { name: 'Cancel the order' }).waitFor();
     if (process.env.E2E_SCREENSHOTS)

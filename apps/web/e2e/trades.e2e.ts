@@ -80,7 +80,7 @@ describe('trades', () => {
     await page.getByRole('button', { name: 'Push to market (TP1)' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Push TP1 to market?' });
     expect(await confirm.innerText()).toMatch(
-      /The current TP1 limit order at [\d,.]+ USDT is cancelled and a market order is created for 0\.01 BTC/,
+      /The current TP1 limit order at [\d,.]+ USDT is cancelled and a market order is created for 0\.01000 BTC/,
     );
     await confirm.getByRole('button', { name: 'Push to market' }).click();
 
@@ -117,7 +117,7 @@ describe('trades', () => {
     await form.getByLabel('Amount').fill('0.01');
     await form.getByRole('button', { name: 'Add a level' }).click();
     await form.getByRole('button', { name: /Buy BTC/ }).click();
-    await page.getByText('Long 0.01 BTC/USDT opened').waitFor();
+    await page.getByText('Long 0.01000 BTC/USDT opened').waitFor();
 
     const openTrades = page.getByRole('table', { name: 'Open trades' });
     await openTrades.getByRole('link', { name: 'BTC/USDT' }).first().click();

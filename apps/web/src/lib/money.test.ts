@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyNumber, formatQuantity, stepDecimals, usualDecimals } from './money';
+import {
+  formatMoney,
+  formatMoneyNumber,
+  formatPrice,
+  formatQuantity,
+  stepDecimals,
+  usualDecimals,
+} from './money';
 import { parseLocaleNumber } from './parse-number';
 
 // French formatting uses narrow no-break spaces; compare on plain spaces.
@@ -45,7 +52,30 @@ describe('one money formatter', () => {
   it('writes a quantity to its market’s step with its unit', () => {
     expect(formatQuantity('0.0176', { locale: 'en-US', step: '0.00001', unit: 'BTC' })).toBe('0.01760 BTC');
     expect(formatQuantity('12', { locale: 'en-US', step: '1', unit: 'DOGE' })).toBe('12 DOGE');
-    expect(formatQuantity('0.123456789', { locale: 'en-US' })).toBe('0.12345679');
+    expect(plain(formatQuantity('1000.5', { locale: 'fr-FR', step: '0.001', unit: 'ETH' }))).toBe(
+      '1 000,500 ETH',
+    );
+  });
+
+  it('without a known step, keeps six significant digits of a quantity (8 decimals at most, no trailing zeros)', () => {
+    expect(formatQuantity('0.123456789', { locale: 'en-US' })).toBe('0.123457');
+    expect(formatQuantity('0.000123456789', { locale: 'en-US', unit: 'BTC' })).toBe('0.00012346 BTC');
+    expect(formatQuantity('1234.56789', { locale: 'en-US', unit: 'ADA' })).toBe('1,234.57 ADA');
+    expect(formatQuantity('0.05', { locale: 'en-US', unit: 'BTC' })).toBe('0.05 BTC');
+    expect(formatQuantity('0', { locale: 'en-US', unit: 'BTC' })).toBe('0 BTC');
+    expect(formatQuantity(null, { unit: 'BTC' })).toBe('—');
+  });
+
+  it('writes a price in its quote currency, to the market’s tick when known', () => {
+    expect(formatPrice('65432.1', 'USDT', { locale: 'en-US', tick: '0.01' })).toBe('65,432.10 USDT');
+    expect(formatPrice('56794.591234', 'usdt', { locale: 'en-US', tick: '0.1' })).toBe('56,794.6 USDT');
+    expect(plain(formatPrice('65432.1', 'USDT', { locale: 'fr-FR', tick: '0.01' }))).toBe('65 432,10 USDT');
+    // No tick known: the currency's cents at least, six significant digits.
+    expect(formatPrice('65432.123456', 'USDT', { locale: 'en-US' })).toBe('65,432.12 USDT');
+    expect(formatPrice('0.543211234', 'USDT', { locale: 'en-US' })).toBe('0.543211 USDT');
+    expect(formatPrice('2', 'USDT', { locale: 'en-US' })).toBe('2.00 USDT');
+    expect(formatPrice('0.05123', 'BTC', { locale: 'en-US' })).toBe('0.05123 BTC');
+    expect(formatPrice(null, 'USDT')).toBe('—');
   });
 });
 

@@ -98,7 +98,26 @@ export function formatMoneyNumber(
   return moneyText(value, currency.toUpperCase(), options, false);
 }
 
-/** A quantity to its market's step (none known: up to 8 decimals), with its unit when given. */
+/** Significant digits a quantity or price keeps when its market's step or tick is not known. */
+const SIGNIFICANT_DIGITS = 6;
+
+/** Decimals for `SIGNIFICANT_DIGITS` of `amount` ("0.000123456" → 9, "1234.5" → 2), within [floor, 8]. */
+function significantDecimals(amount: Intl.StringNumericLiteral | number, floor: number): number {
+  const size = Math.abs(Number(amount));
+  if (size === 0) return floor;
+  return Math.min(8, Math.max(floor, SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(size))));
+}
+
+/** What the web knows of a market's precision (`GET /market/pairs`): its amount step and price tick. */
+export interface MarketPrecision {
+  amountStep?: Numeric | null;
+  priceTick?: Numeric | null;
+}
+
+/**
+ * A quantity to its market's step, with its unit when given. Without a step: six significant digits, at
+ * most 8 decimals, no trailing zeros ("0.123457", "1,234.57").
+ */
 export function formatQuantity(
   value: Numeric | null | undefined,
   options: { locale?: string; step?: Numeric | null; unit?: string } = {},
@@ -108,9 +127,31 @@ export function formatQuantity(
   const decimals = options.step ? stepDecimals(options.step) : null;
   const text = numberFormat(options.locale ?? DEFAULT_LOCALE, {
     minimumFractionDigits: decimals ?? 0,
-    maximumFractionDigits: decimals ?? 8,
+    maximumFractionDigits: decimals ?? significantDecimals(amount, 0),
   }).format(amount);
   return options.unit ? `${text} ${options.unit}` : text;
+}
+
+/**
+ * A price in its quote currency, unit always: to the market's tick when known ("65,432.10 USDT"); else at
+ * least the currency's cents (2 decimals at most) and six significant digits ("0.543211 USDT"). `unit: false`
+ * for a table whose column header or figure sets the unit apart.
+ */
+export function formatPrice(
+  value: Numeric | null | undefined,
+  quote: string,
+  options: { locale?: string; tick?: Numeric | null; unit?: boolean } = {},
+): string {
+  const amount = numeric(value);
+  if (amount === null) return EMPTY_VALUE;
+  const code = quote.toUpperCase();
+  const floor = Math.min(usualDecimals(code), 2);
+  const decimals = options.tick ? stepDecimals(options.tick) : null;
+  const text = numberFormat(options.locale ?? DEFAULT_LOCALE, {
+    minimumFractionDigits: decimals ?? floor,
+    maximumFractionDigits: decimals ?? significantDecimals(amount, floor),
+  }).format(amount);
+  return code && options.unit !== false ? `${text} ${code}` : text;
 }
 
 /** The money formatters bound to the user's language. */
@@ -125,6 +166,8 @@ export function useMoney() {
         formatMoney(value, currency, { locale, signDisplay: 'always' }),
       quantity: (value: Numeric | null | undefined, unit?: string, step?: Numeric | null) =>
         formatQuantity(value, { locale, unit, step }),
+      price: (value: Numeric | null | undefined, quote: string, tick?: Numeric | null, unit = true) =>
+        formatPrice(value, quote, { locale, tick, unit }),
     }),
     [locale],
   );

@@ -1,5 +1,6 @@
 import type { Bot, TradingAccount } from '@kairos/contract';
 import type { Venue } from '../features/accounts/api/get-exchanges';
+import type { MarketPair } from '../features/market/api/get-market-pairs';
 
 // Whole objects as the server sends them: the web reads answers with the contract's schemas, so a
 // test's answer has every field the contract gives it. Tests override what they look at.
@@ -68,6 +69,22 @@ export function serverVenue(overrides: Partial<Venue> = {}): Venue {
     sandboxMarketTypes: ['spot', 'future'],
     sandboxKind: { spot: 'testnet', future: 'demo' },
     needsPassphrase: false,
+    ...overrides,
+  };
+}
+
+/** A market of `GET /market/pairs`: BTC/USDT in steps of 0.0001 BTC, priced in ticks of 0.1 USDT. */
+export function serverMarket(overrides: Partial<MarketPair> = {}): MarketPair {
+  return {
+    symbol: 'BTC/USDT',
+    base: 'BTC',
+    quote: 'USDT',
+    type: 'spot',
+    amountStep: '0.0001',
+    priceTick: '0.1',
+    minAmount: null,
+    minNotional: null,
+    active: true,
     ...overrides,
   };
 }

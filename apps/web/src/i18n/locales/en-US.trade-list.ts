@@ -77,9 +77,9 @@ const enUSTradeList = {
       actionFor: 'Cancel the {{symbol}} order ({{role}})',
       title: 'Cancel this order on {{symbol}}?',
       messageBuy:
-        'The limit order to buy {{amount}} {{base}} at {{price}} {{quote}} on {{account}} is cancelled at the exchange. Nothing has been bought, so the trade ends with it.',
+        'The limit order to buy {{amount}} at {{price}} on {{account}} is cancelled at the exchange. Nothing has been bought, so the trade ends with it.',
       messageSell:
-        'The limit order to sell {{amount}} {{base}} at {{price}} {{quote}} on {{account}} is cancelled at the exchange. Nothing has been sold, so the trade ends with it.',
+        'The limit order to sell {{amount}} at {{price}} on {{account}} is cancelled at the exchange. Nothing has been sold, so the trade ends with it.',
       race: 'If it fills before the cancellation reaches the exchange, the position is closed at market instead.',
       confirm: 'Cancel the order',
       keep: 'Keep it',

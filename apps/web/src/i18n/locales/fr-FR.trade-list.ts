@@ -81,9 +81,9 @@ const frFRTradeList: typeof enUSTradeList = {
       actionFor: 'Annuler l’ordre {{symbol}} ({{role}})',
       title: 'Annuler cet ordre sur {{symbol}} ?',
       messageBuy:
-        'L’ordre limite d’achat de {{amount}} {{base}} à {{price}} {{quote}} sur {{account}} est annulé sur la plateforme. Rien n’a été acheté : le trade s’arrête avec lui.',
+        'L’ordre limite d’achat de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été acheté : le trade s’arrête avec lui.',
       messageSell:
-        'L’ordre limite de vente de {{amount}} {{base}} à {{price}} {{quote}} sur {{account}} est annulé sur la plateforme. Rien n’a été vendu : le trade s’arrête avec lui.',
+        'L’ordre limite de vente de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été vendu : le trade s’arrête avec lui.',
       race: 'S’il est exécuté avant que l’annulation n’arrive sur la plateforme, la position est clôturée au marché à la place.',
       confirm: 'Annuler l’ordre',
       keep: 'Le garder',

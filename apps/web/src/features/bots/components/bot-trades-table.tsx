@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { UnrealisedPercents } from '../../trades/components/open-position-figures';
 import { SideText, SignedValue, TradeStatusBadge } from '../../trades/components/trade-badges';
+import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 import { formatMoney } from '../../../lib/money';
@@ -71,8 +72,9 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
   const format = useFormatters();
   const [page, setPage] = useState(1);
   const trades = useBotTrades(botId, page, { enabled });
-  const figure = (value: string | null) =>
-    value === null ? <span className="text-subtle">—</span> : format.decimal(value);
+  const figures = useMarketFigures(trades.data?.items);
+  const price = (trade: TradeRow, value: string | null) =>
+    value === null ? <span className="text-subtle">—</span> : figures.price(trade, value);
 
   const columns: Column<TradeRow>[] = [
     {
@@ -105,19 +107,19 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
       key: 'qty',
       header: t('trades.columns.qty'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.quantity),
+      cell: (trade) => figures.quantity(trade, trade.quantity),
     },
     {
       key: 'entry',
       header: t('trades.columns.entry'),
       numeric: true,
-      cell: (trade) => figure(trade.entryPrice),
+      cell: (trade) => price(trade, trade.entryPrice),
     },
     {
       key: 'exit',
       header: t('trades.columns.exit'),
       numeric: true,
-      cell: (trade) => figure(trade.exitPrice),
+      cell: (trade) => price(trade, trade.exitPrice),
     },
     {
       key: 'pnl',
@@ -159,7 +161,7 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
   // Eleven columns (spec §2) fit a 1280 px screen beside the sidebar with slightly tighter cells.
   return (
     <div className="flex flex-col gap-3 [&_td]:px-2 [&_th]:px-2">
-      {open ? <OpenTradeStrip trade={open} /> : null}
+      {open ? <OpenTradeStrip trade={open} currentPrice={price(open, open.currentPrice ?? null)} /> : null}
       <TableOrCards
         caption={t('trades.title')}
         columns={columns}
@@ -169,7 +171,13 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
         error={trades.isError ? trades.error : undefined}
         onRetry={() => void trades.refetch()}
         onRowClick={(trade) => void navigate(paths.trade(trade.id))}
-        card={(trade) => <BotTradeCard trade={trade} duration={formatDuration(tradeDuration(trade), t)} />}
+        card={(trade) => (
+          <BotTradeCard
+            trade={trade}
+            quantity={figures.quantity(trade, trade.quantity)}
+            duration={formatDuration(tradeDuration(trade), t)}
+          />
+        )}
         empty={<EmptyState title={t('trades.empty.title')} description={t('trades.empty.description')} />}
         pagination={{
           page,
@@ -183,7 +191,15 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
 }
 
 /** One of the bot's trades on a phone (< 640 px, issue 21): side, size, PnL, status and when, opening the trade. */
-function BotTradeCard({ trade, duration }: { trade: TradeRow; duration: string }) {
+function BotTradeCard({
+  trade,
+  quantity,
+  duration,
+}: {
+  trade: TradeRow;
+  quantity: string;
+  duration: string;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
@@ -201,7 +217,7 @@ function BotTradeCard({ trade, duration }: { trade: TradeRow; duration: string }
       <span className="flex items-end justify-between gap-2">
         <span className="flex flex-col">
           <span className="text-xs text-muted">{t('trades.columns.qty')}</span>
-          <span className="num text-fg">{format.decimal(trade.quantity)}</span>
+          <span className="num text-fg">{quantity}</span>
         </span>
         <span className="flex flex-col items-end">
           <span className="text-xs text-muted">{t('trades.columns.pnl')}</span>
@@ -217,9 +233,8 @@ function BotTradeCard({ trade, duration }: { trade: TradeRow; duration: string }
 }
 
 /** The bot's open trade at the last price (issue 21): what it holds, the price now and the unrealised PnL. */
-function OpenTradeStrip({ trade }: { trade: TradeRow }) {
+function OpenTradeStrip({ trade, currentPrice }: { trade: TradeRow; currentPrice: ReactNode }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const quote = quoteOf(trade.symbol);
   return (
     <Link
@@ -233,9 +248,7 @@ function OpenTradeStrip({ trade }: { trade: TradeRow }) {
       </span>
       <span className="flex flex-col text-sm">
         <span className="text-xs text-muted">{t('trades.unrealised.currentPrice')}</span>
-        <span className="num text-fg">
-          {trade.currentPrice ? `${format.decimal(trade.currentPrice)} ${quote}` : '—'}
-        </span>
+        <span className="num text-fg">{currentPrice}</span>
       </span>
       <span className="flex flex-col text-sm">
         <span className="text-xs text-muted">{t('trades.unrealised.unrealisedPnl')}</span>

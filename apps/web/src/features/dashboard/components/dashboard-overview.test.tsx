@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
-import { serverBot, serverTradingAccount } from '../../../testing/server-answers';
+import { serverBot, serverMarket, serverTradingAccount } from '../../../testing/server-answers';
 import { addDays, todayIn } from '../utils/dashboard-filters';
 
 const today = todayIn();
@@ -91,6 +91,41 @@ describe('Dashboard', () => {
     // Live accounts only: no testnet mark anywhere.
     expect(screen.queryByText('Testnet')).toBeNull();
     expect(screen.queryByTestId('testnet-note')).toBeNull();
+  });
+
+  it('lists an open position with its quantity in base to the step and its prices in quote', async () => {
+    loginAs();
+    serve((request) => {
+      if (request.path === '/market/pairs') return { body: { success: true, results: [serverMarket()] } };
+      const include = new URL(request.url, 'http://localhost').searchParams.get('include');
+      if (request.path !== '/api/dashboard' || include !== 'openPositions') return undefined;
+      const position = {
+        tradeId: 't-1',
+        botId: null,
+        botNickname: null,
+        accountId: 'acc-1',
+        accountNickname: 'Paper main',
+        sandbox: false,
+        symbol: 'BTC/USDT',
+        side: 'long',
+        quantity: '0.05',
+        entryPrice: '56794.59',
+        openedAt: '2026-11-21T13:24:00.719Z',
+        currentPrice: '57012.3456',
+        unrealisedPnl: '10.89',
+        unrealisedPnlPercent: '0.38',
+        unrealisedPnlMarginPercent: null,
+        estimatedClosePnl: '8.04',
+      };
+      return { body: { success: true, results: { openPositions: [position] } } };
+    });
+    renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Open positions' }, { timeout: 5_000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toContain('0.0500 BTC'));
+    const row = within(table).getAllByRole('row')[1]!.textContent;
+    expect(row).toContain('56,794.6 USDT');
+    expect(row).toContain('57,012.3 USDT');
+    expect(row).toContain('+10.89');
   });
 
   it('marks a testnet account’s figures “Testnet”, and says when the totals include them', async () => {

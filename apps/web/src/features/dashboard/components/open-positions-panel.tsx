@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
-import { useFormatters } from '../../../lib/use-formatters';
+import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { UnrealisedCell } from '../../trades/components/open-position-figures';
 import { SideText } from '../../trades/components/trade-badges';
 import { type OpenPosition, type OpenPositionsParams, useOpenPositions } from '../api/get-open-positions';
@@ -17,8 +17,10 @@ import { type OpenPosition, type OpenPositionsParams, useOpenPositions } from '.
 export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const format = useFormatters();
   const positions = useOpenPositions(params);
+  // A position's market as the trades feature reads it (by its account), for its step and tick.
+  const at = (p: OpenPosition) => ({ tradingAccountId: p.accountId, symbol: p.symbol });
+  const figures = useMarketFigures(positions.data?.map(at));
 
   const columns: Column<OpenPosition>[] = [
     {
@@ -51,19 +53,20 @@ export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) 
       key: 'qty',
       header: t('dashboard.openPositions.quantity'),
       numeric: true,
-      cell: (p) => format.decimal(p.quantity),
+      cell: (p) => figures.quantity(at(p), p.quantity),
     },
     {
       key: 'entry',
       header: t('dashboard.openPositions.entry'),
       numeric: true,
-      cell: (p) => format.decimal(p.entryPrice),
+      cell: (p) => figures.price(at(p), p.entryPrice),
     },
     {
       key: 'price',
       header: t('dashboard.openPositions.price'),
       numeric: true,
-      cell: (p) => (p.currentPrice ? format.decimal(p.currentPrice) : <span className="text-subtle">—</span>),
+      cell: (p) =>
+        p.currentPrice ? figures.price(at(p), p.currentPrice) : <span className="text-subtle">—</span>,
     },
     {
       key: 'unrealised',

@@ -211,7 +211,7 @@ describe('Trading: manual trade form', { timeout: 15_000 }, () => {
     await user.type(within(form).getByLabelText('Share of the position for TP2'), '40');
     await user.type(within(form).getByLabelText('Stop-loss (optional)'), '3');
     await user.click(within(form).getByRole('button', { name: /Buy BTC/ }));
-    expect(await screen.findByText('Long 0.05 BTC/USDT opened')).toBeTruthy();
+    expect(await screen.findByText('Long 0.05000 BTC/USDT opened')).toBeTruthy();
     expect(server.posts()[0]?.body).toEqual({
       accountId: SPOT,
       symbol: 'BTC/USDT',

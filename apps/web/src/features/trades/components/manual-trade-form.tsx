@@ -205,7 +205,7 @@ export function ManualTradeForm({
       if (!detail) return;
       toast.success(
         t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
-          amount: money.quantity(detail.trade.quantity),
+          amount: money.quantity(detail.trade.quantity, undefined, amountStep),
           symbol: detail.trade.symbol,
         }),
         { description: t('trading.form.openedHint') },

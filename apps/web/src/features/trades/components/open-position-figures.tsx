@@ -2,7 +2,7 @@ import type { TradeRow } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, formatPrice } from '../../../lib/money';
 import { useFormatters } from '../../../lib/use-formatters';
 import { splitSymbol } from '../utils/trade-figures';
 import { SignedValue } from './trade-badges';
@@ -64,7 +64,7 @@ export function EstimateNow({
   estimate: string | null | undefined;
 }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const { locale } = useFormatters();
   const approx = useApproxAmount();
   const { quote } = splitSymbol(symbol);
   if (!currentPrice) return null;
@@ -72,9 +72,7 @@ export function EstimateNow({
   return (
     <span className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-line bg-surface-2 px-3 py-2 text-sm">
       <span className="text-muted">{t('trades.unrealised.currentPrice')}</span>
-      <span className="num text-right text-fg">
-        {format.decimal(currentPrice)} {quote}
-      </span>
+      <span className="num text-right text-fg">{formatPrice(currentPrice, quote, { locale })}</span>
       {estimate ? (
         <>
           <span className="text-muted">{t('trades.unrealised.estimatedResult')}</span>

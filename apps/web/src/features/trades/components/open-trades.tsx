@@ -7,6 +7,7 @@ import { type Column, Table } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/use-formatters';
+import { useMarketFigures } from '../hooks/use-market-figures';
 import { type TradeRow, useTrades } from '../api/get-trades';
 import { formatDuration, isAwaitingEntry, splitSymbol, tradeDurationMs } from '../utils/trade-figures';
 import { OPEN_TRADE_REFRESH_MS, UnrealisedCell } from './open-position-figures';
@@ -28,6 +29,7 @@ export function OpenTrades({
   const navigate = useNavigate();
   const format = useFormatters();
   const trades = useTrades({ status: 'open' }, { refetchInterval: OPEN_TRADE_REFRESH_MS });
+  const figures = useMarketFigures(trades.data?.items);
   const { hash } = useLocation();
   const loaded = trades.data !== undefined;
   useEffect(() => {
@@ -69,7 +71,11 @@ export function OpenTrades({
       numeric: true,
       // A resting limit entry holds nothing yet: no "0.00" position (issue 21).
       cell: (trade) =>
-        isAwaitingEntry(trade) ? <span className="text-subtle">—</span> : format.decimal(trade.quantity),
+        isAwaitingEntry(trade) ? (
+          <span className="text-subtle">—</span>
+        ) : (
+          figures.quantity(trade, trade.quantity)
+        ),
     },
     {
       // Entry and last price in one column: the table fits 1280 px.
@@ -83,9 +89,9 @@ export function OpenTrades({
       numeric: true,
       cell: (trade) => (
         <span className="flex flex-col">
-          <span>{format.decimal(trade.entryPrice)}</span>
+          <span>{figures.price(trade, trade.entryPrice)}</span>
           <span className="text-xs text-muted">
-            {trade.currentPrice ? format.decimal(trade.currentPrice) : '—'}
+            {trade.currentPrice ? figures.price(trade, trade.currentPrice) : '—'}
           </span>
         </span>
       ),

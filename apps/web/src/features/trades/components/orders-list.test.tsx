@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
-import { serverTradingAccount } from '../../../testing/server-answers';
+import { serverMarket, serverTradingAccount } from '../../../testing/server-answers';
 
 function serverOrder(overrides: Partial<UserOrder> = {}): UserOrder {
   return {
@@ -54,6 +54,8 @@ function server(orders: () => UserOrder[], completed: { status: string } = { sta
   return mockFetch((request: RecordedRequest) => {
     if (request.path === '/api/trading-accounts')
       return { body: { success: true, results: [serverTradingAccount()] } };
+    // The account's venue: BTC/USDT in steps of 0.0001 BTC, priced in ticks of 0.1 USDT.
+    if (request.path === '/market/pairs') return { body: { success: true, results: [serverMarket()] } };
     if (request.path === '/api/orders') {
       const items = orders();
       return { body: { success: true, results: items, total: items.length, page: 1, pageSize: 50 } };
@@ -81,7 +83,7 @@ function server(orders: () => UserOrder[], completed: { status: string } = { sta
 
 describe('Orders view', () => {
   it(
-    'shows a pending limit entry as an order (price, amount, filled %, account, age) beside Trades',
+    'shows a pending limit entry as an order (price in quote to the tick, amount in base to the step, filled %, account, age) beside Trades',
     { timeout: 15_000 },
     async () => {
       loginAs();
@@ -93,8 +95,8 @@ describe('Orders view', () => {
       const first = within(rows[1]!);
       expect(first.getByText('BTC/USDT')).toBeTruthy();
       expect(first.getByText(/Buy/)).toBeTruthy();
-      expect(first.getByText('60,000.00')).toBeTruthy();
-      expect(first.getByText('0.002')).toBeTruthy();
+      expect(await first.findByText('60,000.0 USDT')).toBeTruthy();
+      expect(first.getByText('0.0020 BTC')).toBeTruthy();
       expect(first.getByText('Paper spot')).toBeTruthy();
       expect(first.getByText('Manual')).toBeTruthy();
       expect(rows[1]!.textContent).toContain(FIVE_MINUTES);
@@ -107,7 +109,14 @@ describe('Orders view', () => {
       expect(second.getByRole('link', { name: 'Open trade' }).getAttribute('href')).toBe(
         `/trade/${takeProfit.tradeId}`,
       );
+      expect(rows[2]!.textContent).toContain('66,000.0 USDT');
+      expect(rows[2]!.textContent).toContain('0.0100 BTC');
       expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+      expect(
+        requests.requests
+          .filter((r) => r.path === '/market/pairs')
+          .map((r) => new URL(r.url, 'http://localhost').searchParams.get('accountId')),
+      ).toEqual(['acc-1']);
       const call = requests.requests.find((r) => r.path === '/api/orders')!;
       expect(new URL(call.url, 'http://localhost').searchParams.get('scope')).toBe('open');
     },
@@ -126,7 +135,7 @@ describe('Orders view', () => {
       await user.click(within(table).getByRole('button', { name: 'Cancel the BTC/USDT order (Entry)' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order on BTC/USDT?' });
       expect(dialog.textContent).toContain(
-        'The limit order to buy 0.002 BTC at 60,000.00 USDT on Paper spot',
+        'The limit order to buy 0.0020 BTC at 60,000.0 USDT on Paper spot',
       );
       open = [];
       await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel the order' }));

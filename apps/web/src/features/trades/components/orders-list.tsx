@@ -15,7 +15,8 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCompleteTrade } from '../api/complete-trade';
 import { ORDERS_PAGE_SIZE, type OrdersScope, type UserOrder, useOrders } from '../api/get-orders';
-import { formatDuration, splitSymbol } from '../utils/trade-figures';
+import { useMarketFigures } from '../hooks/use-market-figures';
+import { formatDuration } from '../utils/trade-figures';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { OrderStatusBadge } from './trade-badges';
 import { useRoleLabel } from './trade-timeline';
@@ -46,24 +47,20 @@ function OrderSide({ side }: { side: UserOrder['side'] }) {
 }
 
 /** Cancels a cancellable order (an unfilled entry) through its trade, after a confirmation; one at a time. */
-function useCancelOrder() {
+function useCancelOrder(figures: ReturnType<typeof useMarketFigures>) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const complete = useCompleteTrade();
   const singleFlight = useSingleFlight();
   const cancel = (order: UserOrder) =>
     singleFlight(async () => {
-      const { base, quote } = splitSymbol(order.symbol);
       const confirmed = await confirmAction({
         title: t('orderList.cancel.title', { symbol: order.symbol }),
         message: (
           <>
             <span className="block">
               {t(order.side === 'buy' ? 'orderList.cancel.messageBuy' : 'orderList.cancel.messageSell', {
-                amount: format.decimal(order.amount),
-                base,
-                price: format.decimal(order.price),
-                quote,
+                amount: figures.quantity(order, order.amount),
+                price: figures.price(order, order.price),
                 account: order.accountName,
               })}
             </span>
@@ -102,7 +99,8 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
   const [search, setSearch] = useSearchWriter();
   const filters = filtersFromSearch(search);
   const orders = useOrders(filters);
-  const { cancel, cancelling } = useCancelOrder();
+  const figures = useMarketFigures(orders.data?.items);
+  const { cancel, cancelling } = useCancelOrder(figures);
   // Ages as of the last read (a live order event reads again).
   const now = orders.dataUpdatedAt;
 
@@ -123,17 +121,9 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
     order.price === null ? (
       <span className="text-muted">{t('orderList.market')}</span>
     ) : (
-      <>
-        {format.decimal(order.price)}{' '}
-        <span className="text-xs text-muted">{splitSymbol(order.symbol).quote}</span>
-      </>
+      figures.price(order, order.price)
     );
-  const amount = (order: UserOrder) => (
-    <>
-      {format.decimal(order.amount)}{' '}
-      <span className="text-xs text-muted">{splitSymbol(order.symbol).base}</span>
-    </>
-  );
+  const amount = (order: UserOrder) => figures.quantity(order, order.amount);
   const filled = (order: UserOrder) => (
     <span className="flex flex-col items-end">
       <span>{format.percent(order.filledPercent)}</span>

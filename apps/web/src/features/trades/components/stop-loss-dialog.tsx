@@ -9,8 +9,8 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
 import { cn } from '../../../lib/cn';
-import { useFormatters } from '../../../lib/use-formatters';
 import { type UpdateTradeBody, useUpdateTrade } from '../api/update-trade';
+import type { MarketFigures } from '../hooks/use-market-figures';
 import { splitSymbol, toDecimal } from '../utils/trade-figures';
 
 type Mode = 'percent' | 'price';
@@ -24,9 +24,16 @@ const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?
  * Edits the stop of an open trade (`PUT /api/trades/{id}`): a distance from the entry in percent or a
  * price, or none at all; and whether it moves to break-even once TP1 fills.
  */
-export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClose: () => void }) {
+export function StopLossDialog({
+  detail,
+  figures,
+  onClose,
+}: {
+  detail: TradeDetail;
+  figures: MarketFigures;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const update = useUpdateTrade();
   const { trade } = detail;
   const { quote } = splitSymbol(trade.symbol);
@@ -88,7 +95,7 @@ export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClo
       title={t('trades.stopLoss.title', { symbol: trade.symbol })}
       description={
         hasStop
-          ? t('trades.stopLoss.current', { price: format.decimal(trade.stopLossPrice), quote })
+          ? t('trades.stopLoss.current', { price: figures.price(trade, trade.stopLossPrice) })
           : t('trades.stopLoss.none')
       }
       footer={
@@ -150,8 +157,7 @@ export function StopLossDialog({ detail, onClose }: { detail: TradeDetail; onClo
           <Input
             label={t('trades.stopLoss.percentLabel')}
             hint={t(below ? 'trades.stopLoss.percentHintLong' : 'trades.stopLoss.percentHintShort', {
-              entry: format.decimal(trade.entryPrice),
-              quote,
+              entry: figures.price(trade, trade.entryPrice),
             })}
             inputMode="decimal"
             numeric

@@ -18,6 +18,7 @@ import {
   pushMessage,
   pushSuccessOutcome,
 } from '../utils/push-outcome';
+import type { MarketFigures } from '../hooks/use-market-figures';
 import { splitSymbol } from '../utils/trade-figures';
 import { EstimateNow } from './open-position-figures';
 import { LevelStatusBadge } from './trade-badges';
@@ -38,7 +39,7 @@ function blockingLevel(ladder: LadderLevel[], level: LadderLevel): LadderLevel |
  * level the server says may be pushed, after a confirmation that says the limit order is cancelled and
  * a market order created.
  */
-export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
+export function TakeProfitLadder({ detail, figures }: { detail: TradeDetail; figures: MarketFigures }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const userId = useSession((state) => state.user?.id || null);
@@ -58,15 +59,12 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
           {level.price === null
             ? t('trades.push.confirmMessageNoPrice', {
                 name: level.name,
-                amount: format.decimal(remaining),
-                base,
+                amount: figures.quantity(trade, remaining),
               })
             : t('trades.push.confirmMessage', {
                 name: level.name,
-                price: format.decimal(level.price),
-                quote,
-                amount: format.decimal(remaining),
-                base,
+                price: figures.price(trade, level.price),
+                amount: figures.quantity(trade, remaining),
               })}
           <EstimateNow
             symbol={trade.symbol}
@@ -124,21 +122,21 @@ export function TakeProfitLadder({ detail }: { detail: TradeDetail }) {
       key: 'price',
       header: t('trades.ladder.columns.price', { quote }),
       numeric: true,
-      cell: (level) => format.decimal(level.price),
+      cell: (level) => figures.price(trade, level.price, { unit: false }),
     },
     {
       key: 'amount',
       header: t('trades.ladder.columns.amount', { base }),
       numeric: true,
       className: 'hidden sm:table-cell',
-      cell: (level) => format.decimal(level.amount),
+      cell: (level) => figures.quantity(trade, level.amount, { unit: false }),
     },
     {
       key: 'filled',
       header: t('trades.ladder.columns.filled', { base }),
       numeric: true,
       className: 'hidden sm:table-cell',
-      cell: (level) => format.decimal(level.filled),
+      cell: (level) => figures.quantity(trade, level.filled, { unit: false }),
     },
     {
       key: 'status',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { loginAs, renderApp } from '../../../testing/render';
-import { serverTradingAccount, serverVenue } from '../../../testing/server-answers';
+import { serverMarket, serverTradingAccount, serverVenue } from '../../../testing/server-answers';
 
 const TRADE_ID = '7f5c2a10-0000-4000-8000-000000000001';
 
@@ -213,6 +213,30 @@ describe('TradeDetail', () => {
     const timeline = screen.getByRole('table', { name: 'Orders and fills' });
     expect(within(timeline).getByText('Market order')).toBeTruthy();
     expect(within(timeline).getByText('Fill')).toBeTruthy();
+  });
+
+  it('writes quantities to the market’s step and prices to its tick, in the figures, the ladder and the timeline', async () => {
+    serve((call) => {
+      if (call.path === `/api/trades/${TRADE_ID}`) return { body: { success: true, results: serverTrade() } };
+      if (call.path === '/market/pairs')
+        return {
+          body: { success: true, results: [serverMarket({ amountStep: '0.001', priceTick: '0.1' })] },
+        };
+      return undefined;
+    });
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    await waitFor(
+      () => expect(screen.getByText('Quantity').parentElement?.textContent).toContain('0.050 BTC'),
+      { timeout: 5000 },
+    );
+    expect(screen.getByText('Entry price').parentElement?.textContent).toContain('56,794.6 USDT');
+    const ladder = within(screen.getByRole('table', { name: 'Take-profit ladder' })).getAllByRole('row');
+    expect(ladder[0]?.textContent).toContain('Price (USDT)');
+    expect(ladder[1]?.textContent).toMatch(/57,362\.5.*0\.025.*0\.000/);
+    const timeline = within(screen.getByRole('table', { name: 'Orders and fills' })).getAllByRole('row');
+    expect(timeline[0]?.textContent).toContain('Amount (BTC)');
+    expect(timeline[1]?.textContent).toContain('0.050');
   });
 
   it("shows a closed futures trade's PnL % on margin beside the one on notional", async () => {

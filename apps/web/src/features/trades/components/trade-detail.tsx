@@ -32,6 +32,7 @@ import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { TradeTimeline } from './trade-timeline';
 import { formatMoneyNumber } from '../../../lib/money';
+import { type MarketFigures, useMarketFigures } from '../hooks/use-market-figures';
 
 export interface TradeDetailProps {
   tradeId: string;
@@ -61,6 +62,7 @@ export function TradeDetail({
   const leaving = remove.isPending || remove.isSuccess;
   const query = useTrade(tradeId, { enabled: !leaving });
   const detail = query.data;
+  const figures = useMarketFigures(detail ? [detail.trade] : undefined);
 
   const back = (
     <Link
@@ -119,10 +121,15 @@ export function TradeDetail({
         testnet={isTestnetAccount?.(detail.trade.tradingAccountId) ?? false}
         botName={botName}
         remove={remove}
+        figures={figures}
       />
-      <TradeFigures detail={detail} venueName={venueName?.(detail.trade.tradingAccountId)} />
-      <TakeProfitLadder detail={detail} />
-      <TradeTimeline detail={detail} />
+      <TradeFigures
+        detail={detail}
+        venueName={venueName?.(detail.trade.tradingAccountId)}
+        figures={figures}
+      />
+      <TakeProfitLadder detail={detail} figures={figures} />
+      <TradeTimeline detail={detail} figures={figures} />
     </>
   );
 }
@@ -133,12 +140,14 @@ function TradeHeader({
   testnet,
   botName,
   remove,
+  figures,
 }: {
   detail: TradeDetailData;
   accountName?: TradeDetailProps['accountName'];
   testnet: boolean;
   botName?: TradeDetailProps['botName'];
   remove: ReturnType<typeof useDeleteTrade>;
+  figures: MarketFigures;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -146,7 +155,6 @@ function TradeHeader({
   const complete = useCompleteTrade();
   const [editingStop, setEditingStop] = useState(false);
   const { trade } = detail;
-  const { base } = splitSymbol(trade.symbol);
   const live = trade.status === 'open' || trade.status === 'closing';
   // A resting limit entry: "Close now" cancels the order (nothing held, nothing sold).
   const pending = isAwaitingEntry(trade);
@@ -165,8 +173,7 @@ function TradeHeader({
             message: (
               <>
                 {t(trade.side === 'long' ? 'trades.complete.messageLong' : 'trades.complete.messageShort', {
-                  amount: format.decimal(trade.openQuantity),
-                  base,
+                  amount: figures.quantity(trade, trade.openQuantity),
                 })}
                 <EstimateNow
                   symbol={trade.symbol}
@@ -283,7 +290,9 @@ function TradeHeader({
           {errorMessage(t, trade.error)}
         </p>
       ) : null}
-      {editingStop ? <StopLossDialog detail={detail} onClose={() => setEditingStop(false)} /> : null}
+      {editingStop ? (
+        <StopLossDialog detail={detail} figures={figures} onClose={() => setEditingStop(false)} />
+      ) : null}
     </>
   );
 }
@@ -325,7 +334,15 @@ function Figure({
 }
 
 /** The header figures of spec §2: quantity, entry/exit, PnL with sign and arrow, PnL %, commission, duration. */
-function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueName?: string }) {
+function TradeFigures({
+  detail,
+  venueName,
+  figures,
+}: {
+  detail: TradeDetailData;
+  venueName?: string;
+  figures: MarketFigures;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { trade } = detail;
@@ -338,7 +355,8 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
       <span className="text-subtle">—</span>
     ) : (
       <>
-        {format.decimal(value)} <span className="text-xs font-normal text-muted">{quote}</span>
+        {figures.price(trade, value, { unit: false })}{' '}
+        <span className="text-xs font-normal text-muted">{quote}</span>
       </>
     );
 
@@ -396,10 +414,8 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
           footer={
             <span className="text-subtle">
               {t('trades.figures.entryOrder', {
-                amount: format.decimal(entryOrder.amount),
-                base,
-                price: format.decimal(entryOrder.price),
-                quote,
+                amount: figures.quantity(trade, entryOrder.amount),
+                price: figures.price(trade, entryOrder.price),
               })}
             </span>
           }
@@ -410,10 +426,13 @@ function TradeFigures({ detail, venueName }: { detail: TradeDetailData; venueNam
         <Figure
           label={t('trades.figures.quantity')}
           hint={
-            live ? t('trades.figures.held', { amount: format.decimal(trade.openQuantity), base }) : undefined
+            live
+              ? t('trades.figures.held', { amount: figures.quantity(trade, trade.openQuantity) })
+              : undefined
           }
         >
-          {format.decimal(trade.quantity)} <span className="text-xs font-normal text-muted">{base}</span>
+          {figures.quantity(trade, trade.quantity, { unit: false })}{' '}
+          <span className="text-xs font-normal text-muted">{base}</span>
         </Figure>
       )}
       <Figure label={t('trades.figures.duration')} hint={live ? t('trades.figures.running') : undefined}>

@@ -4,6 +4,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
+import type { MarketFigures } from '../hooks/use-market-figures';
 import { splitSymbol, takeProfitName } from '../utils/trade-figures';
 import { OrderStatusBadge } from './trade-badges';
 import { formatMoney } from '../../../lib/money';
@@ -22,7 +23,7 @@ export function useRoleLabel() {
 }
 
 /** Spec §2 (Trade detail) and issue 7: every order placed and every fill received, oldest first. */
-export function TradeTimeline({ detail }: { detail: TradeDetail }) {
+export function TradeTimeline({ detail, figures }: { detail: TradeDetail; figures: MarketFigures }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const roleLabel = useRoleLabel();
@@ -73,13 +74,13 @@ export function TradeTimeline({ detail }: { detail: TradeDetail }) {
       key: 'price',
       header: t('trades.timeline.columns.price', { quote }),
       numeric: true,
-      cell: (entry) => format.decimal(entry.price),
+      cell: (entry) => figures.price(detail.trade, entry.price, { unit: false }),
     },
     {
       key: 'amount',
       header: t('trades.timeline.columns.amount', { base }),
       numeric: true,
-      cell: (entry) => format.decimal(entry.amount),
+      cell: (entry) => figures.quantity(detail.trade, entry.amount, { unit: false }),
     },
     {
       key: 'fee',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
-import { serverBot, serverTradingAccount } from '../../../testing/server-answers';
+import { serverBot, serverMarket, serverTradingAccount } from '../../../testing/server-answers';
 import { dayBound, filtersFromSearch } from './trades-list';
 
 function serverTrade(overrides: Partial<TradeRow> = {}): TradeRow {
@@ -50,6 +50,7 @@ function server(trades: (request: RecordedRequest) => { items: TradeRow[]; total
     if (request.path === '/api/bots') return { body: { success: true, results: [serverBot()] } };
     if (request.path === '/api/trading-accounts' || request.path === '/api/accounts')
       return { body: { success: true, results: [serverTradingAccount()] } };
+    if (request.path === '/market/pairs') return { body: { success: true, results: [serverMarket()] } };
     if (request.path === '/api/trades') {
       const answer = trades(request);
       if (answer === 'error')
@@ -95,6 +96,11 @@ describe('Trades screen', () => {
       'PnL',
       'Funding',
     ]);
+    // Quantities in their base asset (to the market's step when the venue lists it), prices in quote.
+    await waitFor(() => expect(rows[1]!.textContent).toContain('0.0500 BTC'));
+    expect(rows[1]!.textContent).toContain('56,794.6 USDT');
+    expect(rows[1]!.textContent).toContain('57,362.5 USDT');
+    expect(rows[2]!.textContent).toContain('1.5 ETH');
     expect(rows[1]!.textContent).toContain('BTC follower');
     expect(rows[1]!.textContent).toContain('+25.51');
     expect(rows[1]!.textContent).toContain('USDT');

@@ -13,6 +13,7 @@ import { dayBound } from '../../../lib/day-bound';
 import { useFormatters } from '../../../lib/use-formatters';
 import { TRADES_PAGE_SIZE, type TradeRow, type TradesFilters, useTrades } from '../api/get-trades';
 import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
+import { useMarketFigures } from '../hooks/use-market-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { useSearchWriter } from '../../../lib/use-search-writer';
 
@@ -67,6 +68,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
   const [search, setSearch] = useSearchWriter();
   const filters = filtersFromSearch(search);
   const trades = useTrades(filters);
+  const figures = useMarketFigures(trades.data?.items);
   const [symbol, setSymbol] = useState(search.get('symbol') ?? '');
   const symbolError = symbol.trim() && !SYMBOL.test(symbol.trim()) ? translateMessage(t, SYMBOL_MESSAGE) : '';
   const filtered = FILTER_KEYS.some((key) => search.get(key));
@@ -93,8 +95,8 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
 
   const botName = (trade: TradeRow) =>
     trade.botId === null ? t('tradeList.manual') : (bots.find((bot) => bot.id === trade.botId)?.name ?? '—');
-  const figure = (value: string | null, unit = '') =>
-    value === null ? <span className="text-subtle">—</span> : `${format.decimal(value)}${unit && ` ${unit}`}`;
+  const price = (trade: TradeRow, value: string | null) =>
+    value === null ? <span className="text-subtle">—</span> : figures.price(trade, value);
   const opened = (trade: TradeRow) => (
     <time dateTime={trade.openedAt} title={format.dateTime(trade.openedAt)}>
       {format.dateTime(trade.openedAt)}
@@ -134,19 +136,19 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       key: 'quantity',
       header: t('tradeList.columns.quantity'),
       numeric: true,
-      cell: (trade) => format.decimal(trade.quantity),
+      cell: (trade) => figures.quantity(trade, trade.quantity),
     },
     {
       key: 'entry',
       header: t('trades.columns.entry'),
       numeric: true,
-      cell: (trade) => figure(trade.entryPrice),
+      cell: (trade) => price(trade, trade.entryPrice),
     },
     {
       key: 'exit',
       header: t('trades.columns.exit'),
       numeric: true,
-      cell: (trade) => figure(trade.exitPrice),
+      cell: (trade) => price(trade, trade.exitPrice),
     },
     {
       key: 'pnl',
@@ -201,7 +203,13 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       rowKey={(trade) => trade.id}
       onRowClick={(trade) => void navigate(paths.trade(trade.id))}
       pagination={pagination}
-      card={(trade) => <TradeCard trade={trade} botName={botName(trade)} />}
+      card={(trade) => (
+        <TradeCard
+          trade={trade}
+          botName={botName(trade)}
+          quantity={figures.quantity(trade, trade.quantity)}
+        />
+      )}
     />
   );
 
@@ -278,7 +286,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
 }
 
 /** A phone's row: symbol and side, status, size and PnL; the whole card opens the trade. */
-function TradeCard({ trade, botName }: { trade: TradeRow; botName: string }) {
+function TradeCard({ trade, botName, quantity }: { trade: TradeRow; botName: string; quantity: string }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
@@ -296,7 +304,7 @@ function TradeCard({ trade, botName }: { trade: TradeRow; botName: string }) {
       <span className="flex items-end justify-between gap-2 text-sm">
         <span className="flex flex-col">
           <span className="text-xs text-muted">{t('tradeList.card.size')}</span>
-          <span className="num text-fg">{format.decimal(trade.quantity)}</span>
+          <span className="num text-fg">{quantity}</span>
         </span>
         <span className="flex flex-col items-end">
           <span className="text-xs text-muted">{t('tradeList.card.pnl')}</span>
