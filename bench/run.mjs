@@ -217,6 +217,7 @@ async function main() {
         const before = (
           await c.query(`SELECT count(*)::int AS n FROM orders WHERE role = 'entry' AND status = 'filled'`)
         ).rows[0].n;
+        const cpu0 = { kairos: cpuMs(kairos.child.pid), postgres: postgresCpuMs(dataDir) };
         const t0 = Date.now();
         await api(base, 'POST', `/webhooks/${fan.strategyKey}`, {
           secret: fan.webhookSecret,
@@ -273,7 +274,15 @@ async function main() {
           );
           // BENCH_DEBUG=1: where the time went — when the take-profit rows were written, the stops written and
           // acknowledged (first / median / last, ms after the alert).
-          if (process.env.BENCH_DEBUG) console.log(await setUpSpread(c, t0));
+          if (process.env.BENCH_DEBUG) {
+            console.log(await setUpSpread(c, t0));
+            // CPU the alert cost (less sensitive to other load than the times): Kairos' process and its database.
+            const used = (now, before) =>
+              now === null || before === null ? 'n/a' : `${((now - before) / 1000).toFixed(2)} s`;
+            console.log(
+              `    CPU: Kairos ${used(cpuMs(kairos.child.pid), cpu0.kairos)}, PostgreSQL ${used(postgresCpuMs(dataDir), cpu0.postgres)}`,
+            );
+          }
           if (r[0].at === null)
             throw new Error('no take-profit order of the ladder strategy reached the venue');
           if (marketType === 'future' && r[0].stops < botCount)
@@ -538,6 +547,36 @@ async function setUpSpread(c, t0) {
 function printTable() {
   console.log('\n| figure | target | measured | result |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.figure} | ${r.target} | ${r.measured} | ${r.pass} |`);
+}
+
+/**
+ * CPU time (ms) the embedded PostgreSQL of `dataDir` has used so far: its postmaster and every process it
+ * started, live or exited. Null on a
+ * shared server (DATABASE_URL) or off Linux.
+ */
+function postgresCpuMs(dataDir) {
+  try {
+    const postmaster = fs
+      .readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+      .split('\n')[0]
+      .trim();
+    // The postmaster's own time and its exited children's (it waits for them), then the live ones'.
+    const fields = fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1].split(' ');
+    let total =
+      ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] === postmaster)
+          total += cpuMs(pid) ?? 0;
+      } catch {
+        // exited meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
