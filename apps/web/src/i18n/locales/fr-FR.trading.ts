@@ -17,7 +17,7 @@ const frFRTrading: typeof enUSTrading = {
     chart: {
       title: 'Prix de {{symbol}}',
       timeframe: 'Unité de temps',
-      label: 'Bougies de {{symbol}}, une par {{timeframe}}',
+      label: 'Bougies {{timeframe}} de {{symbol}}',
       empty: 'Aucune bougie pour ce marché pour l’instant.',
       open: 'O',
       high: 'H',

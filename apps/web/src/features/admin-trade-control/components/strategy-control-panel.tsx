@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { Card, Stat } from '../../../components/ui/card';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -117,7 +118,7 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
             <h2 className="truncate text-sm font-semibold text-fg">{name}</h2>
             <p className="mt-0.5 text-xs break-words text-muted">
               <span className="font-mono">{strategy.strategyKey}</span> · {strategy.tradeCurrency} ·{' '}
-              {strategy.timeFrame} · {strategy.ownerEmail}
+              {timeFrameLabel(t, strategy.timeFrame)} · {strategy.ownerEmail}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

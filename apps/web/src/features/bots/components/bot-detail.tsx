@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { Card } from '../../../components/ui/card';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -126,7 +127,13 @@ function BotHeader({
             {bot.tradingAccount.sandbox ? <TestnetBadge /> : null}
           </span>
         }
-        description={[bot.strategy.nickname, pair, bot.strategy.timeFrame].filter(Boolean).join(' · ')}
+        description={[
+          bot.strategy.nickname,
+          pair,
+          bot.strategy.timeFrame && timeFrameLabel(t, bot.strategy.timeFrame),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         actions={
           <>
             <div className="mr-2 rounded-md border border-line bg-surface px-3 py-1.5">

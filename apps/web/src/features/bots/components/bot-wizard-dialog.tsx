@@ -3,6 +3,7 @@ import { type FieldErrors, type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { Dialog, firstFieldIn } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
@@ -417,7 +418,7 @@ function StepBody({
                 <span className="font-mono">{option.strategyKey}</span>
                 <span>·</span>
                 <span>
-                  {option.tradeCurrency}/{option.stableCoin} · {option.timeFrame}
+                  {option.tradeCurrency}/{option.stableCoin} · {timeFrameLabel(t, option.timeFrame)}
                 </span>
                 {option.isPublic ? (
                   <Badge tone="info" glyph="◈">
@@ -509,7 +510,8 @@ function Review({
         <>
           {strategy.nickname}{' '}
           <span className="text-muted">
-            · <span className="font-mono">{strategy.strategyKey}</span> · {strategy.timeFrame}
+            · <span className="font-mono">{strategy.strategyKey}</span> ·{' '}
+            {timeFrameLabel(t, strategy.timeFrame)}
           </span>
         </>
       ) : (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { Card } from '../../../components/ui/card';
 import { RefreshIcon } from '../../../components/ui/icons';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -64,7 +65,7 @@ export function BotsList({ empty, toolbar }: { empty: ReactNode; toolbar?: React
           <span>{bot.strategy.nickname || '—'}</span>
           {bot.strategy.timeFrame ? (
             <span className="text-[11px] text-subtle">
-              {bot.strategy.strategyKey} · {bot.strategy.timeFrame}
+              {bot.strategy.strategyKey} · {timeFrameLabel(t, bot.strategy.timeFrame)}
             </span>
           ) : null}
         </span>

@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFrame } from '../../../components/ui/chart-frame';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { cn } from '../../../lib/cn';
 import { usePreferences } from '../../../lib/preferences-store';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -47,7 +48,7 @@ export function PriceChart({ symbol, accountId, priceTick, timeframe, onTimefram
             frame === timeframe ? 'bg-surface-3 font-medium text-fg' : 'text-muted hover:text-fg',
           )}
         >
-          {frame}
+          {timeFrameLabel(t, frame)}
         </button>
       ))}
     </div>
@@ -80,7 +81,7 @@ export function PriceChart({ symbol, accountId, priceTick, timeframe, onTimefram
           }}
           formatPrice={(value) => `${format.decimal(value)} ${quote}`}
           formatVolume={(value) => format.decimal(value)}
-          label={t('trading.chart.label', { symbol, timeframe })}
+          label={t('trading.chart.label', { symbol, timeframe: timeFrameLabel(t, timeframe) })}
         />
       </Suspense>
     </ChartFrame>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { PlusIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/states';
@@ -63,7 +64,7 @@ export function StrategiesPanel() {
       key: 'timeFrame',
       // "Unité de temps" over a "4h": the header may take two lines so the row fits at 1023 px.
       header: <span className="whitespace-normal">{t('strategies.columns.timeFrame')}</span>,
-      cell: (strategy) => strategy.timeFrame,
+      cell: (strategy) => timeFrameLabel(t, strategy.timeFrame),
     },
     {
       key: 'takeProfits',

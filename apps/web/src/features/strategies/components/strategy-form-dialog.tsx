@@ -10,6 +10,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { timeFrameLabel } from '../../../i18n/time-frame';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError } from '../../../components/ui/form-error';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
@@ -164,7 +165,7 @@ export function StrategyFormDialog({
           />
           <Select
             label={t('strategies.fields.timeFrame')}
-            options={TIME_FRAMES.map((frame) => ({ value: frame, label: frame }))}
+            options={TIME_FRAMES.map((frame) => ({ value: frame, label: timeFrameLabel(t, frame) }))}
             {...register('timeFrame')}
           />
           <Select

@@ -85,6 +85,10 @@ describe('strategy form: the stop-limit offset', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Modifier Trend BTC' });
     const offset = within(dialog).getByLabelText('Écart du stop-limit');
     expect((offset as HTMLInputElement).value).toBe('1.25');
+    // Time frames as French writes them.
+    expect(
+      within(within(dialog).getByLabelText('Unité de temps')).getByRole('option', { name: '1 j' }),
+    ).toBeTruthy();
     await userEvent.clear(offset);
     await userEvent.type(offset, '2,5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));

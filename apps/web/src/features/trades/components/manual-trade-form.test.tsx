@@ -189,6 +189,13 @@ describe('Trading: manual trade form', { timeout: 15_000 }, () => {
     await user.click(within(form).getByRole('button', { name: /Acheter BTC/ }));
     expect(await within(form).findByText('Veuillez saisir un montant valide')).toBeTruthy();
     expect(within(form).getByText('Veuillez saisir un prix valide')).toBeTruthy();
+    // The chart's time frames as French writes them: "1 j", not "1d".
+    const frames = screen.getByRole('radiogroup', { name: 'Unité de temps' });
+    expect(
+      within(frames)
+        .getAllByRole('radio')
+        .map((frame) => frame.textContent),
+    ).toEqual(['5 min', '15 min', '1 h', '4 h', '1 j']);
   });
 
   it('opens a market trade with a take-profit ladder and a stop-loss', async () => {
