@@ -19,6 +19,27 @@ const web = setupBrowser();
 interface TradeDetailBody {
   trade: { id: string; status: string };
   ladder: Array<{ role: string; status: string; pushable: boolean }>;
+  orders: Array<{ role: string; type: string }>;
+}
+
+/** The trade as the server has it now. */
+async function tradeDetail(trader: TestUser, tradeId: string): Promise<TradeDetailBody> {
+  const detail = await callApi<Envelope<TradeDetailBody>>(`/api/trades/${tradeId}`, {
+    token: trader.apiToken,
+  });
+  expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+  return detail.body.results;
+}
+
+/** The trader's open trades, as the Trades list reads them. */
+async function openTradesOf(
+  trader: TestUser,
+): Promise<Array<{ id: string; symbol: string; entryPrice: string | null }>> {
+  const list = await callApi<Envelope<Array<{ id: string; symbol: string; entryPrice: string | null }>>>(
+    '/api/trades?status=open',
+    { token: trader.apiToken },
+  );
+  return list.body.results;
 }
 
 /** What the journeys hand to each other (tests in a file run in order). */
@@ -82,7 +103,8 @@ describe('trades', () => {
     expect(await confirm.innerText()).toMatch(
       /The current TP1 limit order at [\d,.]+ USDT is cancelled and a market order is created for 0\.01000 BTC/,
     );
-    await confirm.getByRole('button', { name: 'Push to market' }).click();
+    // A double click pushes once (issue 21): TP1 goes to market, TP2 keeps resting.
+    await confirm.getByRole('button', { name: 'Push to market' }).dblclick();
 
     const result = page.getByTestId('push-result');
     await result.waitFor();
@@ -101,8 +123,21 @@ describe('trades', () => {
     expect(message).toContain(`Order ID: ${tp1?.orderId}`);
     // TP2 is next in line now.
     await page.getByRole('button', { name: 'Push to market (TP2)' }).waitFor();
+    const pushedOnce = await tradeDetail(trader, tradeId);
+    expect(pushedOnce.ladder.map((level) => level.status)).toEqual(['filled', 'placed']);
+    expect(
+      pushedOnce.orders.filter((order) => order.type === 'market' && order.role !== 'entry'),
+    ).toHaveLength(1);
     const timeline = page.getByRole('table', { name: 'Orders and fills' });
     await timeline.getByText('Market order').last().waitFor();
+
+    // "Close now", confirmed with a double click, closes it once: one exit order.
+    await page.getByRole('button', { name: 'Close now' }).click();
+    const closeConfirm = page.getByRole('alertdialog', { name: 'Close BTC/USDT now?' });
+    await closeConfirm.getByRole('button', { name: 'Close at market' }).dblclick();
+    await expect.poll(async () => (await tradeDetail(trader, tradeId)).trade.status).toBe('closed');
+    const closed = await tradeDetail(trader, tradeId);
+    expect(closed.orders.filter((order) => order.role === 'exit')).toHaveLength(1);
   });
 
   it('opens a manual trade from Trading and follows it to TradeDetail', async () => {
@@ -116,8 +151,11 @@ describe('trades', () => {
 
     await form.getByLabel('Amount').fill('0.01');
     await form.getByRole('button', { name: 'Add a level' }).click();
-    await form.getByRole('button', { name: /Buy BTC/ }).click();
+    const before = (await openTradesOf(trader)).length;
+    // A double click opens one trade (issue 21).
+    await form.getByRole('button', { name: /Buy BTC/ }).dblclick();
     await page.getByText('Long 0.01000 BTC/USDT opened').waitFor();
+    expect(await openTradesOf(trader)).toHaveLength(before + 1);
 
     const openTrades = page.getByRole('table', { name: 'Open trades' });
     await openTrades.getByRole('link', { name: 'BTC/USDT' }).first().click();
@@ -134,6 +172,49 @@ describe('trades', () => {
     });
     expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
     await ladderRow(page, 'TP1').getByText('Filled').waitFor();
+  });
+
+  it('fills the manual order form in French: available, a share of it, the total, live checks, "1 000,5"', async () => {
+    const { trader } = await arrangeTrader();
+    const page = await web.newPage({ session: trader, language: 'fr-FR' });
+    await page.goto(appUrl('/trading'));
+    const form = page.getByRole('form', { name: 'Trade manuel' });
+    await form.getByText(/^Disponible\s?:\s[\d\s]+,\d{2}\sUSDT$/).waitFor();
+    const amount = form.getByLabel('Quantité');
+
+    // 25 % of what is available at the last price, to the market's step, and its total in USDT.
+    await form.getByRole('button', { name: 'Utiliser 25 % du solde disponible' }).click();
+    expect(await amount.inputValue()).toMatch(/^0[.,]\d{5}$/);
+    await form.getByText(/^Total ≈ [\d\s]+,\d{2}\sUSDT · ordre au marché$/).waitFor();
+    for (const percent of [50, 75, 100]) {
+      const previous = await amount.inputValue();
+      await form.getByRole('button', { name: `Utiliser ${percent} % du solde disponible` }).click();
+      await expect.poll(() => amount.inputValue()).not.toBe(previous);
+    }
+
+    // A wrong amount is said as it is typed, and the message goes once it is a number.
+    await amount.fill('abc');
+    await form.getByText('Veuillez saisir un montant valide').waitFor();
+    await amount.fill('0,5');
+    await form.getByText('Veuillez saisir un montant valide').waitFor({ state: 'detached' });
+
+    // "1 000,5" the French way is a thousand and a half: the total says 500,25 USDT, the order rests there.
+    await form.getByLabel('Prix limite').fill('1 000,5');
+    await form.getByText(/^Total ≈ 500,25\sUSDT · ordre limite$/).waitFor();
+    const before = await openTradesOf(trader);
+    await form.getByRole('button', { name: /Acheter BTC/ }).dblclick();
+    await page.getByText(/^Ordre limite d’achat de 0,50000\sBTC à 1\s000,50\sUSDT placé$/).waitFor();
+    const after = await openTradesOf(trader);
+    const placed = after.filter((trade) => !before.some((old) => old.id === trade.id));
+    expect(placed).toHaveLength(1);
+    const orders = await callApi<Envelope<Array<{ tradeId: string; price: string; amount: string }>>>(
+      '/api/orders',
+      {
+        token: trader.apiToken,
+      },
+    );
+    const order = orders.body.results.find((row) => row.tradeId === placed[0]?.id);
+    expect([Number(order?.price), Number(order?.amount)]).toEqual([1000.5, 0.5]);
   });
 });
 

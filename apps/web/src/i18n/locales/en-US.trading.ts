@@ -74,6 +74,9 @@ const enUSTrading = {
       openedLong: 'Long {{amount}} {{symbol}} opened',
       openedShort: 'Short {{amount}} {{symbol}} opened',
       openedHint: 'It is listed under Open trades.',
+      placedLong: 'Limit order to buy {{amount}} at {{price}} placed',
+      placedShort: 'Limit order to sell {{amount}} at {{price}} placed',
+      placedHint: 'It waits in Orders until the price comes to it.',
       noAccount: {
         title: 'No trading account yet',
         description: 'Connect an account (a paper account works offline) to trade from here.',

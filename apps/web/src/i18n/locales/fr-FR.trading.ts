@@ -78,6 +78,9 @@ const frFRTrading: typeof enUSTrading = {
       openedLong: 'Long {{amount}} {{symbol}} ouvert',
       openedShort: 'Short {{amount}} {{symbol}} ouvert',
       openedHint: 'Il figure dans les trades ouverts.',
+      placedLong: 'Ordre limite d’achat de {{amount}} à {{price}} placé',
+      placedShort: 'Ordre limite de vente de {{amount}} à {{price}} placé',
+      placedHint: 'Il attend dans Ordres que le prix l’atteigne.',
       noAccount: {
         title: 'Aucun compte de trading pour l’instant',
         description:

@@ -125,17 +125,20 @@ function serveTrading({
           headers: { 'Content-Type': 'application/json' },
         });
       if (call.path === '/api/trades' && call.method === 'POST') {
-        const body = call.body as { symbol: string; side: string; amount: string };
+        const body = call.body as { symbol: string; side: string; amount: string; price?: string };
+        // A limit entry rests: nothing held yet, its order waits at the price.
+        const resting = Boolean(body.price);
         return ok({
           trade: {
             id: 'trade-new',
             symbol: body.symbol,
             side: body.side,
-            quantity: body.amount,
+            quantity: resting ? '0' : body.amount,
+            entryPrice: resting ? null : '56789.11',
             status: 'open',
           },
           ladder: [],
-          orders: [],
+          orders: resting ? [{ role: 'entry', amount: body.amount, price: body.price }] : [],
           fills: [],
           timeline: [],
         });
@@ -346,6 +349,8 @@ describe('Trading: manual trade form', { timeout: 15_000 }, () => {
     await user.click(within(form).getByRole('button', { name: /Buy BTC/ }));
     await waitFor(() => expect(server.posts()).toHaveLength(1));
     expect(server.posts()[0]?.body).toMatchObject({ amount: '0.5', price: '1000.5' });
+    // A resting limit entry is said as an order placed, not "Long 0 BTC".
+    expect(await screen.findByText('Limit order to buy 0.50000 BTC at 1,000.50 USDT placed')).toBeTruthy();
   });
 
   it('reads numbers as French writes them: "1 000,5" is a thousand and a half', async () => {

@@ -28,7 +28,7 @@ import { stepDecimals, useMoney } from '../../../lib/money';
 import { parseLocaleNumber } from '../../../lib/parse-number';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useCreateTrade } from '../api/create-trade';
-import { splitSymbol } from '../utils/trade-figures';
+import { isAwaitingEntry, splitSymbol } from '../utils/trade-figures';
 import {
   type TradeFormInput,
   type TradeFormValues,
@@ -203,13 +203,24 @@ export function ManualTradeForm({
     singleFlight(async () => {
       const detail = await create.mutateAsync(toCreateTradeBody(form)).catch(ignoreRefusal);
       if (!detail) return;
-      toast.success(
-        t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
-          amount: money.quantity(detail.trade.quantity, undefined, amountStep),
-          symbol: detail.trade.symbol,
-        }),
-        { description: t('trading.form.openedHint') },
-      );
+      const entry = detail.orders.find((order) => order.role === 'entry');
+      // A limit entry resting below the market holds nothing yet: it is an order placed, not "Long 0 BTC".
+      if (isAwaitingEntry(detail.trade) && entry)
+        toast.success(
+          t(detail.trade.side === 'long' ? 'trading.form.placedLong' : 'trading.form.placedShort', {
+            amount: money.quantity(entry.amount, base, amountStep),
+            price: money.price(entry.price, quote),
+          }),
+          { description: t('trading.form.placedHint') },
+        );
+      else
+        toast.success(
+          t(detail.trade.side === 'long' ? 'trading.form.openedLong' : 'trading.form.openedShort', {
+            amount: money.quantity(detail.trade.quantity, undefined, amountStep),
+            symbol: detail.trade.symbol,
+          }),
+          { description: t('trading.form.openedHint') },
+        );
       reset({ ...getValues(), amount: '', price: '' });
     });
 
