@@ -79,3 +79,40 @@ export function precompressPlugin(): Plugin {
     },
   };
 }
+
+/**
+ * Sets of modules known once the module graph is complete: the first load's (the entry and everything it imports
+ * statically) and, for each named group of lazy modules (matched on their ids), everything those import
+ * statically. Chunk groups (vite.config.ts) consult them to leave the first load's modules where they are, and to
+ * keep code a visitor's screens need out of chunks made for signed-in screens.
+ */
+export function moduleSets<Name extends string>(
+  lazyGroups: Record<Name, RegExp>,
+): { plugin: Plugin; firstLoad: (id: string) => boolean; reachedFrom: (name: Name, id: string) => boolean } {
+  const firstLoad = new Set<string>();
+  const reached = new Map<Name, Set<string>>();
+  const plugin: Plugin = {
+    name: 'kairos-module-sets',
+    apply: 'build',
+    buildEnd() {
+      const walk = (id: string, into: Set<string>) => {
+        if (into.has(id)) return;
+        into.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next, into);
+      };
+      const ids = [...this.getModuleIds()];
+      firstLoad.clear();
+      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, firstLoad);
+      for (const [name, pattern] of Object.entries(lazyGroups) as Array<[Name, RegExp]>) {
+        const into = new Set<string>();
+        for (const id of ids) if (pattern.test(id)) walk(id, into);
+        reached.set(name, into);
+      }
+    },
+  };
+  return {
+    plugin,
+    firstLoad: (id) => firstLoad.has(id),
+    reachedFrom: (name, id) => reached.get(name)?.has(id) ?? false,
+  };
+}

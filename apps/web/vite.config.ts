@@ -2,7 +2,7 @@ import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
-import { buildIdPlugin, precompressPlugin } from './vite-plugins.ts';
+import { buildIdPlugin, moduleSets, precompressPlugin } from './vite-plugins.ts';
 
 export default defineConfig(({ mode }) => {
   // VITE_* values are fixed at build time: a bad one fails `vite build`/`vite dev` with every problem listed.
@@ -10,9 +10,30 @@ export default defineConfig(({ mode }) => {
   return config;
 });
 
+/**
+ * Lazy code that several signed-in screens share goes in two chunks instead of dozens of 1 KB ones (issue 21:
+ * over HTTP/1.1 the Dashboard's 30-odd small chunks queued six at a time): the data layer (the contract's
+ * schemas, the features' API calls, the query hooks) and the UI kit with the features' parts. Left out: what the
+ * first load already has, what a visitor's screens import (Home stays small), and the chart library with the
+ * code that imports it (only a chart on screen loads it).
+ */
+const SHARED_DATA = new RegExp(
+  String.raw`[\\/](packages[\\/](contract|core)[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/][^\\/]+[\\/]api|lib[\\/]api-client|config)[\\/.]|node_modules[\\/]@tanstack[\\/])`,
+);
+const SHARED_UI = new RegExp(
+  String.raw`[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features[\\/][^\\/]+[\\/](components|hooks|utils))[\\/]`,
+);
+const CHART_CODE = /(chart-theme|time-series-chart|candle-chart)\.tsx?$/;
+const modules = moduleSets({
+  visitor:
+    /[\\/]src[\\/]app[\\/]routes[\\/](home|login|register|forgot-password|reset-password|not-found)\.tsx$/,
+});
+const sharedBySignedIn = (pattern: RegExp) => (id: string) =>
+  pattern.test(id) && !CHART_CODE.test(id) && !modules.firstLoad(id) && !modules.reachedFrom('visitor', id);
+
 const config = {
   // The build id and the brotli/gzip copies the server sends as they are (vite-plugins.ts).
-  plugins: [react(), tailwindcss(), buildIdPlugin(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), buildIdPlugin(), precompressPlugin(), modules.plugin],
   build: {
     // The manifest lets scripts/report-size.mjs tell the first load from the lazy route chunks.
     manifest: true,
@@ -20,13 +41,25 @@ const config = {
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Named vendor chunks keep the build report readable; both groups are shared by many screens.
+        // Named vendor chunks keep the build report readable (both shared by many screens); then the signed-in
+        // screens' shared code (above). Groups take only the modules they match, not what those import.
         advancedChunks: {
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
             {
               name: 'vendor-forms',
               test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/,
+            },
+            {
+              name: 'shared-data',
+              test: sharedBySignedIn(SHARED_DATA),
+              minShareCount: 2,
+            },
+            {
+              name: 'shared-ui',
+              test: sharedBySignedIn(SHARED_UI),
+              minShareCount: 2,
             },
           ],
         },

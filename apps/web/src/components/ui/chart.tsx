@@ -4,11 +4,15 @@ import { Skeleton } from './skeleton';
 
 const TimeSeriesChartImpl = lazy(() => import('./time-series-chart'));
 
-/** How far below (or above) the viewport a deferred chart starts loading: it is drawn before it is reached. */
-const NEAR_VIEWPORT = '300px 0px';
+/**
+ * A deferred chart loads as soon as any of it is on screen. No margin ahead: the Dashboard's figures above the
+ * charts arrive after them and push them down, so a chart 300 px below the fold at first was often reached
+ * before the page had settled.
+ */
+const NEAR_VIEWPORT = '0px';
 
 /**
- * Whether the element is on screen or near it (once true, stays true). Without IntersectionObserver it is
+ * Whether the element has been on screen (once true, stays true). Without IntersectionObserver it is
  * true from the start.
  */
 function useNearViewport(enabled: boolean) {
@@ -31,7 +35,7 @@ function useNearViewport(enabled: boolean) {
 
 /**
  * The chart library stays out of the first load: it arrives with the first chart on screen. With `deferred`,
- * the chart (and the library) wait until it scrolls near the viewport — a chart below the fold costs the
+ * the chart (and the library) wait until it scrolls into view — a chart below the fold costs the
  * first load nothing (issue 21: on a phone the Dashboard's charts are all below it).
  */
 export function TimeSeriesChart({
