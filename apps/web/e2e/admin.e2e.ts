@@ -41,6 +41,7 @@ async function post<T>(user: TestUser, path: string, body: unknown, method = 'PO
 }
 
 interface BotStatus {
+  nickname: string;
   trade: { id: string } | null;
   openOrders: number;
 }
@@ -71,6 +72,27 @@ async function signal(action: 'long' | 'exit') {
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
+
+/** A signal of its own (an id: never taken for a retry of an earlier one), settled by the worker. */
+async function settledSignal(action: 'long' | 'exit'): Promise<void> {
+  const { admin, strategy } = await arrange();
+  const id = `e2e-${action}-${Date.now()}`;
+  const response = await callApi<Envelope<{ alertId: string }>>('/webhooks/tradingview', {
+    body: { strategyKey: strategy.strategyKey, secret: strategy.webhookSecret, action, id },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const alertId = response.body.results.alertId;
+  await eventually(async () => {
+    const alerts = await callApi<Envelope<Array<{ id: string; status: string }>>>(
+      `/admin/alerts?strategyKey=${encodeURIComponent(strategy.strategyKey)}`,
+      { token: admin.apiToken },
+    );
+    const status = alerts.body.results.find((alert) => alert.id === alertId)?.status;
+    return status !== undefined && status !== 'queued' && status !== 'in_progress';
+  }, `the worker settled the ${action} alert`);
+}
+
+const tradeOf = (bots: BotStatus[], nickname: string) => bots.find((bot) => bot.nickname === nickname)?.trade;
 
 /**
  * A trader with a paper account, a strategy with a two-rung take-profit ladder and an active bot,
@@ -137,15 +159,15 @@ async function holdAlertForRetry(): Promise<string> {
   });
 }
 
-/** Shortcut (see the top of the file): the trader's closed trades land in the previous month, +250 USDT. */
-async function closeTradesLastMonth(userId: string) {
+/** Shortcut (see the top of the file): the trade, closed, lands in the previous month, +250 USDT. */
+async function closeTradeLastMonth(userId: string, tradeId: string) {
   await withDatabase((db) =>
     db.query(
       `UPDATE trades SET realised_pnl = 250,
               closed_at = date_trunc('month', now()) - interval '10 days',
               opened_at = date_trunc('month', now()) - interval '11 days'
-        WHERE user_id = $1 AND status = 'closed'`,
-      [userId],
+        WHERE user_id = $1 AND id = $2 AND status = 'closed'`,
+      [userId, tradeId],
     ),
   );
 }
@@ -239,22 +261,91 @@ describe('admin consoles', () => {
     const run = confirm.getByRole('button', { name: 'Push to take profit' });
     expect(await run.isDisabled()).toBe(true);
     await confirm.getByLabel('Type Admin ladder to confirm').fill('Admin ladder');
-    await run.click();
+    // A double click pushes once: TP1 goes, TP2 keeps resting and the trade stays open.
+    await run.dblclick();
 
     const outcome = page.getByRole('region', { name: 'Outcome of the last action' });
     await outcome.waitFor();
     expect(await outcome.innerText()).toMatch(/Done\s+1\s+Skipped\s+0\s+Failed\s+0/);
     await outcome.getByText(/Successfully pushed TP1 to market! Order ID:/).waitFor();
+    const [bot] = await botsOfStrategy();
+    expect(bot?.trade).toBeTruthy();
+    expect(bot?.openOrders).toBe(1);
+  });
+
+  it('closes one bot’s trade only, then pauses the strategy so the next alert opens nothing', async () => {
+    const { admin, trader, strategy } = await arrange();
+    // A second bot on the strategy (its own account) follows the next long into a trade of its own.
+    const second = await post<{ id: string }>(trader, '/api/trading-accounts', {
+      nickname: 'Paper second e2e',
+      exchange: 'paper',
+      startingBalance: '20000',
+    });
+    await post(trader, '/api/bots', {
+      nickname: 'Second follower',
+      strategy_id: strategy.id,
+      trading_account_id: second.id,
+      portfolio_percent: '10',
+      is_active: true,
+    });
+    await settledSignal('long');
+    await eventually(
+      async () => Boolean(tradeOf(await botsOfStrategy(), 'Second follower')),
+      'a second trade',
+    );
+    const firstTrade = tradeOf(await botsOfStrategy(), 'Ladder follower');
+    const secondTrade = tradeOf(await botsOfStrategy(), 'Second follower');
+    expect(firstTrade).toBeTruthy();
+
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl(`/admin/trade-control?strategy=${strategy.id}`));
+    await heading(page, 'Trade control');
+    const bots = page.getByRole('table', { name: 'Bots of the strategy' });
+    await bots.getByRole('button', { name: 'Close trade (Second follower)' }).click();
+    const close = page.getByRole('alertdialog', { name: 'Close the trade of Second follower?' });
+    expect(await close.innerText()).toMatch(/Last price [\d,.]+ USDT · estimated result [+-][\d,.]+ USDT/);
+    // A double click closes it once; the other bot's trade is left as it was.
+    await close.getByRole('button', { name: 'Close trade' }).dblclick();
+    await eventually(
+      async () => !tradeOf(await botsOfStrategy(), 'Second follower'),
+      'the second trade closed',
+    );
+    expect(tradeOf(await botsOfStrategy(), 'Ladder follower')?.id).toBe(firstTrade?.id);
+    const closed = await callApi<Envelope<{ trade: { status: string }; orders: Array<{ role: string }> }>>(
+      `/api/trades/${secondTrade?.id}`,
+      { token: trader.apiToken },
+    );
+    expect(closed.body.results.trade.status).toBe('closed');
+    expect(closed.body.results.orders.filter((order) => order.role === 'exit')).toHaveLength(1);
+    await bots.getByRole('button', { name: 'Close trade (Second follower)' }).waitFor({ state: 'detached' });
+
+    // "Pause strategy" (a double click pauses once): the next long opens nothing for any bot.
+    await page.getByRole('button', { name: 'Pause strategy' }).click();
+    const pause = page.getByRole('alertdialog', { name: 'Pause Admin ladder?' });
+    await pause.getByRole('button', { name: 'Pause strategy' }).dblclick();
+    await page.getByText('Admin ladder is paused').first().waitFor();
+    await page.getByRole('button', { name: 'Resume strategy' }).waitFor();
+    await settledSignal('long');
+    expect(tradeOf(await botsOfStrategy(), 'Second follower')).toBeNull();
+
+    // Resumed, the world is as the next journeys expect it.
+    await page.getByRole('button', { name: 'Resume strategy' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Resume Admin ladder?' })
+      .getByRole('button', { name: 'Resume strategy' })
+      .click();
+    await page.getByRole('button', { name: 'Pause strategy' }).waitFor();
   });
 
   it('processes a month and opens the invoice it made', async () => {
     const { admin, trader } = await arrange();
+    const billed = tradeOf(await botsOfStrategy(), 'Ladder follower');
     await signal('exit');
     await eventually(
-      async () => (await botsOfStrategy())[0]?.trade === null,
+      async () => !tradeOf(await botsOfStrategy(), 'Ladder follower'),
       'the exit signal closed the trade',
     );
-    await closeTradesLastMonth(trader.user.id);
+    await closeTradeLastMonth(trader.user.id, billed?.id ?? '');
     // Auto charge: processing the month opens the invoice (the manual provider leaves it open).
     await post(
       admin,

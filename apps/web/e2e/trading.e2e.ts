@@ -45,12 +45,17 @@ describe('trading accounts, strategies and bots', () => {
     expect(await dialog.getByLabel('Venue').inputValue(), 'paper comes first').toBe('paper');
     await dialog.getByLabel('Nickname').fill('Paper e2e');
     await dialog.getByLabel('Starting balance').fill('25000');
-    await dialog.getByRole('button', { name: 'Connect' }).click();
+    // A double click connects one account (issue 21: it connected two).
+    await dialog.getByRole('button', { name: 'Connect' }).dblclick();
     await dialog.waitFor({ state: 'detached' });
 
     const row = page.getByRole('row', { name: /Paper e2e/ });
     await row.getByText('25,000.00').waitFor();
     expect(await row.innerText()).toContain('Connected');
+    const accounts = await callApi<Envelope<Array<{ nickname: string }>>>('/api/trading-accounts', {
+      token: trader().apiToken,
+    });
+    expect(accounts.body.results.map((account) => account.nickname)).toEqual(['Paper e2e']);
   });
 
   it('creates a strategy and shows its webhook, secret and alert message', async () => {
@@ -61,7 +66,8 @@ describe('trading accounts, strategies and bots', () => {
     state.strategyKey = `e2e-trend-${Date.now()}`;
     await form.getByLabel('Name', { exact: true }).fill('E2E trend');
     await form.getByLabel('Strategy key').fill(state.strategyKey);
-    await form.getByRole('button', { name: 'Create strategy' }).click();
+    // A double click creates one strategy.
+    await form.getByRole('button', { name: 'Create strategy' }).dblclick();
 
     const webhook = page.getByRole('dialog', { name: 'Webhook of E2E trend' });
     expect(await webhook.innerText()).toContain(`/webhooks/${state.strategyKey}`);
@@ -75,6 +81,10 @@ describe('trading accounts, strategies and bots', () => {
     expect(message).toMatchObject({ strategyKey: state.strategyKey, secret: state.secret, action: 'long' });
     await webhook.getByRole('button', { name: 'Close', exact: true }).last().click();
     await page.getByRole('row', { name: /E2E trend/ }).waitFor();
+    const strategies = await callApi<Envelope<Array<{ nickname: string }>>>('/api/strategies', {
+      token: trader().apiToken,
+    });
+    expect(strategies.body.results.map((strategy) => strategy.nickname)).toEqual(['E2E trend']);
   });
 
   it('creates a bot through the wizard, saved paused, then switches it on', async () => {

@@ -23,7 +23,7 @@ export function BotActions({ bot }: { bot: TradeControlBot }) {
     const estimate =
       kind === 'close' && trade?.currentPrice
         ? t('tradeControl.bot.estimate', {
-            price: money.money(trade.currentPrice, quote),
+            price: money.price(trade.currentPrice, quote),
             pnl: money.pnl(trade.estimatedClosePnl, quote),
           })
         : null;
