@@ -42,7 +42,15 @@ export const routes: RouteObject[] = recoverChunks([
         children: [
           {
             path: 'dashboard',
-            loader: requireAuth,
+            // The figures are asked for beside the screen's code, not after it (issue 21).
+            loader: (args) => {
+              requireAuth(args);
+              // One that cannot start (the server away) is no error: the screen asks for them itself.
+              import('../features/dashboard/api/get-dashboard')
+                .then(({ startDashboardRead }) => startDashboardRead(args.request.url))
+                .catch(() => undefined);
+              return null;
+            },
             // Its total equity speaks Portfolio's words (issue 21).
             lazy: () =>
               Promise.all([import('./routes/dashboard'), loadLaterTexts('portfolio')]).then(

@@ -1,7 +1,10 @@
 import { DASHBOARD_SECTIONS, type Dashboard as DashboardResults } from '@kairos/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, unwrapResults } from '../../../lib/api-client';
+import { usePreferences } from '../../../lib/preferences-store';
 import { useSession } from '../../../lib/session-store';
+import { parseDashboardFilters, toDashboardParams, todayIn } from '../utils/dashboard-filters';
 
 /** Days are `YYYY-MM-DD` in the user's time zone; both ends inclusive. */
 export interface DashboardParams {
@@ -81,11 +84,39 @@ export function isDashboardEmpty(dashboard: Dashboard): boolean {
   );
 }
 
+/**
+ * Reads started by the route's loader, before the screen's code has arrived (issue 21: on a first visit the
+ * figures were asked for only once some twenty chunks had loaded and run); the screen's query takes its own
+ * within a few seconds, or asks anew.
+ */
+const early = new Map<string, { read: Promise<Dashboard>; at: number }>();
+const EARLY_READ_MS = 5_000;
+let screensOpen = 0;
+
+/** The Dashboard's figures for `url`'s filters, asked for now unless a Dashboard is already on screen. */
+export function startDashboardRead(url: string): void {
+  if (screensOpen > 0 || !useSession.getState().token) return;
+  const timeZone = usePreferences.getState().timezone ?? undefined;
+  const filters = parseDashboardFilters(new URL(url).searchParams);
+  const params = toDashboardParams(filters, todayIn(timeZone), DASHBOARD_TOP_N);
+  const read = getDashboard(params);
+  // Not taken (the screen asked for other filters, or never opened): its failure is nobody's.
+  read.catch(() => undefined);
+  early.set(JSON.stringify(params), { read, at: Date.now() });
+}
+
+function takeEarlyRead(params: DashboardParams): Promise<Dashboard> | undefined {
+  const key = JSON.stringify(params);
+  const started = early.get(key);
+  early.delete(key);
+  return started && Date.now() - started.at < EARLY_READ_MS ? started.read : undefined;
+}
+
 /** Live events invalidate every ['dashboard', …] entry (lib/live-events.ts). */
 export const dashboardQueryOptions = (params: DashboardParams = {}) =>
   queryOptions({
     queryKey: ['dashboard', params],
-    queryFn: () => getDashboard(params),
+    queryFn: () => takeEarlyRead(params) ?? getDashboard(params),
     // A new filter keeps the previous figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -93,6 +124,13 @@ export const dashboardQueryOptions = (params: DashboardParams = {}) =>
 export function useDashboard(params: DashboardParams = {}) {
   // Logging out clears the cache while the screen is still up: it must not ask again without a token.
   const signedIn = useSession((state) => state.token !== null);
+  // While a Dashboard is up its filters change from the screen, which asks at once: no early reads then.
+  useEffect(() => {
+    screensOpen += 1;
+    return () => {
+      screensOpen -= 1;
+    };
+  }, []);
   return useQuery({ ...dashboardQueryOptions(params), enabled: signedIn });
 }
 
