@@ -12,6 +12,7 @@ import {
   type PaperStopRow,
   withAnswers,
 } from './paper-ledger-store';
+import type { LiquidationWatch } from './paper-liquidation';
 import { toFill, toOrder, toStopOrder } from './paper-rows';
 import type { PaperFillEvent, PaperOrderEvent, PaperStopEvent } from './paper-venue';
 
@@ -48,6 +49,10 @@ export class AccountSession {
   readonly reported = new Set<string>();
   /** Every position's funding settled up to this funding time here (recorded once the transaction commits). */
   fundingSettledUntil: number | null = null;
+  /** The account's liquidation prices as this transaction left them (recorded once it commits). */
+  liquidationWatch: LiquidationWatch | null = null;
+  /** Whether this transaction wrote a position or the USDT balance (what liquidation prices depend on). */
+  moneyChanged = false;
 
   constructor(
     readonly accountId: string,
@@ -205,6 +210,8 @@ export class AccountSession {
       funding: this.unwrittenFunding,
       positions: [...this.changedPositions.values()],
     };
+    if (changes.positions.length > 0 || changes.balances.some((b) => b.asset === 'USDT'))
+      this.moneyChanged = true;
     this.changedPositions = new Map();
     this.newOrders = new Map();
     this.changedOrders = new Map();

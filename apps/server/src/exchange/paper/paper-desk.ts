@@ -3,6 +3,7 @@ import { InsufficientFundsError, UnknownSymbolError, venueWords } from '../error
 import type { AccountMarketType, CreateOrderRequest } from '../gateway';
 import type { PaperMarketData } from './market-simulator';
 import type { AccountSession, MutableBalance } from './paper-account-session';
+import type { LiquidationWatch } from './paper-liquidation';
 import type { PaperFillRow, PaperOrderRow } from './paper-ledger-store';
 import { feeFor, roundDown, totalAmount, walkBook, type Execution } from './paper-matching';
 import type { PaperMarketSpec } from './paper-markets';
@@ -78,6 +79,11 @@ export class PaperDesk {
    * transaction (see `matchIn`): until the next one, its matching passes need not read its positions.
    */
   readonly fundingSettled = new Map<string, number>();
+  /**
+   * Each account's liquidation prices as a committed pass of this process computed them (see
+   * `liquidateUnderwater`): forgotten when this process changes the account's positions or USDT.
+   */
+  readonly liquidationWatch = new Map<string, LiquidationWatch>();
 
   constructor(
     readonly market: PaperMarketData,

@@ -12,13 +12,12 @@ import {
 } from './paper-desk';
 import { settleFunding } from './paper-funding';
 import type { PaperLedger, PaperOrderRow, PaperPositionRow } from './paper-ledger-store';
+import { liquidationPrices } from './paper-margin';
 import { applyFill, roundUp, totalCost, totalFees, type Execution } from './paper-matching';
 
 // One-way USDT futures: orders open, add to, reduce and close a position per symbol, with its margin.
 
 const SETTLEMENT_ASSET = 'USDT';
-/** Maintenance margin rate of the paper venue's futures (Binance's first bracket for BTC). */
-const MAINTENANCE_MARGIN_RATE = dec('0.004');
 
 /** How much of a position (signed: negative short) an order of `side` closes at most: none when it opens or adds. */
 export function closable(position: Decimal, side: OrderSide): Decimal {
@@ -26,16 +25,13 @@ export function closable(position: Decimal, side: OrderSide): Decimal {
 }
 
 /**
- * Where an isolated position is liquidated: its margin (entry ÷ leverage) used up but the maintenance
- * margin — long: entry × (1 − 1/leverage + mmr), short: entry × (1 + 1/leverage − mmr). A cross position's
- * depends on the whole wallet: not shown.
+ * Where an isolated position is liquidated: its margin used up but the maintenance margin (paper-margin). A
+ * cross position's depends on the whole wallet: not shown.
  */
-function isolatedLiquidationPrice(row: PaperPositionRow, amount: Decimal): string | null {
+function isolatedLiquidationPrice(row: PaperPositionRow): string | null {
   if (row.marginMode !== 'isolated') return null;
-  const entry = dec(row.entryPrice);
-  const step = dec(1).div(row.leverage).minus(MAINTENANCE_MARGIN_RATE);
-  const price = amount.isNeg() ? entry.times(dec(1).plus(step)) : entry.times(dec(1).minus(step));
-  return Decimal.max(price, 0).toDecimalPlaces(8).toFixed();
+  const [at] = liquidationPrices([row], ZERO, () => dec(row.entryPrice));
+  return Decimal.max(at!.price, 0).toDecimalPlaces(8).toFixed();
 }
 
 /** An open position (its row's amount not zero) as the gateway shows it, valued at `mark`. */
@@ -49,7 +45,7 @@ export function toPosition(row: PaperPositionRow, mark: Decimal): Position {
     markPrice: mark.toFixed(),
     unrealizedPnl: mark.minus(row.entryPrice).times(amount).toFixed(),
     leverage: String(row.leverage),
-    liquidationPrice: isolatedLiquidationPrice(row, amount),
+    liquidationPrice: isolatedLiquidationPrice(row),
   };
 }
 

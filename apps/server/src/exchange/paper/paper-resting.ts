@@ -3,6 +3,7 @@ import type { AccountSession } from './paper-account-session';
 import type { PaperDesk } from './paper-desk';
 import { lastFundingTime, settleAllFunding } from './paper-funding';
 import { executeFutures } from './paper-futures';
+import { liquidateUnderwater } from './paper-liquidation';
 import type { PaperOrderRow, PaperStopRow } from './paper-ledger-store';
 import { isOpen } from './paper-rows';
 import { executeSpot } from './paper-spot';
@@ -73,6 +74,11 @@ export async function matchIn(
   ) {
     await settleAllFunding(desk, session, now);
     session.fundingSettledUntil = due;
+  }
+  // Then what the price and the funding did to the margin (issue 19): a position its margin no longer holds is
+  // liquidated at the mark price. Read only when this process does not know the liquidation prices already.
+  if (resting.length === 0 || resting.some((row) => row.marketType === 'future')) {
+    await liquidateUnderwater(desk, session, stops, now);
   }
   return { orders, stops };
 }

@@ -622,6 +622,8 @@ export class PaperVenue {
 
   /** A committed session's fills and order changes, as events. */
   private publish(session: AccountSession): void {
+    if (session.liquidationWatch) this.desk.liquidationWatch.set(session.accountId, session.liquidationWatch);
+    else if (session.moneyChanged) this.desk.liquidationWatch.delete(session.accountId);
     for (const event of session.fills) this.events.emit('fill', event);
     for (const event of session.orders.values()) {
       this.events.emit('order', { ...event, reported: session.reported.has(event.order.venueOrderId) });
