@@ -2,6 +2,8 @@
 // in both languages and both themes, at 1280 and 390 px, full page, into apps/web/screenshots/suite/ (gitignored)
 // as <width>-<language>-<theme>/<screen>.png, for a person to look at. On demand, not in `npm test`:
 //   E2E_SCREENSHOTS=1 npx vitest run -c e2e/vitest.config.ts screenshots      (from apps/web; a few minutes)
+// A few screens only: E2E_SCREENSHOT_ROUTES=/dashboard,/trade (routes containing one of them), and
+// `-t "1280 px in fr-FR, dark"` for one width, language and theme.
 import { describe, it } from 'vitest';
 import {
   PUBLIC_ROUTES,
@@ -21,6 +23,9 @@ const web = setupBrowser();
 const WIDTHS = [1280, 390] as const;
 const LANGUAGES = ['en-US', 'fr-FR'] as const;
 const THEMES = ['dark', 'light'] as const;
+const ONLY = process.env.E2E_SCREENSHOT_ROUTES?.split(',').filter(Boolean);
+const chosen = (routes: string[]) =>
+  ONLY ? routes.filter((route) => ONLY.some((part) => route.includes(part))) : routes;
 
 /** A route as a file name: "/bot/<id>" → "bot", "/settings?tab=security" → "settings-security". */
 function fileName(route: string, world: TraderWorld): string {
@@ -53,7 +58,7 @@ describe.runIf(process.env.E2E_SCREENSHOTS)('screenshot suite (issue 21)', () =>
               language,
               theme,
             });
-            for (const route of routes) {
+            for (const route of chosen(routes)) {
               await openScreen(page, appUrl(route));
               await screenshot(page, `${folder}/${role}-${fileName(route, world)}`, { fullPage: true });
             }

@@ -144,7 +144,8 @@ export function setupBrowser() {
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         extraHTTPHeaders: { 'X-Forwarded-For': fakeIp() },
         storageState: storedState(options),
-        locale: 'en-US',
+        // A French page is a French browser's: its own widgets (a date field's jj/mm/aaaa) in French too.
+        locale: options.language ?? 'en-US',
         timezoneId: 'UTC',
       });
       context.setDefaultTimeout(10_000);

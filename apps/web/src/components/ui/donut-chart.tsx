@@ -70,9 +70,9 @@ export function DonutChart({
         className={cn(
           'relative aspect-square shrink-0',
           {
-            row: 'h-full max-h-52 max-sm:max-h-32',
+            row: 'h-full max-h-52 max-sm:max-h-40',
             stacked: 'mx-auto h-32',
-            'stacked-xl': 'h-full max-h-52 max-sm:max-h-32 xl:mx-auto xl:h-32',
+            'stacked-xl': 'h-full max-h-52 max-sm:max-h-40 xl:mx-auto xl:h-32',
           }[layout],
         )}
       >
@@ -100,10 +100,11 @@ export function DonutChart({
           )}
         </svg>
         <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center">
-          <span className="max-w-[75%] text-[11px] leading-tight text-muted">
+          {/* Inside the hole (64% of the donut): a phone's smaller donut gets smaller figures, not cut ones. */}
+          <span className="max-w-[75%] text-[11px] leading-tight text-muted max-sm:max-w-[62%] max-sm:text-[10px]">
             {shown ? shown.label : totalLabel}
           </span>
-          <span className="num max-w-[80%] truncate text-sm font-semibold text-fg">
+          <span className="num max-w-[80%] truncate text-sm font-semibold text-fg max-sm:max-w-[66%] max-sm:text-xs">
             {shown ? shown.display : total}
           </span>
           {shown ? <span className="num text-[11px] text-subtle">{shown.share}</span> : null}
@@ -125,7 +126,8 @@ export function DonutChart({
             onFocus={() => setActive(slice.key)}
             onBlur={() => setActive(null)}
             className={cn(
-              'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 rounded px-1.5 py-1',
+              // A phone puts the amount under the name: the name keeps the legend's width.
+              'grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 rounded px-1.5 py-1 max-sm:grid-cols-[auto_minmax(0,1fr)]',
               active === slice.key && 'bg-surface-2',
             )}
           >
@@ -137,7 +139,9 @@ export function DonutChart({
             <span className="truncate text-fg" title={slice.label}>
               {slice.label}
             </span>
-            <span className="num text-right text-fg">{slice.display}</span>
+            <span className="num text-right text-fg max-sm:col-start-2 max-sm:text-left">
+              {slice.display}
+            </span>
             {/* The badge under the name, beside the share: the name keeps the whole width. */}
             <span className="col-start-2 flex items-center gap-1.5">
               <span className="num text-subtle">{slice.share}</span>

@@ -194,7 +194,8 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
           <span className="font-medium text-fg">{bot.nickname}</span>
           <span className="text-xs text-muted">{bot.userEmail}</span>
           <span className="text-xs text-muted">
-            {t('tradeControl.columns.account')} {bot.tradingAccount.nickname} · {bot.tradingAccount.exchange}
+            {t('tradeControl.columns.account')} {bot.tradingAccount.nickname} ·{' '}
+            {bot.tradingAccount.exchange === 'paper' ? t('accounts.paper') : bot.tradingAccount.exchange}
           </span>
         </span>
       ),

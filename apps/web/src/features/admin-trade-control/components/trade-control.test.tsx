@@ -205,6 +205,10 @@ describe('AdminTradeControl', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Envoyer le take-profit au marché' }, { timeout: 5000 }),
     );
+    // The paper venue by its French name (glossary), never "paper".
+    const bots = screen.getByRole('table', { name: /Bots de la stratégie/ });
+    expect(bots.textContent).toContain('Paper main · Simulé');
+    expect(bots.textContent).not.toMatch(/· paper/);
     const confirm = await screen.findByRole('alertdialog', {
       name: 'Envoyer le take-profit de Trend BTC au marché ?',
     });

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
 import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { UnrealisedCell } from '../../trades/components/open-position-figures';
 import { SideText } from '../../trades/components/trade-badges';
@@ -21,6 +22,7 @@ export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) 
   // A position's market as the trades feature reads it (by its account), for its step and tick.
   const at = (p: OpenPosition) => ({ tradingAccountId: p.accountId, symbol: p.symbol });
   const figures = useMarketFigures(positions.data?.map(at));
+  const cards = (positions.data?.length ?? 0) > 0;
 
   const columns: Column<OpenPosition>[] = [
     {
@@ -82,7 +84,8 @@ export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) 
         title={t('dashboard.openPositions.title')}
         description={t('dashboard.openPositions.description')}
       />
-      <div className="[&>div]:rounded-none [&>div]:border-0">
+      {/* Below 640 px a position is a card (side, size, price, PnL in view); the table says loading or empty. */}
+      <div className={cn('[&>div]:rounded-none [&>div]:border-0', cards && 'hidden sm:block')}>
         <Table
           caption={t('dashboard.openPositions.title')}
           columns={columns}
@@ -96,6 +99,60 @@ export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) 
           empty={<EmptyState title={t('dashboard.openPositions.empty')} className="py-6" />}
         />
       </div>
+      {cards ? (
+        <ul aria-label={t('dashboard.openPositions.title')} className="flex flex-col gap-2 p-3 sm:hidden">
+          {positions.data?.map((p) => (
+            <li key={p.tradeId}>
+              <PositionCard
+                position={p}
+                quantity={figures.quantity(at(p), p.quantity)}
+                price={figures.price(at(p), p.currentPrice)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Card>
+  );
+}
+
+/** A phone's position: symbol and side with the unrealised PnL, size and price, where it comes from. */
+function PositionCard({
+  position: p,
+  quantity,
+  price,
+}: {
+  position: OpenPosition;
+  quantity: string;
+  price: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.trade(p.tradeId)}
+      className="flex flex-col gap-2 rounded-lg border border-line bg-surface-2 p-3 text-sm hover:border-line-strong"
+    >
+      <span className="flex items-start justify-between gap-2">
+        <span className="flex items-center gap-2">
+          <span className="font-medium text-fg">{p.symbol}</span>
+          <SideText side={p.side} />
+        </span>
+        <UnrealisedCell trade={p} />
+      </span>
+      <span className="flex justify-between gap-2">
+        <span className="flex flex-col">
+          <span className="text-xs text-muted">{t('dashboard.openPositions.quantity')}</span>
+          <span className="num text-fg">{quantity}</span>
+        </span>
+        <span className="flex flex-col items-end">
+          <span className="text-xs text-muted">{t('dashboard.openPositions.price')}</span>
+          <span className="num text-fg">{price}</span>
+        </span>
+      </span>
+      <span className="inline-flex items-center gap-1.5 text-xs text-muted">
+        {p.botNickname ?? t('dashboard.openPositions.manual')} · {p.accountNickname}
+        {p.sandbox ? <TestnetBadge /> : null}
+      </span>
+    </Link>
   );
 }

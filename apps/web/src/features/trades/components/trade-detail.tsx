@@ -327,7 +327,7 @@ function Figure({
     <Card className="px-4 py-3">
       <p className="text-xs text-muted">{label}</p>
       <div className="num mt-1 text-base font-semibold text-fg">{children}</div>
-      {hint ? <p className="mt-0.5 truncate text-xs text-subtle">{hint}</p> : null}
+      {hint ? <p className="mt-0.5 text-xs text-subtle">{hint}</p> : null}
       {footer ? <div className="mt-1.5 text-xs">{footer}</div> : null}
     </Card>
   );

@@ -123,6 +123,28 @@ describe('Trades screen', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/trade/${botTrade.id}`));
   });
 
+  it('says a resting limit entry holds nothing yet ("—"), not a quantity of 0', async () => {
+    loginAs();
+    const pending = serverTrade({
+      status: 'open',
+      quantity: '0',
+      entryPrice: null,
+      exitPrice: null,
+      pnl: null,
+      pnlPercent: null,
+      closedAt: null,
+      closeReason: null,
+      durationMs: null,
+    });
+    server(() => ({ items: [pending], total: 1 }));
+    renderApp('/trades');
+    const table = await screen.findByRole('table', { name: 'Your trades' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('Entry pending')).toBeTruthy();
+    expect(row.textContent).not.toMatch(/0\.0+ BTC|^0 BTC/);
+    expect(row.textContent).toContain('—');
+  });
+
   it('hides the funding column when no trade of the page has any', async () => {
     loginAs();
     server(() => ({ items: [botTrade], total: 1 }));

@@ -1,5 +1,5 @@
 import { TRADE_STATUSES } from '@kairos/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { useFormatters } from '../../../lib/use-formatters';
 import { TRADES_PAGE_SIZE, type TradeRow, type TradesFilters, useTrades } from '../api/get-trades';
 import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
 import { useMarketFigures } from '../hooks/use-market-figures';
+import { isAwaitingEntry } from '../utils/trade-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { useSearchWriter } from '../../../lib/use-search-writer';
 
@@ -95,6 +96,8 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
 
   const botName = (trade: TradeRow) =>
     trade.botId === null ? t('tradeList.manual') : (bots.find((bot) => bot.id === trade.botId)?.name ?? '—');
+  const quantity = (trade: TradeRow) =>
+    isAwaitingEntry(trade) ? <span className="text-subtle">—</span> : figures.quantity(trade, trade.quantity);
   const price = (trade: TradeRow, value: string | null) =>
     value === null ? <span className="text-subtle">—</span> : figures.price(trade, value);
   const opened = (trade: TradeRow) => (
@@ -136,7 +139,8 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       key: 'quantity',
       header: t('tradeList.columns.quantity'),
       numeric: true,
-      cell: (trade) => figures.quantity(trade, trade.quantity),
+      // A resting limit entry holds nothing yet: an order (see Orders), not a position of "0.0000".
+      cell: (trade) => quantity(trade),
     },
     {
       key: 'entry',
@@ -203,22 +207,17 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       rowKey={(trade) => trade.id}
       onRowClick={(trade) => void navigate(paths.trade(trade.id))}
       pagination={pagination}
-      card={(trade) => (
-        <TradeCard
-          trade={trade}
-          botName={botName(trade)}
-          quantity={figures.quantity(trade, trade.quantity)}
-        />
-      )}
+      card={(trade) => <TradeCard trade={trade} botName={botName(trade)} quantity={quantity(trade)} />}
     />
   );
 
   const anyOption = (label: string) => ({ value: '', label });
+  // The six filters share a row only from 1536 px: beside the sidebar, narrower selects cut "Tous les statuts".
   return (
     <div className="flex flex-col gap-4">
       <section
         aria-label={t('tradeList.filters.label')}
-        className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-3 lg:grid-cols-6"
+        className="grid grid-cols-2 gap-3 rounded-lg border border-line bg-surface p-3 sm:grid-cols-3 2xl:grid-cols-6"
       >
         <Select
           label={t('tradeList.filters.status')}
@@ -286,7 +285,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
 }
 
 /** A phone's row: symbol and side, status, size and PnL; the whole card opens the trade. */
-function TradeCard({ trade, botName, quantity }: { trade: TradeRow; botName: string; quantity: string }) {
+function TradeCard({ trade, botName, quantity }: { trade: TradeRow; botName: string; quantity: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
