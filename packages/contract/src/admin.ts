@@ -340,6 +340,16 @@ export const ledgerAdjustmentSchema = z.object({
 });
 export type LedgerAdjustment = z.infer<typeof ledgerAdjustmentSchema>;
 
+/** `GET /admin/ledger/adjustments`: the adjustments, newest first, optionally of one user. */
+export const ledgerAdjustmentsQuery = z.object({
+  ...skipTakeQuery(25),
+  userId: z.string().uuid('Please enter a valid user id').optional(),
+});
+export type LedgerAdjustmentsQuery = z.infer<typeof ledgerAdjustmentsQuery>;
+/** An adjustment as the list shows it: with the user's email. */
+export const ledgerAdjustmentListItemSchema = ledgerAdjustmentSchema.extend({ userEmail: z.string() });
+export type LedgerAdjustmentListItem = z.infer<typeof ledgerAdjustmentListItemSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   number: z.string(),

@@ -18,7 +18,9 @@ import {
   invoiceSchema,
   invoiceVoidBody,
   ledgerAdjustmentBody,
+  ledgerAdjustmentListItemSchema,
   ledgerAdjustmentSchema,
+  ledgerAdjustmentsQuery,
   monthlyProcessResultSchema,
   okSchema,
   skipTakeSchema,
@@ -111,6 +113,19 @@ const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
       const results = await billing.addAdjustment(adminActor(request), request.body);
       return reply.status(201).send({ success: true as const, results });
     },
+  );
+
+  app.get(
+    '/admin/ledger/adjustments',
+    {
+      schema: {
+        tags,
+        summary: 'The ledger adjustments made, newest first, optionally of one user',
+        querystring: ledgerAdjustmentsQuery,
+        response: { 200: skipTakeSchema(ledgerAdjustmentListItemSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await billing.listAdjustments(request.query)) }),
   );
 
   app.get(

@@ -86,6 +86,7 @@ const cases: Case[] = [
     // Past the door: January has no fee for this user, so there is nothing to invoice.
     admin: 422,
   },
+  { method: 'GET', path: '/admin/ledger/adjustments', admin: 200 },
   {
     method: 'POST',
     path: '/admin/ledger/adjustments',

@@ -459,6 +459,11 @@ export const recipes: Record<string, Recipe> = {
     // A month long gone: processing it touches no month the other calls rely on.
     prepare: () => ({ body: { year: 2020, month: 1 } }),
   },
+  'GET /admin/ledger/adjustments': {
+    access: 'admin',
+    expect: 200,
+    prepare: (w) => ({ query: { userId: w.ownerData.userId } }),
+  },
   'POST /admin/ledger/adjustments': {
     access: 'admin',
     expect: 201,

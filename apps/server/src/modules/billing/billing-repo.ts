@@ -15,6 +15,7 @@ import type { MonthFigures, Period } from './billing-fns';
 export type PlanRow = typeof billingPlans.$inferSelect;
 export type RecordRow = typeof billingRecords.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type LedgerEventRow = typeof ledgerEvents.$inferSelect;
 export type RecordView = RecordRow & { userEmail: string; invoiceId: string | null };
 export type InvoiceView = InvoiceRow & { userEmail: string };
 
@@ -156,6 +157,26 @@ export function createBillingRepo(db: Database) {
         bookedAt: new Date(r.booked_at as string),
         note: (r.note as string | null) ?? null,
       }));
+    },
+
+    /** The admins' corrections, newest first (optionally one user's), with each user's email. */
+    async listAdjustments(q: { skip: number; take: number; userId?: string }) {
+      const where = and(
+        eq(ledgerEvents.kind, 'adjustment'),
+        q.userId ? eq(ledgerEvents.userId, q.userId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ event: ledgerEvents, userEmail: users.email })
+          .from(ledgerEvents)
+          .innerJoin(users, eq(users.id, ledgerEvents.userId))
+          .where(where)
+          .orderBy(desc(ledgerEvents.id))
+          .offset(q.skip)
+          .limit(q.take),
+        db.select({ n: count() }).from(ledgerEvents).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** An admin's correction (issue 19): a new ledger event, billed like a trade's PnL. */

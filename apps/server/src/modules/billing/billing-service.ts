@@ -6,6 +6,7 @@ import {
   type Invoice,
   type LedgerAdjustment,
   type LedgerAdjustmentBody,
+  type LedgerAdjustmentsQuery,
   type MonthlyProcessResult,
   type MyBilling,
 } from '@kairos/contract';
@@ -28,7 +29,15 @@ import {
   previousPeriod,
   type Period,
 } from './billing-fns';
-import type { BillingRepo, InvoiceRow, InvoiceView, PlanRow, RecordRow, RecordView } from './billing-repo';
+import type {
+  BillingRepo,
+  InvoiceRow,
+  InvoiceView,
+  LedgerEventRow,
+  PlanRow,
+  RecordRow,
+  RecordView,
+} from './billing-repo';
 import type { PaymentProvider } from './payment-provider';
 
 /** Days an invoice opened by auto charge has before it is due. */
@@ -52,6 +61,20 @@ function toRecordDto(r: RecordView): BillingRecord {
     status: r.status,
     invoiceId: r.invoiceId,
     processedAt: r.processedAt.toISOString(),
+  };
+}
+
+/** An adjustment's ledger event as the admin reads it. */
+function toAdjustmentDto(e: LedgerEventRow): LedgerAdjustment {
+  return {
+    id: e.id,
+    userId: e.userId,
+    kind: 'adjustment',
+    amount: money(e.amount),
+    currency: e.currency,
+    note: e.note ?? '',
+    effectiveAt: e.effectiveAt.toISOString(),
+    bookedAt: e.bookedAt.toISOString(),
   };
 }
 
@@ -445,19 +468,20 @@ export function createBillingService(deps: {
         },
         async () => {
           await userOr404(userId);
-          const event = await repo.insertAdjustment({ userId, amount, currency, note: reason });
-          return {
-            id: event.id,
-            userId: event.userId,
-            kind: 'adjustment' as const,
-            amount: money(event.amount),
-            currency: event.currency,
-            note: event.note ?? reason,
-            effectiveAt: event.effectiveAt.toISOString(),
-            bookedAt: event.bookedAt.toISOString(),
-          };
+          return toAdjustmentDto(await repo.insertAdjustment({ userId, amount, currency, note: reason }));
         },
       );
+    },
+
+    /** The adjustments made, newest first (Admin → Ledger adjustments). */
+    async listAdjustments(q: LedgerAdjustmentsQuery) {
+      const { rows, total } = await repo.listAdjustments(q);
+      return {
+        results: rows.map((r) => ({ ...toAdjustmentDto(r.event), userEmail: r.userEmail })),
+        total,
+        skip: q.skip,
+        take: q.take,
+      };
     },
 
     async listRecords(q: Parameters<BillingRepo['listRecords']>[0]) {
