@@ -49,6 +49,65 @@ function countingTransactions(store: PaperLedgerStore) {
   return { store: counting, transactions };
 }
 
+/** The store on `database`, its batch transactions and every statement sent on a transaction's connection counted. */
+function countingStatements(database: TestDatabase) {
+  let statements = 0;
+  const pool = database.db.$client;
+  const countingPool = Object.assign(Object.create(pool) as typeof pool, {
+    connect: async () => {
+      const client = await pool.connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      return Object.assign(Object.create(client) as typeof client, {
+        query: (...args: unknown[]) => {
+          statements += 1;
+          return query(...args);
+        },
+        release: (error?: Error | boolean) => client.release(error),
+      });
+    },
+  });
+  const counted = countingTransactions(
+    createPgPaperLedgerStore(
+      new Proxy(database.db, {
+        get: (target, key) => (key === '$client' ? countingPool : Reflect.get(target, key)),
+      }),
+    ),
+  );
+  return { ...counted, statements: () => statements };
+}
+
+/** The store, each of its batch transactions failing as a whole (a lost connection). */
+function failingBatches(store: PaperLedgerStore): PaperLedgerStore {
+  return {
+    ...store,
+    transactMany: (() => Promise.reject(new Error('connection lost'))) as typeof store.transactMany,
+  };
+}
+
+/** `count` new paper accounts funded with `funds`, each long 0.05 BTC on futures (client id `<prefix>-entry`). */
+async function longAccounts(
+  database: TestDatabase,
+  paper: PaperVenue,
+  prefix: string,
+  count: number,
+  funds: Record<string, string>,
+): Promise<string[]> {
+  const ids = await Promise.all(
+    Array.from({ length: count }, (_, i) => createPaperAccount(database.db, `${prefix}-${i}`)),
+  );
+  for (const id of ids) {
+    await paper.fundAccount(id, funds);
+    await new PaperGateway(paper, id, 'future').createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.05',
+      clientOrderId: `${prefix}-entry`,
+    });
+  }
+  return ids;
+}
+
 describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
   let database: TestDatabase;
   let now: number;
@@ -476,49 +535,14 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
   });
 
   it('places stops asked for at once in one transaction over their accounts, in as many statements however many they are', async () => {
-    // Every statement the store sends on a transaction's connection, counted.
-    let statements = 0;
-    const pool = database.db.$client;
-    const countingPool = Object.assign(Object.create(pool) as typeof pool, {
-      connect: async () => {
-        const client = await pool.connect();
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        return Object.assign(Object.create(client) as typeof client, {
-          query: (...args: unknown[]) => {
-            statements += 1;
-            return query(...args);
-          },
-          release: (error?: Error | boolean) => client.release(error),
-        });
-      },
-    });
-    const { store: counting, transactions } = countingTransactions(
-      createPgPaperLedgerStore(
-        new Proxy(database.db, {
-          get: (target, key) => (key === '$client' ? countingPool : Reflect.get(target, key)),
-        }),
-      ),
-    );
+    const counted = countingStatements(database);
+    const { store: counting, transactions } = counted;
     const batched = new PaperVenue({ store: counting, market, clock: () => now });
     now += 60_000;
     market.moveTo('65000');
 
-    async function accounts(prefix: string, count: number) {
-      const ids = await Promise.all(
-        Array.from({ length: count }, (_, i) => createPaperAccount(database.db, `${prefix}-${i}`)),
-      );
-      for (const id of ids) {
-        await batched.fundAccount(id, { USDT: '20000', BTC: '0.1' });
-        await new PaperGateway(batched, id, 'future').createOrder({
-          symbol: 'BTC/USDT',
-          side: 'buy',
-          type: 'market',
-          amount: '0.05',
-          clientOrderId: `${prefix}-entry`,
-        });
-      }
-      return ids;
-    }
+    const accounts = (prefix: string, count: number) =>
+      longAccounts(database, batched, prefix, count, { USDT: '20000', BTC: '0.1' });
     const stop = (
       accountId: string,
       marketType: 'spot' | 'future',
@@ -537,7 +561,7 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
         .catch((e: unknown) => e);
 
     const small = await accounts('stop-batch-small', 2);
-    const before = { transactions: transactions.count, statements };
+    const before = { transactions: transactions.count, statements: counted.statements() };
     const answers = await Promise.all([
       stop(small[0]!, 'future', 'sl-a'),
       stop(small[1]!, 'future', 'sl-b'),
@@ -545,7 +569,7 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
       stop(small[1]!, 'future', 'sl-through', '65500.00'),
     ]);
     expect(transactions.count - before.transactions).toBe(1);
-    const smallStatements = statements - before.statements;
+    const smallStatements = counted.statements() - before.statements;
     // BEGIN with the locks, two reads, the orders' write (the spot stop-limit's order), the stops', COMMIT.
     expect(smallStatements).toBe(6);
     expect(answers[0]).toMatchObject({ clientOrderId: 'sl-a', status: 'open', limitPrice: null });
@@ -577,22 +601,18 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
 
     // Three times as many stops over three times as many accounts: one transaction, as many statements.
     const large = await accounts('stop-batch-large', 6);
-    const again = { transactions: transactions.count, statements };
+    const again = { transactions: transactions.count, statements: counted.statements() };
     const many = await Promise.all(
       large.flatMap((id, i) => [stop(id, 'future', `sl-l${i}`), stop(id, 'spot', `sl-ls${i}`)]),
     );
     expect(transactions.count - again.transactions).toBe(1);
-    expect(statements - again.statements).toBe(smallStatements);
+    expect(counted.statements() - again.statements).toBe(smallStatements);
     expect(many.filter((answer) => answer instanceof Error)).toEqual([]);
     expect(many.map((answer) => (answer as { status: string }).status)).toEqual(many.map(() => 'open'));
   });
 
   it('places each stop of a batch that failed as a whole on its own', async () => {
-    const store = createPgPaperLedgerStore(database.db);
-    const failing = {
-      ...store,
-      transactMany: (() => Promise.reject(new Error('connection lost'))) as typeof store.transactMany,
-    };
+    const failing = failingBatches(createPgPaperLedgerStore(database.db));
     const paper = new PaperVenue({ store: failing, market, clock: () => now });
     const ids = await Promise.all([1, 2].map((i) => createPaperAccount(database.db, `stop-failed-${i}`)));
     for (const id of ids) await paper.fundAccount(id, { BTC: '0.1' });
@@ -612,5 +632,103 @@ describe('PaperVenue on PostgreSQL (createPgPaperLedgerStore)', () => {
     );
     expect(answers[0]).toMatchObject({ status: 'open', clientOrderId: 'alone' });
     expect(answers[1]).toBeInstanceOf(InsufficientFundsError);
+  });
+
+  it("matches the tick's accounts in one transaction a group, in as many statements however many they are", async () => {
+    const counted = countingStatements(database);
+    // This test's accounts only: what earlier tests left resting would make the count theirs.
+    const ours = new Set<string>();
+    const store: PaperLedgerStore = {
+      ...counted.store,
+      accountsWithOpenOrders: async () =>
+        (await counted.store.accountsWithOpenOrders()).filter((id) => ours.has(id)),
+    };
+    const batched = new PaperVenue({ store, market, clock: () => now });
+    now += 60_000;
+    market.moveTo('65000');
+    /** `count` futures accounts, each long 0.05 BTC with a take-profit resting at 65,500. */
+    async function withTakeProfits(prefix: string, count: number) {
+      const ids = await longAccounts(database, batched, prefix, count, { USDT: '20000' });
+      for (const id of ids) {
+        ours.add(id);
+        await new PaperGateway(batched, id, 'future').createOrder({
+          symbol: 'BTC/USDT',
+          side: 'sell',
+          type: 'limit',
+          amount: '0.05',
+          price: '65500.00',
+          reduceOnly: true,
+          clientOrderId: `${prefix}-tp`,
+        });
+      }
+      return ids;
+    }
+    const filledBy = (fills: { accountId: string }[], ids: string[]) =>
+      ids.map((id) => fills.filter((fill) => fill.accountId === id).length);
+    const fills: { accountId: string }[] = [];
+    batched.events.on('fill', (event: { accountId: string }) => fills.push(event));
+
+    const small = await withTakeProfits('tick-small', 2);
+    now += 60_000;
+    market.moveTo('65600');
+    const before = { transactions: counted.transactions.count, statements: counted.statements() };
+    fills.length = 0; // the entries'
+    await batched.matchAll();
+    expect(counted.transactions.count - before.transactions).toBe(1);
+    const smallStatements = counted.statements() - before.statements;
+    // BEGIN with the locks, the two reads of what the accounts hold, the orders' and fills' write, the
+    // positions', COMMIT.
+    expect(smallStatements).toBe(6);
+    expect(filledBy(fills, small)).toEqual([1, 1]);
+    for (const id of small) {
+      expect(
+        await new PaperGateway(venue(), id, 'future').fetchOrderByClientId('tick-small-tp', 'BTC/USDT'),
+      ).toMatchObject({ status: 'filled', average: '65500', filled: '0.05' });
+      expect(await new PaperGateway(venue(), id, 'future').fetchPositions()).toEqual([]);
+    }
+
+    // Four times as many accounts: one transaction, as many statements; each filled once.
+    market.moveTo('65000');
+    const large = await withTakeProfits('tick-large', 8);
+    now += 60_000;
+    market.moveTo('65600');
+    const again = { transactions: counted.transactions.count, statements: counted.statements() };
+    fills.length = 0;
+    await batched.matchAll();
+    expect(counted.transactions.count - again.transactions).toBe(1);
+    expect(counted.statements() - again.statements).toBe(smallStatements);
+    expect(filledBy(fills, [...small, ...large])).toEqual([0, 0, ...large.map(() => 1)]);
+  });
+
+  it('matches the accounts of a group that failed as a whole one at a time', async () => {
+    const failing = failingBatches(createPgPaperLedgerStore(database.db));
+    const paper = new PaperVenue({ store: failing, market, clock: () => now });
+    now += 60_000;
+    market.moveTo('65000');
+    const id = await createPaperAccount(database.db, 'tick-failed');
+    await paper.fundAccount(id, { USDT: '20000' });
+    const gateway = new PaperGateway(paper, id, 'future');
+    await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'market',
+      amount: '0.05',
+      clientOrderId: 'tick-failed-entry',
+    });
+    await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'limit',
+      amount: '0.05',
+      price: '65500.00',
+      reduceOnly: true,
+      clientOrderId: 'tick-failed-tp',
+    });
+    now += 60_000;
+    market.moveTo('65600');
+    await paper.matchAll();
+    expect(
+      await new PaperGateway(venue(), id, 'future').fetchOrderByClientId('tick-failed-tp', 'BTC/USDT'),
+    ).toMatchObject({ status: 'filled', average: '65500' });
   });
 });

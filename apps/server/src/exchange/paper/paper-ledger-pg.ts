@@ -548,9 +548,16 @@ type PreparedRow =
   | (OrderRecord & { kind: 'o'; ord: null })
   | (StopRecord & { kind: 's' | 't'; ord: number | null; price: string | null });
 
-/** `PaperLedgerBatch.prepareStops`: two statements whatever the number of stops and accounts. */
-async function prepareStops(q: Queryable, stops: { accountId: string; clientOrderId: string }[]) {
-  const accountIds = [...new Set(stops.map((stop) => stop.accountId))];
+/**
+ * `PaperLedgerBatch.prepareStops` (and `prepareAccounts`: no stops, `more` accounts): two statements whatever
+ * the number of stops and accounts.
+ */
+async function prepareStops(
+  q: Queryable,
+  stops: { accountId: string; clientOrderId: string }[],
+  more: string[] = [],
+) {
+  const accountIds = [...new Set([...stops.map((stop) => stop.accountId), ...more])];
   const resting = await q.query<PreparedRow>({
     name: 'paper_prepare_stops',
     text: PREPARE_STOPS_SQL,
@@ -896,6 +903,9 @@ export function createPgPaperLedgerStore(db: Database): PaperLedgerStore {
           },
           prepareStops(stops) {
             return prepareStops(client, stops);
+          },
+          async prepareAccounts(accountIds) {
+            return (await prepareStops(client, [], accountIds)).accounts;
           },
           write(changes) {
             return writeLedgers(client, changes);

@@ -215,11 +215,16 @@ export interface PaperLedgerBatch {
     taken: (PaperStopRow | null)[];
     accounts: Map<string, PreparedAccount>;
   }>;
+  /**
+   * What a matching pass reads, for several accounts in a constant number of statements: each account's
+   * balances, positions and what rests on it (`prepareStops` without stops).
+   */
+  prepareAccounts(accountIds: string[]): Promise<Map<string, PreparedAccount>>;
   /** `PaperLedger.write` for several accounts in one statement. */
   write(changes: { accountId: string; writes: PaperLedgerWrites }[]): Promise<void>;
 }
 
-/** One account as a batch read it (`PaperLedgerBatch.prepareStops`). */
+/** One account as a batch read it (`PaperLedgerBatch.prepareStops`, `prepareAccounts`). */
 export interface PreparedAccount {
   balances: PaperBalanceRow[];
   positions: PaperPositionRow[];
