@@ -21,6 +21,7 @@ const ADMIN = [
   '/admin/trade-control',
   '/admin/outbox',
   '/admin/invites',
+  '/admin/ledger',
 ];
 
 async function settledAt(app: ReturnType<typeof renderApp>, expected: string) {

@@ -137,6 +137,11 @@ export const routes: RouteObject[] = recoverChunks([
             lazy: adminScreen(() => import('./routes/admin/invites')),
           },
           {
+            path: 'admin/ledger',
+            loader: requireAdmin,
+            lazy: adminScreen(() => import('./routes/admin/ledger')),
+          },
+          {
             path: 'admin/audit',
             loader: requireAdmin,
             lazy: adminScreen(() => import('./routes/admin/audit')),

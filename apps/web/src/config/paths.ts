@@ -29,6 +29,7 @@ export const paths = {
   adminOutbox: '/admin/outbox',
   adminLimits: '/admin/limits',
   adminInvites: '/admin/invites',
+  adminLedger: '/admin/ledger',
   adminAudit: '/admin/audit',
 } as const;
 

@@ -38,5 +38,6 @@ export const adminNav: NavItem[] = [
   { to: paths.adminOutbox, label: 'nav.adminOutbox', icon: MailIcon },
   { to: paths.adminLimits, label: 'nav.adminLimits', icon: SettingsIcon },
   { to: paths.adminInvites, label: 'nav.adminInvites', icon: MailIcon },
+  { to: paths.adminLedger, label: 'nav.adminLedger', icon: ReceiptIcon },
   { to: paths.adminAudit, label: 'nav.adminAudit', icon: ListIcon },
 ];

@@ -468,6 +468,39 @@ const enUSAdmin = {
       description: 'Links you create appear here with what became of them.',
     },
   },
+  ledger: {
+    title: 'Ledger adjustments',
+    description:
+      'A correction of what a user is billed on is a new ledger event, never an edit: it is billed in the first month processed after it and shows in their dashboard total.',
+    form: {
+      title: 'New adjustment',
+      description:
+        'Positive adds to the profit the user is billed on, negative takes from it. It cannot be edited or deleted afterwards: a mistake is corrected by another adjustment.',
+      user: 'User',
+      pickUser: 'Choose a user',
+      loadingUsers: 'Loading users…',
+      usersFailed: 'The users could not be loaded',
+      amount: 'Amount',
+      amountHint: 'Signed: -12.5 takes 12.5 off',
+      currency: 'Currency',
+      reason: 'Reason',
+      submit: 'Add adjustment',
+      added: 'Adjustment booked for {{email}}',
+      failed: 'The adjustment could not be booked',
+    },
+    confirm: {
+      title: 'Book this adjustment?',
+      message:
+        '{{amount}} will be booked on the profit {{email}} is billed on, for good; it is billed in the next month processed.',
+      action: 'Book adjustment',
+    },
+    caption: 'Ledger adjustments',
+    columns: { bookedAt: 'Booked', user: 'User', amount: 'Amount', reason: 'Reason' },
+    empty: {
+      title: 'No adjustment yet',
+      description: 'Corrections you book appear here, newest first, with who they were for and why.',
+    },
+  },
   audit: {
     title: 'Audit log',
     description:

@@ -63,6 +63,7 @@ const enUSCommon = {
     adminOutbox: 'Outbox',
     adminLimits: 'User limits',
     adminInvites: 'Invites',
+    adminLedger: 'Ledger adjustments',
     adminAudit: 'Audit log',
     components: 'Components',
   },

@@ -64,6 +64,10 @@ const enUSMessages = {
   'Invoice not found': 'Invoice not found',
   'Plan percent must be between 0 and 100': 'Plan percent must be between 0 and 100',
   'A reason is required to void an invoice': 'A reason is required to void an invoice',
+  'Please choose a user': 'Please choose a user',
+  'An adjustment cannot be zero': 'An adjustment cannot be zero',
+  'Please enter a currency code such as USDT': 'Please enter a currency code such as USDT',
+  'A reason is required for an adjustment': 'A reason is required for an adjustment',
 };
 
 export default enUSMessages;

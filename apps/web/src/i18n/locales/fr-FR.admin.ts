@@ -480,6 +480,40 @@ const frFRAdmin: typeof enUSAdmin = {
       description: 'Les liens que vous créez apparaissent ici, avec ce qu’ils sont devenus.',
     },
   },
+  ledger: {
+    title: 'Ajustements du registre',
+    description:
+      'Une correction de ce qui est facturé à un utilisateur est une nouvelle écriture du registre, jamais une modification : elle est facturée le premier mois traité après elle et apparaît dans le total de son tableau de bord.',
+    form: {
+      title: 'Nouvel ajustement',
+      description:
+        'Un montant positif s’ajoute au profit facturé à l’utilisateur, un montant négatif s’en retire. Il ne peut plus être modifié ni supprimé : une erreur se corrige par un autre ajustement.',
+      user: 'Utilisateur',
+      pickUser: 'Choisir un utilisateur',
+      loadingUsers: 'Chargement des utilisateurs…',
+      usersFailed: 'Les utilisateurs n’ont pas pu être chargés',
+      amount: 'Montant',
+      amountHint: 'Signé : -12.5 retire 12,5',
+      currency: 'Devise',
+      reason: 'Motif',
+      submit: 'Ajouter l’ajustement',
+      added: 'Ajustement comptabilisé pour {{email}}',
+      failed: 'L’ajustement n’a pas pu être comptabilisé',
+    },
+    confirm: {
+      title: 'Comptabiliser cet ajustement ?',
+      message:
+        '{{amount}} sera comptabilisé définitivement sur le profit facturé à {{email}} ; il est facturé le prochain mois traité.',
+      action: 'Comptabiliser l’ajustement',
+    },
+    caption: 'Ajustements du registre',
+    columns: { bookedAt: 'Comptabilisé', user: 'Utilisateur', amount: 'Montant', reason: 'Motif' },
+    empty: {
+      title: 'Aucun ajustement pour l’instant',
+      description:
+        'Les corrections que vous comptabilisez apparaissent ici, les plus récentes d’abord, avec pour qui et pourquoi.',
+    },
+  },
   audit: {
     title: 'Journal d’audit',
     description:

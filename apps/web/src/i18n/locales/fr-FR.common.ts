@@ -67,6 +67,7 @@ const frFRCommon: typeof enUSCommon = {
     adminOutbox: 'Boîte d’envoi',
     adminLimits: 'Limites par utilisateur',
     adminInvites: 'Invitations',
+    adminLedger: 'Ajustements du registre',
     adminAudit: 'Journal d’audit',
     billing: 'Facturation',
     components: 'Composants',

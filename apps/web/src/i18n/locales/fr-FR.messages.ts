@@ -63,6 +63,10 @@ const frFRMessages: typeof enUSMessages = {
   'Invoice not found': 'Facture introuvable',
   'Plan percent must be between 0 and 100': 'Le pourcentage de la formule doit être compris entre 0 et 100',
   'A reason is required to void an invoice': 'Un motif est requis pour annuler une facture',
+  'Please choose a user': 'Veuillez choisir un utilisateur',
+  'An adjustment cannot be zero': 'Un ajustement ne peut pas être nul',
+  'Please enter a currency code such as USDT': 'Veuillez saisir un code de devise, par exemple USDT',
+  'A reason is required for an adjustment': 'Un motif est requis pour un ajustement',
 };
 
 export default frFRMessages;
