@@ -144,7 +144,8 @@ export function setupBrowser() {
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         extraHTTPHeaders: { 'X-Forwarded-For': fakeIp() },
         storageState: storedState(options),
-        // A French page is a French browser's: its own widgets (a date field's jj/mm/aaaa) in French too.
+        // A French page is a French browser's (navigator.language, Accept-Language); Chromium still draws a date
+        // field's mm/dd/yyyy from its own language, which a page cannot set.
         locale: options.language ?? 'en-US',
         timezoneId: 'UTC',
       });
