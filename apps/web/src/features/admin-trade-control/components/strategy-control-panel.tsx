@@ -7,7 +7,8 @@ import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { Badge } from '../../../components/ui/status-badge';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -181,37 +182,83 @@ function StrategyControl({ status }: { status: TradeControlStatus }) {
   );
 }
 
-function BotsTable({ bots }: { bots: TradeControlBot[] }) {
+/** A bot as trade control names it: its nickname, its user and the account (the paper venue by its name). */
+function BotIdentity({ bot }: { bot: TradeControlBot }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-col">
+      <span className="font-medium text-fg">{bot.nickname}</span>
+      <span className="text-xs text-muted">{bot.userEmail}</span>
+      <span className="text-xs text-muted">
+        {t('tradeControl.columns.account')} {bot.tradingAccount.nickname} ·{' '}
+        {bot.tradingAccount.exchange === 'paper' ? t('accounts.paper') : bot.tradingAccount.exchange}
+      </span>
+    </span>
+  );
+}
+
+function ActiveBadge({ bot }: { bot: TradeControlBot }) {
+  const { t } = useTranslation();
+  return bot.isActive ? (
+    <Badge tone="success" glyph="✓">
+      {t('common.yes')}
+    </Badge>
+  ) : (
+    <Badge glyph="–">{t('common.no')}</Badge>
+  );
+}
+
+/** The bot's open trade: symbol and side, size at its entry price (in its base and quote), when it opened. */
+function BotTrade({ bot }: { bot: TradeControlBot }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const money = useMoney();
-  const columns: Column<TradeControlBot>[] = [
-    {
-      key: 'bot',
-      header: t('tradeControl.columns.bot'),
-      cell: (bot) => (
-        <span className="flex flex-col">
-          <span className="font-medium text-fg">{bot.nickname}</span>
-          <span className="text-xs text-muted">{bot.userEmail}</span>
-          <span className="text-xs text-muted">
-            {t('tradeControl.columns.account')} {bot.tradingAccount.nickname} ·{' '}
-            {bot.tradingAccount.exchange === 'paper' ? t('accounts.paper') : bot.tradingAccount.exchange}
-          </span>
+  if (!bot.trade) return <span className="text-subtle">{t('tradeControl.noTrade')}</span>;
+  const { base, quote } = splitSymbol(bot.trade.symbol);
+  return (
+    <span className="flex flex-col">
+      <span>
+        {bot.trade.symbol}{' '}
+        <span className={bot.trade.side === 'long' ? 'text-gain' : 'text-loss'}>
+          <span aria-hidden="true">{bot.trade.side === 'long' ? '▲' : '▼'}</span>{' '}
+          {t(`position.${bot.trade.side}`)}
         </span>
-      ),
-    },
-    {
-      key: 'active',
-      header: t('tradeControl.columns.active'),
-      cell: (bot) =>
-        bot.isActive ? (
-          <Badge tone="success" glyph="✓">
-            {t('common.yes')}
-          </Badge>
-        ) : (
-          <Badge glyph="–">{t('common.no')}</Badge>
-        ),
-    },
+      </span>
+      <span className="num text-xs text-muted">
+        {t('tradeControl.tradeLine', {
+          quantity: money.quantity(bot.trade.quantity, base),
+          price: money.price(bot.trade.entryPrice, quote),
+        })}
+      </span>
+      <span className="num text-xs text-muted">
+        {t('tradeControl.columns.opened')} {format.dateTime(bot.trade.openedAt)}
+      </span>
+    </span>
+  );
+}
+
+/** The open trade's unrealised PnL in its quote, with the last price it is marked at. */
+function BotPnl({ bot }: { bot: TradeControlBot }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (!bot.trade?.unrealisedPnl) return <span className="text-subtle">—</span>;
+  const { quote } = splitSymbol(bot.trade.symbol);
+  return (
+    <span className="inline-flex flex-col items-end gap-0.5">
+      <PnlText value={bot.trade.unrealisedPnl} kind="money" currency={quote} />
+      <span className="num text-xs text-muted">
+        {t('tradeControl.lastPrice', { price: money.price(bot.trade.currentPrice, quote) })}
+      </span>
+    </span>
+  );
+}
+
+/** The strategy's bots: a table, and below 640 px a card a bot with its trade, PnL and actions in view. */
+function BotsTable({ bots }: { bots: TradeControlBot[] }) {
+  const { t } = useTranslation();
+  const columns: Column<TradeControlBot>[] = [
+    { key: 'bot', header: t('tradeControl.columns.bot'), cell: (bot) => <BotIdentity bot={bot} /> },
+    { key: 'active', header: t('tradeControl.columns.active'), cell: (bot) => <ActiveBadge bot={bot} /> },
     {
       key: 'position',
       // Below 1536 px the trade cell says the side: the table fits without scrolling sideways.
@@ -219,55 +266,8 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
       header: t('tradeControl.columns.position'),
       cell: (bot) => t(`position.${bot.position}`),
     },
-    {
-      key: 'trade',
-      header: t('tradeControl.columns.trade'),
-      cell: (bot) =>
-        bot.trade ? (
-          <span className="flex flex-col">
-            <span>
-              {bot.trade.symbol}{' '}
-              <span className={bot.trade.side === 'long' ? 'text-gain' : 'text-loss'}>
-                <span aria-hidden="true">{bot.trade.side === 'long' ? '▲' : '▼'}</span>{' '}
-                {t(`position.${bot.trade.side}`)}
-              </span>
-            </span>
-            <span className="num text-xs text-muted">
-              {t('tradeControl.tradeLine', {
-                quantity: money.quantity(bot.trade.quantity, splitSymbol(bot.trade.symbol).base),
-                price: money.money(bot.trade.entryPrice, splitSymbol(bot.trade.symbol).quote),
-              })}
-            </span>
-            <span className="num text-xs text-muted">
-              {t('tradeControl.columns.opened')} {format.dateTime(bot.trade.openedAt)}
-            </span>
-          </span>
-        ) : (
-          <span className="text-subtle">{t('tradeControl.noTrade')}</span>
-        ),
-    },
-    {
-      key: 'pnl',
-      header: t('tradeControl.pnlColumn'),
-      numeric: true,
-      cell: (bot) =>
-        bot.trade?.unrealisedPnl ? (
-          <span className="inline-flex flex-col items-end gap-0.5">
-            <PnlText
-              value={bot.trade.unrealisedPnl}
-              kind="money"
-              currency={splitSymbol(bot.trade.symbol).quote}
-            />
-            <span className="num text-xs text-muted">
-              {t('tradeControl.lastPrice', {
-                price: money.money(bot.trade.currentPrice, splitSymbol(bot.trade.symbol).quote),
-              })}
-            </span>
-          </span>
-        ) : (
-          <span className="text-subtle">—</span>
-        ),
-    },
+    { key: 'trade', header: t('tradeControl.columns.trade'), cell: (bot) => <BotTrade bot={bot} /> },
+    { key: 'pnl', header: t('tradeControl.pnlColumn'), numeric: true, cell: (bot) => <BotPnl bot={bot} /> },
     {
       key: 'openOrders',
       // Below 1536 px the trade cell says the side: the table fits without scrolling sideways.
@@ -283,11 +283,27 @@ function BotsTable({ bots }: { bots: TradeControlBot[] }) {
     },
   ];
   return (
-    <Table
+    <TableOrCards
       caption={t('tradeControl.botsCaption')}
       columns={columns}
       rows={bots}
       rowKey={(bot) => bot.botId}
+      loading={false}
+      error={undefined}
+      onRetry={() => undefined}
+      card={(bot) => (
+        <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm">
+          <span className="flex items-start justify-between gap-2">
+            <BotIdentity bot={bot} />
+            <ActiveBadge bot={bot} />
+          </span>
+          <span className="flex items-start justify-between gap-2">
+            <BotTrade bot={bot} />
+            <BotPnl bot={bot} />
+          </span>
+          <BotActions bot={bot} />
+        </div>
+      )}
       empty={
         <EmptyState
           title={t('tradeControl.noBots.title')}

@@ -154,6 +154,11 @@ describe('AdminTradeControl', () => {
     expect(within(bots).getByText('Ada’s follower')).toBeTruthy();
     expect(within(bots).getByText('0.0176 BTC at 56,799.76 USDT')).toBeTruthy();
     expect(within(bots).getByText('No open trade')).toBeTruthy();
+    // A phone gets a card a bot, its trade, PnL and actions in view (no table to scroll sideways).
+    const cards = within(screen.getByRole('list', { name: 'Bots of the strategy' })).getAllByRole('listitem');
+    expect(cards[0]?.textContent).toContain('Ada’s follower');
+    expect(cards[0]?.textContent).toContain('0.0176 BTC at 56,799.76 USDT');
+    expect(within(cards[0]!).getByRole('button', { name: 'Close trade (Ada’s follower)' })).toBeTruthy();
     expect(location()).toBe('/admin/trade-control');
   });
 
