@@ -86,6 +86,7 @@ export function TradingRoute() {
             accountId={venueAccount}
             lastPrice={ticker.data?.last}
             onPickPrice={(price) => setPickedPrice({ price, at: Date.now() })}
+            precision={pair}
           />
         </div>
       </div>

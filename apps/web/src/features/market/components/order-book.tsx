@@ -3,6 +3,7 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { cn } from '../../../lib/cn';
+import { type MarketPrecision, useMoney } from '../../../lib/money';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useOrderBook } from '../api/get-order-book';
 import { type DepthLevel, depthLevels } from '../utils/market-figures';
@@ -21,12 +22,15 @@ export interface OrderBookProps {
   lastPrice?: string | null;
   /** A click on a level hands its price over (the trade form's limit price). */
   onPickPrice?: (price: string) => void;
+  /** The market's tick and step: prices and amounts to their decimals (none known: six significant digits). */
+  precision?: MarketPrecision;
 }
 
 /** Spec §2 Trading: bids and asks, best in the middle, with cumulative depth bars. */
-export function OrderBook({ symbol, accountId, lastPrice, onPickPrice }: OrderBookProps) {
+export function OrderBook({ symbol, accountId, lastPrice, onPickPrice, precision }: OrderBookProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const money = useMoney();
   const book = useOrderBook(symbol, accountId);
   const [base = '', quote = ''] = symbol.split('/');
 
@@ -61,10 +65,12 @@ export function OrderBook({ symbol, accountId, lastPrice, onPickPrice }: OrderBo
           levels={[...asks].reverse()}
           tone="ask"
           onPickPrice={onPickPrice}
+          quote={quote}
+          precision={precision}
         />
         <div className="flex items-center justify-between gap-2 border-y border-line bg-surface-2 px-3 py-1.5">
           <span className="num text-sm font-semibold text-fg">
-            {lastPrice ? format.decimal(lastPrice) : '—'}
+            {lastPrice ? money.price(lastPrice, quote, precision?.priceTick, false) : '—'}
           </span>
           <span className="num text-[11px] text-subtle">
             {spread !== null
@@ -72,7 +78,14 @@ export function OrderBook({ symbol, accountId, lastPrice, onPickPrice }: OrderBo
               : null}
           </span>
         </div>
-        <Side caption={t('trading.orderBook.bids')} levels={bids} tone="bid" onPickPrice={onPickPrice} />
+        <Side
+          caption={t('trading.orderBook.bids')}
+          levels={bids}
+          tone="bid"
+          onPickPrice={onPickPrice}
+          quote={quote}
+          precision={precision}
+        />
       </div>
     );
   }
@@ -93,14 +106,21 @@ function Side({
   levels,
   tone,
   onPickPrice,
+  quote,
+  precision,
 }: {
   caption: string;
   levels: DepthLevel[];
   tone: 'bid' | 'ask';
   onPickPrice?: (price: string) => void;
+  quote: string;
+  precision?: MarketPrecision;
 }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const money = useMoney();
+  // The column headers say the units.
+  const price = (value: string) => money.price(value, quote, precision?.priceTick, false);
+  const amount = (value: string | number) => money.quantity(value, undefined, precision?.amountStep);
   return (
     <table className="w-full border-collapse">
       <caption className="sr-only">{caption}</caption>
@@ -123,21 +143,19 @@ function Side({
                     event.stopPropagation();
                     onPickPrice(level.price);
                   }}
-                  aria-label={t('trading.orderBook.pick', { price: format.decimal(level.price) })}
+                  aria-label={t('trading.orderBook.pick', { price: price(level.price) })}
                   className={cn('num', tone === 'bid' ? 'text-gain' : 'text-loss')}
                 >
-                  {format.decimal(level.price)}
+                  {price(level.price)}
                 </button>
               ) : (
                 <span className={cn('num', tone === 'bid' ? 'text-gain' : 'text-loss')}>
-                  {format.decimal(level.price)}
+                  {price(level.price)}
                 </span>
               )}
             </td>
-            <td className="num px-3 py-[3px] text-right text-fg">{format.decimal(level.amount)}</td>
-            <td className="num px-3 py-[3px] text-right text-muted">
-              {format.decimal(Number(level.total.toFixed(8)))}
-            </td>
+            <td className="num px-3 py-[3px] text-right text-fg">{amount(level.amount)}</td>
+            <td className="num px-3 py-[3px] text-right text-muted">{amount(level.total.toFixed(8))}</td>
           </tr>
         ))}
       </tbody>

@@ -246,6 +246,9 @@ describe('Trading: manual trade form', { timeout: 15_000 }, () => {
     expect((within(form).getByRole('radio', { name: /Short/ }) as HTMLInputElement).disabled).toBe(false);
     await user.click(within(form).getByRole('radio', { name: /Short/ }));
     await user.click(await screen.findByRole('button', { name: 'Use 56,794.72 as the limit price' }));
+    // The book's amounts to the market's step (0.00001 BTC), its total too.
+    const asks = screen.getByRole('table', { name: 'Asks (sell orders)' });
+    expect(within(asks).getAllByRole('row').at(-1)?.textContent).toMatch(/56,794\.721\.10000.*1\.10000/);
     expect((within(form).getByLabelText('Limit price') as HTMLInputElement).value).toBe('56794.72');
     await user.type(within(form).getByLabelText('Amount'), '0.01');
     await user.click(within(form).getByRole('button', { name: /Sell BTC/ }));
