@@ -90,7 +90,7 @@ describe('the chosen time zone on every screen (issue 21)', () => {
     seen["the bot's trades table"] = (await textOf(page)).includes(inZone(opened, COMPACT));
 
     await openScreen(page, appUrl('/trades'));
-    seen['Trades page'] = (await textOf(page, 'table')).includes(inZone(opened, DATE_TIME));
+    seen['Trades page'] = (await textOf(page, 'table')).includes(inZone(opened, COMPACT));
 
     await openScreen(page, appUrl('/trading'));
     seen["Trading's open trades"] = (await textOf(page)).includes(inZone(opened, DATE_TIME));

@@ -73,8 +73,14 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
   const [page, setPage] = useState(1);
   const trades = useBotTrades(botId, page, { enabled });
   const figures = useMarketFigures(trades.data?.items);
+  // Prices to the market's tick; their quote is in the Symbol column (eleven columns fit 1280 px), the
+  // tooltip says it.
   const price = (trade: TradeRow, value: string | null) =>
-    value === null ? <span className="text-subtle">—</span> : figures.price(trade, value);
+    value === null ? (
+      <span className="text-subtle">—</span>
+    ) : (
+      <span title={figures.price(trade, value)}>{figures.price(trade, value, { unit: false })}</span>
+    );
 
   const columns: Column<TradeRow>[] = [
     {
@@ -161,7 +167,12 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
   // Eleven columns (spec §2) fit a 1280 px screen beside the sidebar with slightly tighter cells.
   return (
     <div className="flex flex-col gap-3 [&_td]:px-2 [&_th]:px-2">
-      {open ? <OpenTradeStrip trade={open} currentPrice={price(open, open.currentPrice ?? null)} /> : null}
+      {open ? (
+        <OpenTradeStrip
+          trade={open}
+          currentPrice={open.currentPrice ? figures.price(open, open.currentPrice) : '—'}
+        />
+      ) : null}
       <TableOrCards
         caption={t('trades.title')}
         columns={columns}

@@ -91,8 +91,7 @@ describe('Trades screen', () => {
       'Bot',
       'Status',
       'Quantity',
-      'Entry',
-      'Exit',
+      'EntryExit',
       'PnL',
       'Funding',
     ]);

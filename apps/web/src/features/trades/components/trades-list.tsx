@@ -102,7 +102,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
     value === null ? <span className="text-subtle">—</span> : figures.price(trade, value);
   const opened = (trade: TradeRow) => (
     <time dateTime={trade.openedAt} title={format.dateTime(trade.openedAt)}>
-      {format.dateTime(trade.openedAt)}
+      {format.time(trade.openedAt, 'compact')}
     </time>
   );
 
@@ -143,16 +143,21 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       cell: (trade) => quantity(trade),
     },
     {
+      // Entry over exit, each in its quote: the columns fit 1280 px beside the sidebar, funding included.
       key: 'entry',
-      header: t('trades.columns.entry'),
+      header: (
+        <span className="flex flex-col">
+          <span>{t('trades.columns.entry')}</span>
+          <span className="font-normal text-subtle">{t('trades.columns.exit')}</span>
+        </span>
+      ),
       numeric: true,
-      cell: (trade) => price(trade, trade.entryPrice),
-    },
-    {
-      key: 'exit',
-      header: t('trades.columns.exit'),
-      numeric: true,
-      cell: (trade) => price(trade, trade.exitPrice),
+      cell: (trade) => (
+        <span className="flex flex-col">
+          <span>{price(trade, trade.entryPrice)}</span>
+          <span className="text-xs text-muted">{price(trade, trade.exitPrice)}</span>
+        </span>
+      ),
     },
     {
       key: 'pnl',
