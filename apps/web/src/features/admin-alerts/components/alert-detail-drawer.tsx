@@ -8,6 +8,7 @@ import { SkeletonText } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useTranslateMessage } from '../../../i18n/translate-message';
+import { formatPrice } from '../../../lib/money';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type AdminAlertDetail, useAlert } from '../api/get-alert';
 import { attemptsFromHistory } from './alert-attempts';
@@ -152,7 +153,11 @@ function AlertDetailBody({ alert, actions }: { alert: AdminAlertDetail; actions:
         <Fact label={t('alerts.columns.symbol')}>{alert.symbol || '—'}</Fact>
         <Fact label={t('alerts.detail.price')}>
           <span className="num">
-            {alert.price === null ? t('alerts.detail.market') : format.decimal(alert.price)}
+            {alert.price === null
+              ? t('alerts.detail.market')
+              : formatPrice(alert.price, alert.symbol.split('/')[1]?.split(':')[0] ?? '', {
+                  locale: format.locale,
+                })}
           </span>
         </Fact>
         <Fact label={t('alerts.columns.received')}>

@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useFormatters } from '../../../lib/use-formatters';
+import { useMoney } from '../../../lib/money';
 import type { MarketPair } from '../api/get-market-pairs';
 import type { Ticker } from '../api/get-ticker';
 
@@ -19,8 +19,11 @@ export interface MarketHeaderProps {
 /** The pair picker (from `/market/pairs`) and the pair's last price, 24 h change, high, low and volume. */
 export function MarketHeader({ pairs, symbol, onSymbolChange, ticker, pairsError }: MarketHeaderProps) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const money = useMoney();
   const [base = '', quote = ''] = symbol.split('/');
+  const pair = pairs?.find((row) => row.symbol === symbol);
+  // The labels say the units ("Last price (USDT)", "24h volume (BTC)"): figures to the pair's tick and step.
+  const price = (value: string | null | undefined) => money.price(value, quote, pair?.priceTick, false);
   const options = (pairs ?? [])
     .filter((pair) => pair.active || pair.symbol === symbol)
     .map((pair) => ({ value: pair.symbol, label: pair.symbol }));
@@ -49,13 +52,16 @@ export function MarketHeader({ pairs, symbol, onSymbolChange, ticker, pairsError
       <div className="flex flex-col">
         <span className="text-[11px] text-subtle">{t('trading.ticker.last', { quote })}</span>
         <span className="num text-lg leading-tight font-semibold text-fg" data-testid="last-price">
-          {ticker ? format.decimal(ticker.last) : <Skeleton className="mt-0.5 h-5 w-24" />}
+          {ticker ? price(ticker.last) : <Skeleton className="mt-0.5 h-5 w-24" />}
         </span>
       </div>
       {stat(t('trading.ticker.change'), <PnlText value={ticker?.changePercent} kind="percent" />)}
-      {stat(t('trading.ticker.high'), format.decimal(ticker?.high))}
-      {stat(t('trading.ticker.low'), format.decimal(ticker?.low))}
-      {stat(t('trading.ticker.volume', { base }), format.decimal(ticker?.baseVolume))}
+      {stat(t('trading.ticker.high'), price(ticker?.high))}
+      {stat(t('trading.ticker.low'), price(ticker?.low))}
+      {stat(
+        t('trading.ticker.volume', { base }),
+        money.quantity(ticker?.baseVolume, undefined, pair?.amountStep),
+      )}
     </Card>
   );
 }

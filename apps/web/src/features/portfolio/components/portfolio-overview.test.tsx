@@ -116,7 +116,10 @@ describe('Portfolio', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('One account could not be read');
     expect(alert.textContent).toContain('Kraken: Venue unreachable');
-    expect(screen.getByRole('table', { name: 'Holdings' })).toBeTruthy();
+    // Each amount in its asset's usual decimals, with its unit (lib/money).
+    const holdings = screen.getByRole('table', { name: 'Holdings' });
+    expect(holdings.textContent).toContain('10,000.00 USDT');
+    expect(holdings.textContent).toContain('0.02500000 BTC');
   });
 
   it('keeps the history period in the URL and asks the server for it', async () => {

@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { formatPercent } from '../../../lib/format';
 import { formatDay, formatWallClock } from '../../../lib/format-time';
 import { usePreferences } from '../../../lib/preferences-store';
+import { formatMoney } from '../../../lib/money';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type Holding, type Portfolio, usePortfolio } from '../api/get-portfolio';
 import {
@@ -188,7 +189,8 @@ function HoldingsTable({ portfolio }: { portfolio: Portfolio }) {
       key: 'amount',
       header: t('portfolio.columns.amount'),
       numeric: true,
-      cell: (holding) => format.decimal(holding.amount),
+      // In the asset's usual decimals, with its unit (lib/money).
+      cell: (holding) => formatMoney(holding.amount, holding.asset, { locale: format.locale }),
     },
     {
       key: 'value',
@@ -219,7 +221,10 @@ function HoldingsTable({ portfolio }: { portfolio: Portfolio }) {
         <span
           className="block max-w-[16rem] text-muted"
           title={holding.accounts
-            .map((account) => `${account.nickname}: ${format.decimal(account.amount)} ${holding.asset}`)
+            .map(
+              (account) =>
+                `${account.nickname}: ${formatMoney(account.amount, holding.asset, { locale: format.locale })}`,
+            )
             .join('\n')}
         >
           {holding.accounts.map((account, index) => (
