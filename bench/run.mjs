@@ -417,7 +417,8 @@ async function main() {
       );
     }
     const seedStart = performance.now();
-    // A bulk load skips row triggers (live events, rollup); the rollup is then rebuilt in one statement.
+    // A bulk load skips row triggers (live events, rollups, the ledger's); the rollups are then rebuilt in one
+    // statement each.
     await c.query('BEGIN');
     await c.query(`SET LOCAL session_replication_role = replica`);
     await c.query(
@@ -440,10 +441,20 @@ async function main() {
        FROM unnest($2::uuid[]) a, generate_series(1, 24 * 365) h`,
       [heavy.user.id, heavyAccounts],
     );
+    // Each closed trade's PnL booked in the ledger, as its close would have (issue 19: the dashboard reads it).
+    await c.query(
+      `INSERT INTO ledger_events (user_id, trade_id, kind, amount, currency, effective_at, booked_at)
+       SELECT user_id, id, 'realised_pnl', realised_pnl, 'USDT', closed_at, closed_at
+       FROM trades WHERE user_id = $1 AND status = 'closed'`,
+      [heavy.user.id],
+    );
     await c.query('COMMIT');
     await c.query('SELECT kairos_rebuild_trade_rollup()');
+    await c.query('SELECT kairos_rebuild_ledger_pnl_rollup()');
     await c.query('VACUUM ANALYZE trades');
     await c.query('VACUUM ANALYZE trade_pnl_hourly');
+    await c.query('VACUUM ANALYZE ledger_events');
+    await c.query('VACUUM ANALYZE ledger_pnl_hourly');
     await c.query('ANALYZE balance_snapshots');
     console.log(
       `  (seeded ${tradeCount} trades in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`,

@@ -332,4 +332,40 @@ describe('portfolio', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it("keeps the booked PnL's hourly rollup equal to the ledger, and its rebuild makes the same rows", async () => {
+    // A closed trade's PnL corrected (a fee booked late) is one more event, a negative one.
+    await t.db.pool.query(
+      `UPDATE trades SET realised_pnl = realised_pnl - 1.5
+       WHERE id = (SELECT id FROM trades WHERE user_id = $1 AND status = 'closed' LIMIT 1)`,
+      [alice.user.id],
+    );
+    const zero = '00000000-0000-0000-0000-000000000000';
+    const fromLedger = `
+      SELECT e.user_id, date_trunc('hour', e.effective_at) AS hour,
+             coalesce(t.trading_account_id, '${zero}') AS account, coalesce(t.bot_id, '${zero}') AS bot,
+             sum(e.amount)::numeric(38, 18)::text AS pnl
+      FROM ledger_events e LEFT JOIN trades t ON t.id = e.trade_id
+      WHERE e.kind IN ('realised_pnl', 'adjustment')
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+    const rollup = `
+      SELECT user_id, hour, trading_account_id AS account, bot_id AS bot, pnl::numeric(38, 18)::text AS pnl
+      FROM ledger_pnl_hourly ORDER BY 1, 2, 3, 4`;
+    const ledger = (await t.db.pool.query(fromLedger)).rows;
+    expect(ledger.length).toBeGreaterThan(2);
+    // Each user's hours hold the ledger's sums. (A trade row deleted behind the books' back, above, keeps its
+    // account and bot in the rollup, which took them when its money was booked; the ledger no longer names them.)
+    const byHour = (rows: { user_id: string; hour: Date; pnl: string }[]) => {
+      const sums = new Map<string, number>();
+      for (const row of rows) {
+        const key = `${row.user_id} ${row.hour.toISOString()}`;
+        sums.set(key, (sums.get(key) ?? 0) + Number(row.pnl));
+      }
+      return [...sums.entries()].sort();
+    };
+    expect(byHour((await t.db.pool.query(rollup)).rows)).toEqual(byHour(ledger));
+    // Rebuilt from the ledger, it is the ledger's rows exactly.
+    await t.db.pool.query('SELECT kairos_rebuild_ledger_pnl_rollup()');
+    expect((await t.db.pool.query(rollup)).rows).toEqual(ledger);
+  });
 });

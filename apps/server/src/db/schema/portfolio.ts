@@ -42,3 +42,26 @@ export const tradePnlHourly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.hour, t.tradingAccountId, t.botId] })],
 );
+
+/**
+ * The ledger's booked PnL (issue 19: `ledger_events` of kind `realised_pnl` and `adjustment`) rolled up per
+ * owner, account, bot and hour of when the money moved, kept by a trigger on `ledger_events` (migration 0038;
+ * the ledger is append-only, so every event only adds). The dashboard's daily PnL and a bot's month profit sum
+ * these rows instead of every event: a user with a million trades costs at most 24 rows per day per bot. An
+ * adjustment is the user's, on no trade: account and bot are the zero uuid; so is the bot of a manual trade.
+ */
+export const ledgerPnlHourly = pgTable(
+  'ledger_pnl_hourly',
+  {
+    userId: uuid('user_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    tradingAccountId: uuid('trading_account_id').notNull(),
+    botId: uuid('bot_id').notNull(),
+    pnl: numeric('pnl', { precision: 38, scale: 18 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.hour, t.tradingAccountId, t.botId] }),
+    // A bot's month profit (the bots list): its hours since the 1st, without the user's other bots.
+    index('ledger_pnl_hourly_bot_hour_idx').on(t.botId, t.hour),
+  ],
+);

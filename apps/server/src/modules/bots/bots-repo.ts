@@ -30,11 +30,11 @@ const VIEW_SQL = `
   LEFT JOIN LATERAL (
     SELECT count(*) AS open_trades FROM trades WHERE bot_id = b.id AND status IN ('open', 'closing')
   ) t ON TRUE
-  -- This month's profit is the ledger's (issue 19): the PnL booked on the bot's trades since the 1st.
+  -- This month's profit is the ledger's (issue 19): the PnL booked on the bot's trades since the 1st, from
+  -- its hourly rollup (an adjustment is on no bot).
   LEFT JOIN LATERAL (
-    SELECT sum(e.amount) AS month_profit FROM ledger_events e JOIN trades bt ON bt.id = e.trade_id
-    WHERE e.user_id = b.user_id AND e.kind = 'realised_pnl' AND e.effective_at >= date_trunc('month', now())
-      AND bt.bot_id = b.id
+    SELECT sum(h.pnl) AS month_profit FROM ledger_pnl_hourly h
+    WHERE h.bot_id = b.id AND h.hour >= date_trunc('month', now()) AND h.user_id = b.user_id
   ) p ON TRUE
   WHERE b.user_id = $1 AND ($2::uuid IS NULL OR b.id = $2::uuid)
   ORDER BY b.created_at DESC`;

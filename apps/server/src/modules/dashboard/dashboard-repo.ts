@@ -77,9 +77,9 @@ export function createDashboardRepo(db: Database) {
     /**
      * Realised PnL, notional, trades and wins per day of the user's zone. The PnL is the ledger's (issue 19):
      * the booked PnL events of the user's trades and, over all their accounts and bots, the admin's
-     * adjustments, by when the money moved; a trade's row changed or deleted behind the books' back moves
-     * nothing. Notional, trades and wins (closed trades by close time) come from the hourly rollup. Days with
-     * a closed trade or booked money only.
+     * adjustments, by when the money moved (their hourly rollup, `ledger_pnl_hourly`); a trade's row changed
+     * or deleted behind the books' back moves nothing. Notional, trades and wins (closed trades by close time)
+     * come from the trades' hourly rollup. Days with a closed trade or booked money only.
      */
     async dailyTotals(scope: DashboardScope): Promise<DashboardDayRow[]> {
       const { from, to } = range(scope);
@@ -87,12 +87,6 @@ export function createDashboardRepo(db: Database) {
       const rollupFilter = sql`h.user_id = ${scope.userId} AND h.hour >= date_trunc('hour', ${from}) AND h.hour < ${to}
         ${scope.accountId ? sql`AND h.trading_account_id = ${scope.accountId}` : sql``}
         ${scope.botId ? sql`AND h.bot_id = ${scope.botId}` : sql``}`;
-      // An account or a bot has its trades' PnL only: an adjustment is the user's, on no trade.
-      const scoped = scope.accountId || scope.botId;
-      const bookedFilter = sql`e.user_id = ${scope.userId} AND e.kind IN ('realised_pnl', 'adjustment')
-        AND e.effective_at >= ${from} AND e.effective_at < ${to}
-        ${scope.accountId ? sql`AND t.trading_account_id = ${scope.accountId}` : sql``}
-        ${scope.botId ? sql`AND t.bot_id = ${scope.botId}` : sql``}`;
       // Hours first (one row per hour, whatever the number of bots), then days in the user's zone:
       // the zone conversion and formatting then run on 24 rows a day instead of on every bot's row.
       const r = (await db.execute(sql`
@@ -106,10 +100,13 @@ export function createDashboardRepo(db: Database) {
                 ) hours
                 GROUP BY 1 HAVING sum(hours.trades) > 0
               ), booked AS (
-                SELECT to_char(date_trunc('day', e.effective_at AT TIME ZONE ${tz}), 'YYYY-MM-DD') AS date,
-                       sum(e.amount) AS pnl
-                FROM ledger_events e ${scoped ? sql`JOIN trades t ON t.id = e.trade_id` : sql``}
-                WHERE ${bookedFilter}
+                -- The ledger's rollup (an adjustment is on no account and no bot: the user's total only).
+                SELECT to_char(date_trunc('day', hours.hour AT TIME ZONE ${tz}), 'YYYY-MM-DD') AS date,
+                       sum(hours.pnl) AS pnl
+                FROM (
+                  SELECT h.hour, sum(h.pnl) AS pnl FROM ledger_pnl_hourly h WHERE ${rollupFilter}
+                  GROUP BY h.hour
+                ) hours
                 GROUP BY 1
               )
               SELECT coalesce(c.date, b.date) AS date, coalesce(b.pnl, 0)::text AS pnl,
