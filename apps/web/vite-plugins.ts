@@ -116,3 +116,79 @@ export function moduleSets<Name extends string>(
     reachedFrom: (name, id) => reached.get(name)?.has(id) ?? false,
   };
 }
+
+/** A screen whose code index.html asks for at once, and the modules it loads (ids end with these). */
+export interface PreloadedScreen {
+  modules: string[];
+  /** Only when a session is stored (`localStorage[sessionKey]`): a visitor is sent to Login instead. */
+  signedIn?: boolean;
+}
+
+/**
+ * index.html asks for the code of the screen it opens on (for the paths named) beside the first load, instead of
+ * once the first load has run and the router has matched the path (issue 21: the Dashboard's chunks started
+ * 1.5–2 s after the page on a throttled phone). A small inline script adds `<link rel="modulepreload">` for the
+ * screen's chunks and what they import beyond the first load; the router's own imports then find them loaded or
+ * on their way.
+ */
+export function screenPreloadPlugin(screens: Record<string, PreloadedScreen>, sessionKey: string): Plugin {
+  let base = '/';
+  return {
+    name: 'kairos-screen-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') return;
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (file: string, into: Set<string>) => {
+          if (into.has(file)) return;
+          into.add(file);
+          for (const next of byFile.get(file)?.imports ?? []) closure(next, into);
+        };
+        const firstLoad = new Set<string>();
+        for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, firstLoad);
+        const table: Record<string, { files: string[]; signedIn: boolean }> = {};
+        for (const [path, screen] of Object.entries(screens)) {
+          const files = new Set<string>();
+          for (const module of screen.modules) {
+            const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
+            if (!chunk) this.error(`screen preload: no chunk starts at ${module} (vite.config.ts)`);
+            closure(chunk.fileName, files);
+          }
+          table[path] = {
+            files: [...files].filter((file) => !firstLoad.has(file)).map((file) => `${base}${file}`),
+            signedIn: screen.signedIn ?? false,
+          };
+        }
+        const script = `(function () {
+        var screens = ${JSON.stringify(table)};
+        var screen = screens[location.pathname];
+        try {
+          if (!screen || (screen.signedIn && !localStorage.getItem(${JSON.stringify(sessionKey)}))) return;
+        } catch (e) {
+          return;
+        }
+        for (var i = 0; i < screen.files.length; i++) {
+          var link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = screen.files[i];
+          document.head.appendChild(link);
+        }
+      })();`;
+        // Last in the head: the first load's script and stylesheet are asked for first, and this script runs once
+        // the stylesheet is in (an inline script waits for the stylesheets before it), while the script loads.
+        html.source = String(html.source).replace(
+          /<\/head>/i,
+          (end) => `  <script>\n      ${script}\n    </script>\n  ${end}`,
+        );
+      },
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
-import { buildIdPlugin, moduleSets, precompressPlugin } from './vite-plugins.ts';
+import { buildIdPlugin, moduleSets, precompressPlugin, screenPreloadPlugin } from './vite-plugins.ts';
 
 export default defineConfig(({ mode }) => {
   // VITE_* values are fixed at build time: a bad one fails `vite build`/`vite dev` with every problem listed.
@@ -13,16 +13,15 @@ export default defineConfig(({ mode }) => {
 /**
  * Lazy code that several signed-in screens share goes in two chunks instead of dozens of 1 KB ones (issue 21:
  * over HTTP/1.1 the Dashboard's 30-odd small chunks queued six at a time): the data layer (the contract's
- * schemas, the features' API calls, the query hooks) and the UI kit with the features' parts. Left out: what the
- * first load already has, what a visitor's screens import (Home stays small), and the chart library with the
- * code that imports it (only a chart on screen loads it).
+ * schemas, the features' API calls, the query hooks) and the UI kit (components, lib). Left out: what the first
+ * load already has, what a visitor's screens import (Home stays small), the chart library with the code that
+ * imports it (only a chart on screen loads it), and the features' parts — some build zod schemas as they load
+ * (the bot form's), which a screen that does not show them should not pay for.
  */
 const SHARED_DATA = new RegExp(
   String.raw`[\\/](packages[\\/](contract|core)[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/][^\\/]+[\\/]api|lib[\\/]api-client|config)[\\/.]|node_modules[\\/]@tanstack[\\/])`,
 );
-const SHARED_UI = new RegExp(
-  String.raw`[\\/]apps[\\/]web[\\/]src[\\/](components|lib|features[\\/][^\\/]+[\\/](components|hooks|utils))[\\/]`,
-);
+const SHARED_UI = new RegExp(String.raw`[\\/]apps[\\/]web[\\/]src[\\/](components|lib)[\\/]`);
 const CHART_CODE = /(chart-theme|time-series-chart|candle-chart)\.tsx?$/;
 const modules = moduleSets({
   visitor:
@@ -31,9 +30,30 @@ const modules = moduleSets({
 const sharedBySignedIn = (pattern: RegExp) => (id: string) =>
   pattern.test(id) && !CHART_CODE.test(id) && !modules.firstLoad(id) && !modules.reachedFrom('visitor', id);
 
+/**
+ * The screens index.html starts loading with the first load (issue 21): Home and Login for visitors, the
+ * Dashboard (where Login leads) with a stored session. The modules are the route's lazy imports (app/routes.ts).
+ */
+const PRELOADED_SCREENS = screenPreloadPlugin(
+  {
+    '/': { modules: ['src/app/routes/home.tsx'] },
+    '/login': { modules: ['src/app/routes/login.tsx'] },
+    '/dashboard': {
+      modules: [
+        'src/app/layout/app-layout.tsx',
+        'src/app/routes/dashboard.tsx',
+        'src/i18n/locales/en-US.portfolio.ts',
+      ],
+      signedIn: true,
+    },
+  },
+  'auth_token',
+);
+
 const config = {
-  // The build id and the brotli/gzip copies the server sends as they are (vite-plugins.ts).
-  plugins: [react(), tailwindcss(), buildIdPlugin(), precompressPlugin(), modules.plugin],
+  // The screens' preloads, the build id (of the final index.html) and the brotli/gzip copies the server sends as
+  // they are (vite-plugins.ts).
+  plugins: [react(), tailwindcss(), PRELOADED_SCREENS, buildIdPlugin(), precompressPlugin(), modules.plugin],
   build: {
     // The manifest lets scripts/report-size.mjs tell the first load from the lazy route chunks.
     manifest: true,

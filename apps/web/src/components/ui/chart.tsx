@@ -43,15 +43,16 @@ export function TimeSeriesChart({
   ...props
 }: TimeSeriesChartProps & { deferred?: boolean }) {
   const [ref, near] = useNearViewport(deferred);
-  const placeholder = <Skeleton className="h-full w-full" />;
   if (!near)
+    // A still box, not the shimmering skeleton: a chart below the fold may wait there for good, and an endless
+    // animation would keep the main thread drawing it.
     return (
       <div ref={ref} className="h-full w-full" role="figure" aria-label={props.label}>
-        {placeholder}
+        <div aria-hidden="true" className="h-full w-full rounded bg-surface-3" />
       </div>
     );
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={<Skeleton className="h-full w-full" />}>
       <TimeSeriesChartImpl {...props} />
     </Suspense>
   );
