@@ -40,6 +40,8 @@ const CRASH_ONLY = args.has('--crash');
 const FAULTS_ONLY = args.has('--faults');
 // Only the stop reaction figure (10,000 watched trades, issue 18): bench/stop-reaction.mjs, its own database.
 const STOPS_ONLY = args.has('--stops');
+// Only the read figures (GET /api/bots, the dashboard over 1,000,000 trades): no webhook load, no fan-outs.
+const READS_ONLY = args.has('--reads');
 // Adds Lighthouse's mobile scores for Home and the Dashboard (issue 21; bench/lighthouse.mjs), before any load.
 const LIGHTHOUSE = args.has('--lighthouse');
 const rows = [];
@@ -138,7 +140,7 @@ async function main() {
       token,
     );
 
-    if (!LADDER_ONLY) {
+    if (!LADDER_ONLY && !READS_ONLY) {
       // ── webhook acknowledgement at a steady 200 req/s ──
       let seq = 0;
       const hookUrl = `${base}/webhooks/${strategy.strategyKey}`;
@@ -294,8 +296,8 @@ async function main() {
     }
     const seconds = (list, p) => `${(percentile(list, p) / 1000).toFixed(2)} s`;
     /** The plain fan-out's strategy: the later figures' bots follow it. */
-    let fan;
-    if (!LADDER_ONLY) {
+    let fan = READS_ONLY ? strategy : undefined;
+    if (!LADDER_ONLY && !READS_ONLY) {
       const plain = await fanOut('Fan-out', {}, QUICK ? 2 : botCount >= 10_000 ? 4 : 10);
       const samples = plain.sent;
       fan = plain.fan;
@@ -312,7 +314,7 @@ async function main() {
         `p50 ${seconds(plain.filled, 50)}, p95 ${seconds(plain.filled, 95)}`,
       );
     }
-    if (botCount === 1000) {
+    if (botCount === 1000 && !READS_ONLY) {
       // The same with what most strategies have: a take-profit ladder (two levels) and a stop-loss, on futures
       // accounts (the stop rests on the venue, issue 18). Each entry is then followed by its ladder's resting
       // orders and its venue stop, and the bots' accounts hold resting orders.
@@ -488,6 +490,7 @@ async function main() {
       tradeCount === 1_000_000 ? dp95 < 100 : undefined,
     );
     await c.end();
+    if (READS_ONLY) return;
 
     // ── duplicate orders after a worker SIGKILLed mid fan-out (api + worker processes of its own) ──
     await crashBench({ quick: QUICK, record });
