@@ -235,6 +235,34 @@ describe('admin consoles', () => {
     expect(await drawer.getByText('Nothing to do: already long').count()).toBe(1);
   });
 
+  it('lists a webhook refused for its secret, with the strategy it names and why (issue 21)', async () => {
+    const { admin, strategy } = await arrange();
+    const refused = await callApi(`/webhooks/${strategy.strategyKey}`, {
+      body: { secret: 'a-misconfigured-tradingview-alert', action: 'long' },
+    });
+    expect(refused.status).toBe(401);
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl('/admin/alerts'));
+    await heading(page, 'Alerts');
+    // Refusals are written every 5 s (counted in memory first): the console shows them on a later read.
+    const row = page
+      .getByRole('table', { name: 'Refused webhooks (last 24 hours)' })
+      .getByRole('row')
+      .filter({ hasText: strategy.strategyKey });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await heading(page, 'Alerts');
+          return row.count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await row.innerText()).toContain('INVALID_WEBHOOK_SECRET');
+    expect(await page.content()).not.toContain('a-misconfigured-tradingview-alert');
+  });
+
   it('pushes a strategy to take profit after the confirmation and shows each bot’s outcome', async () => {
     const { admin, strategy } = await arrange();
     const page = await web.newPage({ session: admin });
