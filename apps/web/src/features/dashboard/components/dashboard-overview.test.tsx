@@ -129,7 +129,9 @@ describe('Dashboard', () => {
     // Phones get a card a position (side, size, price and PnL in view), opening the trade.
     const card = within(screen.getByRole('list', { name: 'Open positions' })).getByRole('link');
     expect(card.getAttribute('href')).toBe('/trade/t-1');
-    expect(card.textContent).toMatch(/BTC\/USDT.*Long.*\+10\.89.*0\.0500 BTC.*57,012\.3 USDT.*Manual · Paper main/);
+    expect(card.textContent).toMatch(
+      /BTC\/USDT.*Long.*\+10\.89.*0\.0500 BTC.*57,012\.3 USDT.*Manual · Paper main/,
+    );
   });
 
   it('marks a testnet account’s figures “Testnet”, and says when the totals include them', async () => {
