@@ -47,6 +47,9 @@ export function initI18n(): Promise<unknown> {
     defaultNS: 'translation',
     // Message keys are English sentences and may contain ':' (e.g. 'Login failed: malformed response').
     nsSeparator: false,
+    // The default, said: a key separator of the app's own spares i18next guessing, on every t(), whether a key
+    // is a sentence (it only matters with a namespace separator, which there is none of).
+    keySeparator: '.',
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

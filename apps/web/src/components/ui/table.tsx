@@ -51,10 +51,11 @@ function useScrolls<T extends HTMLElement>(): [(element: T | null) => void, bool
     if (!element || typeof ResizeObserver === 'undefined') return;
     const measure = () =>
       setScrolls(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    // The observer's first report (as soon as the table is laid out) measures it: measuring here, while React
+    // commits, would force a layout of the whole page (issue 21: about 20 ms on the Dashboard, 4× CPU).
     observer.current = new ResizeObserver(measure);
     observer.current.observe(element);
     if (element.firstElementChild) observer.current.observe(element.firstElementChild);
-    measure();
   }, []);
   return [ref, scrolls];
 }
