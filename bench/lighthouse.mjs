@@ -69,7 +69,7 @@ const lcpElement = (lhr) =>
  * One audit of `url` in a fresh page of `browser` (Lighthouse's default config is its mobile preset), with an
  * empty HTTP cache — a first visit's — but the origin's storage kept (the trader's session).
  */
-async function audit(browser, url, name, run) {
+async function audit(browser, url, name, run, attempt = 1) {
   const page = await browser.newPage();
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
@@ -82,8 +82,13 @@ async function audit(browser, url, name, run) {
   );
   if (!result?.lhr) throw new Error(`lighthouse gave no report for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError)
+  if (lhr.runtimeError) {
+    await page.close();
+    // On a busy machine the trace sometimes misses the navigation's start (NO_NAVSTART): Lighthouse says to run
+    // it again, which is done twice at most.
+    if (attempt < 3) return audit(browser, url, name, run, attempt + 1);
     throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   if (REPORTS) {
     fs.mkdirSync(REPORTS, { recursive: true });
     fs.writeFileSync(path.join(REPORTS, `${name}-${run + 1}.json`), JSON.stringify(lhr));
