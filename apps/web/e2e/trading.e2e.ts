@@ -84,7 +84,8 @@ describe('trading accounts, strategies and bots', () => {
     const strategies = await callApi<Envelope<Array<{ nickname: string }>>>('/api/strategies', {
       token: trader().apiToken,
     });
-    expect(strategies.body.results.map((strategy) => strategy.nickname)).toEqual(['E2E trend']);
+    // One strategy for the double click (the list also holds what other files' admins made on this server).
+    expect(strategies.body.results.filter((strategy) => strategy.nickname === 'E2E trend')).toHaveLength(1);
   });
 
   it('creates a bot through the wizard, saved paused, then switches it on', async () => {

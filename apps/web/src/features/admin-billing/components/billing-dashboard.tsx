@@ -109,14 +109,17 @@ export function BillingDashboard() {
         user.latestInvoice ? (
           <Link
             to={`${paths.adminUserBilling(user.userId)}?invoice=${encodeURIComponent(user.latestInvoice.id)}`}
-            className="inline-flex items-center gap-2 hover:underline"
+            className="flex flex-col items-start gap-0.5 hover:underline"
           >
-            <span className="num text-fg">{user.latestInvoice.number}</span>
-            <InvoiceStatusBadge status={user.latestInvoice.status} />
+            {/* Number and status over the amount: on one line the table scrolled sideways at 1280 px. */}
+            <span className="inline-flex items-center gap-2">
+              <span className="num text-fg">{user.latestInvoice.number}</span>
+              <InvoiceStatusBadge status={user.latestInvoice.status} />
+            </span>
             <Money
               value={user.latestInvoice.amount}
               currency={user.latestInvoice.currency}
-              className="text-muted"
+              className="text-xs text-muted"
             />
           </Link>
         ) : (
