@@ -277,6 +277,11 @@ export const trades = pgTable(
   },
   (t) => [
     index('trades_user_opened_idx').on(t.userId, t.openedAt),
+    // A user's open trades (the dashboard's protection check and open positions, on every dashboard read)
+    // without walking the closed ones: a busy user has a million of those.
+    index('trades_user_active_idx')
+      .on(t.userId, t.openedAt)
+      .where(sql`status IN ('open', 'closing')`),
     index('trades_bot_opened_idx').on(t.botId, t.openedAt),
     index('trades_account_idx').on(t.tradingAccountId),
     index('trades_user_closed_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "trades_user_active_idx" ON "trades" USING btree ("user_id","opened_at") WHERE status IN ('open', 'closing');
