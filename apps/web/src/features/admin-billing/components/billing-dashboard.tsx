@@ -57,14 +57,15 @@ export function BillingDashboard() {
       key: 'userId',
       header: t('billing.columns.userId'),
       cell: (user) => (
-        <span className="flex flex-col">
+        // The id wraps over two lines (and the email where it must): the six columns fit 1023 px in French.
+        <span className="flex max-w-[12rem] flex-col">
           <Link
             to={paths.adminUserBilling(user.userId)}
-            className="font-mono text-xs text-accent hover:underline"
+            className="break-all font-mono text-xs text-accent hover:underline"
           >
             {user.userId}
           </Link>
-          <span className="text-xs text-muted">{user.email}</span>
+          <span className="break-all text-xs text-muted">{user.email}</span>
         </span>
       ),
     },
