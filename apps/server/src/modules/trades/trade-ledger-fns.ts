@@ -1,4 +1,10 @@
-import { type Decimal, toDecimal, toNumericString, type DecimalInput } from '@kairos/core';
+import {
+  type Decimal,
+  type DecimalInput,
+  realisedPnlFromTotals,
+  toDecimal,
+  toNumericString,
+} from '@kairos/core';
 import type { TradeDbRow } from '../../engine/trades-repo';
 
 /**
@@ -32,8 +38,7 @@ const fixed = (d: Decimal) => toDecimal(toNumericString(d, SCALE)).toFixed();
 
 /**
  * A trade's realised PnL, PnL %, commission and funding from its ledger events — what `computeTradePnl`
- * gives from the fills (the same figure as `realisedPnlFromLedger`): the quote paid and received, less the
- * fees, plus the funding, plus what is still held at the average entry price. PnL and PnL % are null until
+ * gives from the fills, through core's `realisedPnlFromTotals` (what `realisedPnlFromLedger` uses too). PnL and PnL % are null until
  * something was exited (as the engine books them). A trade with no fill in the ledger (nothing ever filled)
  * keeps its columns, but for its booked PnL events when it has some.
  */
@@ -43,12 +48,10 @@ export function ledgerFigures(t: TradeLedgerTotals | undefined, row: LedgerFigur
   }
   const entryQuantity = toDecimal(t.entryQuantity);
   const exitQuantity = toDecimal(t.exitQuantity);
-  const held = toDecimal(t.held);
   const averageEntry = entryQuantity.gt(0) ? toDecimal(t.entryCost).div(entryQuantity) : null;
   const fees = toDecimal(t.fees);
   const funding = toDecimal(t.funding);
-  let pnl = toDecimal(t.quoteFlow).minus(fees).plus(funding);
-  if (averageEntry && !held.isZero()) pnl = pnl.plus(held.times(averageEntry));
+  const pnl = realisedPnlFromTotals({ ...t, other: funding.minus(fees) });
   const exited = exitQuantity.gt(0);
   return {
     realisedPnl: exited ? fixed(pnl) : null,
