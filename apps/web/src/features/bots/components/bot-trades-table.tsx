@@ -15,6 +15,7 @@ import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { formatDuration } from '../../trades/utils/trade-figures';
 import { TRADES_PAGE_SIZE, type TradeRow, useBotTrades } from '../api/get-bot-trades';
 import { formatMoney } from '../../../lib/money';
+import { TradeCard } from '../../trades/components/trade-card';
 
 /** The server's duration when closed; an open trade's runs until now. */
 function tradeDuration(trade: TradeRow): number | null {
@@ -214,32 +215,23 @@ function BotTradeCard({
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <Link
-      to={paths.trade(trade.id)}
-      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm hover:border-line-strong"
-    >
-      <span className="flex items-center justify-between gap-2">
-        <span className="flex items-center gap-2">
-          <span className="font-medium text-fg">{trade.symbol}</span>
-          <SideText side={trade.side} />
-        </span>
-        <TradeStatusBadge trade={trade} />
-      </span>
-      <span className="flex items-end justify-between gap-2">
-        <span className="flex flex-col">
-          <span className="text-xs text-muted">{t('trades.columns.qty')}</span>
-          <span className="num text-fg">{quantity}</span>
-        </span>
-        <span className="flex flex-col items-end">
-          <span className="text-xs text-muted">{t('trades.columns.pnl')}</span>
-          <SignedAmount value={trade.pnl} unit={quoteOf(trade.symbol)} />
-        </span>
-      </span>
-      <span className="flex justify-between gap-2 text-xs text-muted">
-        <time dateTime={trade.openedAt}>{format.time(trade.openedAt, 'compact')}</time>
-        <span className="num">{duration}</span>
-      </span>
-    </Link>
+    <TradeCard
+      tradeId={trade.id}
+      symbol={trade.symbol}
+      side={trade.side}
+      corner={<TradeStatusBadge trade={trade} />}
+      left={{ label: t('trades.columns.qty'), value: quantity }}
+      right={{
+        label: t('trades.columns.pnl'),
+        value: <SignedAmount value={trade.pnl} unit={quoteOf(trade.symbol)} />,
+      }}
+      footer={
+        <>
+          <time dateTime={trade.openedAt}>{format.time(trade.openedAt, 'compact')}</time>
+          <span className="num">{duration}</span>
+        </>
+      }
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { UnrealisedCell } from '../../trades/components/open-position-figures';
 import { SideText } from '../../trades/components/trade-badges';
 import { type OpenPosition, type OpenPositionsParams, useOpenPositions } from '../api/get-open-positions';
+import { TradeCard } from '../../trades/components/trade-card';
 
 /**
  * The dashboard's open positions (issue 21): each open trade holding something, its current price and
@@ -128,31 +129,23 @@ function PositionCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={paths.trade(p.tradeId)}
-      className="flex flex-col gap-2 rounded-lg border border-line bg-surface-2 p-3 text-sm hover:border-line-strong"
-    >
-      <span className="flex items-start justify-between gap-2">
-        <span className="flex items-center gap-2">
-          <span className="font-medium text-fg">{p.symbol}</span>
-          <SideText side={p.side} />
+    <TradeCard
+      raised
+      tradeId={p.tradeId}
+      symbol={p.symbol}
+      side={p.side}
+      corner={<UnrealisedCell trade={p} />}
+      left={{ label: t('dashboard.openPositions.quantity'), value: quantity }}
+      right={{
+        label: t('dashboard.openPositions.price'),
+        value: <span className="num text-fg">{price}</span>,
+      }}
+      footer={
+        <span className="inline-flex items-center gap-1.5">
+          {p.botNickname ?? t('dashboard.openPositions.manual')} · {p.accountNickname}
+          {p.sandbox ? <TestnetBadge /> : null}
         </span>
-        <UnrealisedCell trade={p} />
-      </span>
-      <span className="flex justify-between gap-2">
-        <span className="flex flex-col">
-          <span className="text-xs text-muted">{t('dashboard.openPositions.quantity')}</span>
-          <span className="num text-fg">{quantity}</span>
-        </span>
-        <span className="flex flex-col items-end">
-          <span className="text-xs text-muted">{t('dashboard.openPositions.price')}</span>
-          <span className="num text-fg">{price}</span>
-        </span>
-      </span>
-      <span className="inline-flex items-center gap-1.5 text-xs text-muted">
-        {p.botNickname ?? t('dashboard.openPositions.manual')} · {p.accountNickname}
-        {p.sandbox ? <TestnetBadge /> : null}
-      </span>
-    </Link>
+      }
+    />
   );
 }

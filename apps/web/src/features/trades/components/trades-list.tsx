@@ -17,6 +17,7 @@ import { useMarketFigures } from '../hooks/use-market-figures';
 import { isAwaitingEntry } from '../utils/trade-figures';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { useSearchWriter } from '../../../lib/use-search-writer';
+import { TradeCard } from './trade-card';
 
 /** A bot or a trading account as the filters and the Bot column name it (composed by the route). */
 export interface NamedItem {
@@ -212,7 +213,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
       rowKey={(trade) => trade.id}
       onRowClick={(trade) => void navigate(paths.trade(trade.id))}
       pagination={pagination}
-      card={(trade) => <TradeCard trade={trade} botName={botName(trade)} quantity={quantity(trade)} />}
+      card={(trade) => <TradeListCard trade={trade} botName={botName(trade)} quantity={quantity(trade)} />}
     />
   );
 
@@ -290,35 +291,34 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
 }
 
 /** A phone's row: symbol and side, status, size and PnL; the whole card opens the trade. */
-function TradeCard({ trade, botName, quantity }: { trade: TradeRow; botName: string; quantity: ReactNode }) {
+function TradeListCard({
+  trade,
+  botName,
+  quantity,
+}: {
+  trade: TradeRow;
+  botName: string;
+  quantity: ReactNode;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <Link
-      to={paths.trade(trade.id)}
-      className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 hover:border-line-strong"
-    >
-      <span className="flex items-center justify-between gap-2">
-        <span className="flex items-center gap-2 text-sm">
-          <span className="font-medium text-fg">{trade.symbol}</span>
-          <SideText side={trade.side} />
-        </span>
-        <TradeStatusBadge trade={trade} />
-      </span>
-      <span className="flex items-end justify-between gap-2 text-sm">
-        <span className="flex flex-col">
-          <span className="text-xs text-muted">{t('tradeList.card.size')}</span>
-          <span className="num text-fg">{quantity}</span>
-        </span>
-        <span className="flex flex-col items-end">
-          <span className="text-xs text-muted">{t('tradeList.card.pnl')}</span>
-          <SignedValue value={trade.pnl} unit={quoteOf(trade.symbol)} />
-        </span>
-      </span>
-      <span className="flex justify-between gap-2 text-xs text-muted">
-        <span>{botName}</span>
-        <time dateTime={trade.openedAt}>{format.dateTime(trade.openedAt)}</time>
-      </span>
-    </Link>
+    <TradeCard
+      tradeId={trade.id}
+      symbol={trade.symbol}
+      side={trade.side}
+      corner={<TradeStatusBadge trade={trade} />}
+      left={{ label: t('tradeList.card.size'), value: quantity }}
+      right={{
+        label: t('tradeList.card.pnl'),
+        value: <SignedValue value={trade.pnl} unit={quoteOf(trade.symbol)} />,
+      }}
+      footer={
+        <>
+          <span>{botName}</span>
+          <time dateTime={trade.openedAt}>{format.dateTime(trade.openedAt)}</time>
+        </>
+      }
+    />
   );
 }
