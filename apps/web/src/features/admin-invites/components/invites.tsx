@@ -11,6 +11,7 @@ import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePageParam } from '../../../lib/use-search-writer';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 import { copyText } from '../../strategies/components/copy-button';
 import {
   DEFAULT_INVITE_DAYS,
@@ -50,17 +51,18 @@ function CreateInvite() {
   const [days, setDays] = useState(String(DEFAULT_INVITE_DAYS));
   const [made, setMade] = useState<InviteCreated | null>(null);
 
+  // One link for a double click on Create (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = note.trim();
-    create.mutate(
-      { ...(trimmed ? { note: trimmed } : {}), expiresInDays: Number(days) },
-      {
-        onSuccess: (invite) => {
+    void singleFlight(() =>
+      create
+        .mutateAsync({ ...(trimmed ? { note: trimmed } : {}), expiresInDays: Number(days) })
+        .then((invite) => {
           setMade(invite);
           setNote('');
-        },
-      },
+        }, ignoreRefusal),
     );
   };
 
@@ -145,6 +147,9 @@ function InviteList() {
   const [page, setPage] = usePageParam();
   const invites = useInvites(page);
   const revoke = useRevokeInvite();
+  // One revoke at a time: a double click sent two, and the second was refused (and audited) as not pending.
+  const singleFlight = useSingleFlight();
+  const revokeOnce = (id: string) => singleFlight(() => revoke.mutateAsync(id).catch(ignoreRefusal));
 
   const columns: Column<Invite>[] = [
     {
@@ -193,7 +198,7 @@ function InviteList() {
             aria-label={
               invite.note ? t('invites.revoke.labelFor', { note: invite.note }) : t('invites.revoke.label')
             }
-            onClick={() => revoke.mutate(invite.id)}
+            onClick={() => void revokeOnce(invite.id)}
           >
             {t('invites.revoke.action')}
           </Button>

@@ -16,6 +16,7 @@ import {
   toUpdateBotBody,
 } from '../utils/bot-rules';
 import { ConfigFields, NameFields, VolumeFields } from './bot-form-fields';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 /** What the edit dialog changes: the wizard's name, config and volume steps. */
 const EDITED_FIELDS = [...STEP_FIELDS.name, ...STEP_FIELDS.config, ...STEP_FIELDS.volume];
@@ -66,18 +67,19 @@ export function EditBotDialog({
     clearErrors(name);
   };
 
-  const save = async () => {
-    if (!(await trigger(EDITED_FIELDS))) return;
-    update.mutate(
-      { id: bot.id, body: toUpdateBotBody(getValues(), account.marketType) },
-      {
-        onSuccess: (saved) => {
+  // One save for a double click (issue 21: it sent the edit twice): the second click lands before the busy
+  // button is rendered.
+  const singleFlight = useSingleFlight();
+  const save = () =>
+    singleFlight(async () => {
+      if (!(await trigger(EDITED_FIELDS))) return;
+      await update
+        .mutateAsync({ id: bot.id, body: toUpdateBotBody(getValues(), account.marketType) })
+        .then((saved) => {
           toast.success(t('bots.edit.saved', { name: saved.nickname }));
           onClose();
-        },
-      },
-    );
-  };
+        }, ignoreRefusal);
+    });
 
   const close = () => {
     if (!update.isPending) onClose();

@@ -6,12 +6,15 @@ import { QueryView } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { type SessionInfo, useRevokeSession, useSessions } from '../api/sessions';
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const revoke = useRevokeSession();
+  // One revoke for a double click: the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const device = session.userAgent?.trim() || t('settings.sessions.unknownDevice');
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" aria-label={device}>
@@ -43,10 +46,12 @@ function SessionRow({ session }: { session: SessionInfo }) {
           loading={revoke.isPending}
           aria-label={t('settings.sessions.revokeDevice', { device })}
           onClick={() =>
-            revoke.mutate(session.id, {
-              onSuccess: () => toast.success(t('settings.sessions.revoked')),
-              onError: (error) => toast.error(errorMessage(t, error)),
-            })
+            void singleFlight(() =>
+              revoke.mutateAsync(session.id).then(
+                () => toast.success(t('settings.sessions.revoked')),
+                (error: unknown) => toast.error(errorMessage(t, error)),
+              ),
+            )
           }
         >
           {t('settings.sessions.revoke')}
