@@ -33,6 +33,23 @@ async function overflow(page: Page) {
   });
 }
 
+/** Visible boxes that scroll sideways inside the page (a table wider than its card): what a thumb meets. */
+async function sidewaysScrollers(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const visible = element.offsetParent !== null && element.clientWidth > 0;
+        return (
+          visible &&
+          (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+          element.scrollWidth > element.clientWidth + 1
+        );
+      })
+      .map((element) => element.getAttribute('aria-label') ?? element.tagName.toLowerCase()),
+  );
+}
+
 describe(`every route at ${WIDTH} px (issue 21: nothing scrolls sideways)`, () => {
   it('public, trader and admin screens fit the phone', { timeout: 240_000 }, async () => {
     const world = await arrangeTrader();
@@ -88,4 +105,22 @@ describe(`every route at ${WIDTH} px (issue 21: nothing scrolls sideways)`, () =
       expect(await order.getByRole('button', { name: /Cancel/ }).isVisible()).toBe(true);
     },
   );
+
+  it('shows trade control’s strategies as cards at 360 and 390 px, nothing scrolling sideways', async () => {
+    const world = await arrangeTrader();
+    const admin = await adminUser();
+    for (const width of [WIDTH, 390]) {
+      const page = await web.newPage({ session: admin, width, height: 740 });
+      await openScreen(page, appUrl('/admin/trade-control'));
+      expect(await page.getByRole('table', { name: 'Strategies' }).isVisible()).toBe(false);
+      const card = page
+        .getByRole('list', { name: 'Strategies' })
+        .getByRole('button')
+        .filter({ hasText: world.trader.email })
+        .first();
+      for (const text of ['A11y strategy', 'Active trades', 'Open orders'])
+        expect(await card.getByText(text).first().isVisible(), text).toBe(true);
+      expect(await sidewaysScrollers(page), `${width} px`).toEqual([]);
+    }
+  });
 });

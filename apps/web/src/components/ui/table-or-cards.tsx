@@ -19,6 +19,7 @@ export function TableOrCards<T>({
   error,
   onRetry,
   empty,
+  maxHeight,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -33,6 +34,8 @@ export function TableOrCards<T>({
   error: unknown;
   onRetry: () => void;
   empty: ReactNode;
+  /** The table's own height limit (Table's `maxHeight`); the cards are not limited. */
+  maxHeight?: number | string;
 }) {
   if (loading) return <LoadingState />;
   if (error) return <ErrorState error={error} onRetry={onRetry} />;
@@ -47,6 +50,7 @@ export function TableOrCards<T>({
           rowKey={rowKey}
           onRowClick={onRowClick}
           pagination={pagination}
+          maxHeight={maxHeight}
         />
       </div>
       <div className="flex flex-col gap-2 sm:hidden">

@@ -246,7 +246,17 @@ describe('AdminTradeControl', () => {
 
   it('keeps the picked strategy in the URL', async () => {
     const { location } = await openTradeControl(() => undefined);
-    await userEvent.click(screen.getByRole('button', { name: /ETH swing/ }));
+    const table = screen.getByRole('table', { name: 'Strategies' });
+    await userEvent.click(within(table).getByRole('button', { name: /ETH swing/ }));
+    await waitFor(() => expect(location()).toBe('/admin/trade-control?strategy=st-2'));
+  });
+
+  it('lists the strategies as cards for a phone, each with its figures, picked with a tap (issue 21)', async () => {
+    const { location } = await openTradeControl(() => undefined);
+    const cards = within(screen.getByRole('list', { name: 'Strategies' })).getAllByRole('button');
+    expect(cards.map((card) => card.getAttribute('aria-current'))).toEqual(['true', null]);
+    expect(cards[0]!.textContent).toMatch(/Trend BTC.*Active.*Bots2 \/ 2Active trades\d+Open orders\d+/);
+    await userEvent.click(cards[1]!);
     await waitFor(() => expect(location()).toBe('/admin/trade-control?strategy=st-2'));
   });
 
