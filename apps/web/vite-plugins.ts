@@ -117,6 +117,36 @@ export function moduleSets<Name extends string>(
   };
 }
 
+/**
+ * The first screen's reads index.html starts itself (app/early-reads.ts), for a stored session: `source` is
+ * `firstScreenReads`'s own text, called with `settings`, the path, the stored time zone (`localStorage[timeZoneKey]`)
+ * and the time; the answers wait in `window[global]` for the API client.
+ */
+export interface EarlyReadsScript {
+  source: string;
+  settings: object;
+  timeZoneKey: string;
+  global: string;
+}
+
+/** The inline statements that start the early reads (in a function where `return` ends the script). */
+function earlyReadsStatements(reads: EarlyReadsScript, sessionKey: string): string {
+  return `try {
+          var token = localStorage.getItem(${JSON.stringify(sessionKey)});
+          if (!token || typeof fetch !== 'function') return;
+          var urls = (${reads.source})(${JSON.stringify(reads.settings)}, location.pathname, location.search,
+            localStorage.getItem(${JSON.stringify(reads.timeZoneKey)}), new Date());
+          var headers = { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer ' + token };
+          var answers = {};
+          for (var j = 0; j < urls.length; j++) {
+            answers[urls[j]] = fetch(urls[j], { headers: headers });
+            // Not taken (the screen changed, the session too): its failure is nobody's.
+            answers[urls[j]].catch(function () {});
+          }
+          if (urls.length) window[${JSON.stringify(reads.global)}] = { token: token, at: Date.now(), reads: answers };
+        } catch (e) {}`;
+}
+
 /** A screen whose code index.html asks for at once, and the modules it loads (ids end with these). */
 export interface PreloadedScreen {
   modules: string[];
@@ -131,7 +161,11 @@ export interface PreloadedScreen {
  * screen's chunks and what they import beyond the first load; the router's own imports then find them loaded or
  * on their way.
  */
-export function screenPreloadPlugin(screens: Record<string, PreloadedScreen>, sessionKey: string): Plugin {
+export function screenPreloadPlugin(
+  screens: Record<string, PreloadedScreen>,
+  sessionKey: string,
+  earlyReads?: EarlyReadsScript,
+): Plugin {
   let base = '/';
   return {
     name: 'kairos-screen-preload',
@@ -181,6 +215,7 @@ export function screenPreloadPlugin(screens: Record<string, PreloadedScreen>, se
           link.href = screen.files[i];
           document.head.appendChild(link);
         }
+        ${earlyReads ? earlyReadsStatements(earlyReads, sessionKey) : ''}
       })();`;
         // Last in the head: the first load's script and stylesheet are asked for first, and this script runs once
         // the stylesheet is in (an inline script waits for the stylesheets before it), while the script loads.

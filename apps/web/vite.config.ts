@@ -2,12 +2,26 @@ import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { parseEnv } from './src/config/env-schema.ts';
+import { earlyReadSettings, firstScreenReads } from './src/app/early-reads.ts';
+import { EARLY_READS_GLOBAL } from './src/lib/early-reads.ts';
 import { buildIdPlugin, moduleSets, precompressPlugin, screenPreloadPlugin } from './vite-plugins.ts';
 
 export default defineConfig(({ mode }) => {
   // VITE_* values are fixed at build time: a bad one fails `vite build`/`vite dev` with every problem listed.
-  parseEnv(loadEnv(mode, process.cwd(), 'VITE_'));
-  return config;
+  const env = parseEnv(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
+    ...config,
+    // The screens' preloads and early reads, the build id (of the final index.html) and the brotli/gzip copies
+    // the server sends as they are (vite-plugins.ts).
+    plugins: [
+      react(),
+      tailwindcss(),
+      preloadedScreens(env.VITE_API_URL),
+      buildIdPlugin(),
+      precompressPlugin(),
+      modules.plugin,
+    ],
+  };
 });
 
 /**
@@ -34,26 +48,31 @@ const sharedBySignedIn = (pattern: RegExp) => (id: string) =>
  * The screens index.html starts loading with the first load (issue 21): Home and Login for visitors, the
  * Dashboard (where Login leads) with a stored session. The modules are the route's lazy imports (app/routes.ts).
  */
-const PRELOADED_SCREENS = screenPreloadPlugin(
-  {
-    '/': { modules: ['src/app/routes/home.tsx'] },
-    '/login': { modules: ['src/app/routes/login.tsx'] },
-    '/dashboard': {
-      modules: [
-        'src/app/layout/app-layout.tsx',
-        'src/app/routes/dashboard.tsx',
-        'src/i18n/locales/en-US.portfolio.ts',
-      ],
-      signedIn: true,
+const preloadedScreens = (api: string) =>
+  screenPreloadPlugin(
+    {
+      '/': { modules: ['src/app/routes/home.tsx'] },
+      '/login': { modules: ['src/app/routes/login.tsx'] },
+      '/dashboard': {
+        modules: [
+          'src/app/layout/app-layout.tsx',
+          'src/app/routes/dashboard.tsx',
+          'src/i18n/locales/en-US.portfolio.ts',
+        ],
+        signedIn: true,
+      },
     },
-  },
-  'auth_token',
-);
+    'auth_token',
+    {
+      // And the signed-in Dashboard's reads (app/early-reads.ts; early-reads.test.ts checks these settings).
+      source: firstScreenReads.toString(),
+      settings: earlyReadSettings(api),
+      timeZoneKey: 'timezone',
+      global: EARLY_READS_GLOBAL,
+    },
+  );
 
 const config = {
-  // The screens' preloads, the build id (of the final index.html) and the brotli/gzip copies the server sends as
-  // they are (vite-plugins.ts).
-  plugins: [react(), tailwindcss(), PRELOADED_SCREENS, buildIdPlugin(), precompressPlugin(), modules.plugin],
   build: {
     // The manifest lets scripts/report-size.mjs tell the first load from the lazy route chunks.
     manifest: true,
@@ -67,9 +86,12 @@ const config = {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // zod apart from the form library: the Dashboard reads answers with the contract's schemas but shows
+            // no form, and need not load one (issue 21).
+            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
             {
               name: 'vendor-forms',
-              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/,
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
             },
             {
               name: 'shared-data',

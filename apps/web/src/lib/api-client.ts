@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { env } from '../config/env';
 import { loginPathWithRedirect, paths } from '../config/paths';
 import { ApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 import { navigateTo } from './navigation';
 import { endSession, useSession } from './session-store';
 
@@ -44,13 +45,21 @@ export function newIdempotencyKey(): string {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Sends a write again (same key) after a lost answer or while its first send still runs, when `resend`. */
-async function send(url: string, init: RequestInit, resend: boolean): Promise<[Response, unknown]> {
+/**
+ * Sends a write again (same key) after a lost answer or while its first send still runs, when `resend`. `early`:
+ * the answer index.html already asked for (lib/early-reads.ts), used instead of a first send when it came.
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  resend: boolean,
+  early?: Promise<Response | undefined>,
+): Promise<[Response, unknown]> {
   for (let attempt = 0; ; attempt++) {
     const last = !resend || attempt >= RESEND_DELAYS_MS.length;
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = (attempt === 0 && early && (await early)) || (await fetch(url, init));
     } catch (error) {
       if (last || init.signal?.aborted) throw error;
       await wait(RESEND_DELAYS_MS[attempt]!);
@@ -138,8 +147,9 @@ async function request<T>(
   const write = WRITES.has(method);
   if (write) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
 
+  const url = buildUrl(base, path, options.params);
   const [response, data] = await send(
-    buildUrl(base, path, options.params),
+    url,
     {
       method,
       headers,
@@ -148,6 +158,7 @@ async function request<T>(
     },
     // The session routes keep no key on the server: a refresh sent twice would revoke the session.
     write && !path.startsWith('/auth/'),
+    method === 'GET' ? takeEarlyRead(url, token) : undefined,
   );
 
   const credentialRefused =

@@ -82,8 +82,12 @@ export function addDays(day: string, days: number): string {
 /** One day formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** Today in a time zone (the user's, or the browser's when none is set). */
 export function todayIn(timeZone?: string, now: Date = new Date()): string {
+  // The browser's own: its date as it stands (a first Intl.DateTimeFormat costs tens of ms on a phone, issue 21).
+  if (!timeZone) return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
   try {
     let format = dayFormats.get(timeZone ?? '');
     if (!format) {
