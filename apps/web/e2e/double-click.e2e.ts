@@ -1,7 +1,7 @@
 // Issue 21 in a browser, against the real server: a double click on an action that costs money or state yields
 // one result. The creates and the per-trade actions are checked in bots, trading, trades, orders and admin; here:
-// saving a bot's edit, every delete (bot, strategy, trading account, invite) and the operator's strategy-wide
-// "Cancel orders" and "Close positions" on trade control.
+// saving a bot's edit, every delete (bot, strategy, trading account, invite, another device's session), an
+// invite link, a user's billing plan and the operator's strategy-wide "Cancel orders" and "Close positions".
 //
 // "One result" is read from the server, not the screen: the request the server ran (its Idempotency-Key row —
 // every write the web sends carries one, and the server keeps one row per key it ran), the thing gone, the
@@ -229,6 +229,19 @@ describe('a double click on an operator’s action runs it once', () => {
     const rows = await auditRows(admin, 'invite.revoke', `invite:${invite.id}`);
     expect(rows.map((row) => row.outcome)).toEqual(['ok']);
     expect(sent).toHaveLength(1);
+  });
+
+  it('saves a user’s billing plan once', async () => {
+    const admin = await adminUser();
+    const trader = await registerUser();
+    const page = await web.newPage({ session: admin });
+    await page.goto(appUrl(`/admin/billing/user/${trader.user.id}`));
+    await page.getByLabel('Profit share').fill('15');
+    await page.getByRole('button', { name: 'Create plan' }).dblclick();
+    await page.getByText('Plan created').waitFor();
+
+    const rows = await auditRows(admin, 'billing.plan_update', `user:${trader.user.id}`);
+    expect(rows.map((row) => row.outcome)).toEqual(['ok']);
   });
 
   it('cancels a strategy’s orders once, then closes its positions once', async () => {

@@ -16,6 +16,7 @@ import {
   useUpdateTradingAccount,
 } from '../api/update-trading-account';
 import { VenueLabel } from './venue-label';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const FORM_ID = 'edit-account-form';
 
@@ -31,6 +32,8 @@ export function EditAccountDialog({
 }) {
   const { t } = useTranslation();
   const update = useUpdateTradingAccount();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const paper = account.exchange === PAPER_VENUE_ID;
   const {
     register,
@@ -64,14 +67,11 @@ export function EditAccountDialog({
       onClose();
       return;
     }
-    update.mutate(
-      { id: account.id, body },
-      {
-        onSuccess: (saved) => {
-          toast.success(t('accounts.edit.saved', { name: saved.nickname }));
-          onClose();
-        },
-      },
+    void singleFlight(() =>
+      update.mutateAsync({ id: account.id, body }).then((saved) => {
+        toast.success(t('accounts.edit.saved', { name: saved.nickname }));
+        onClose();
+      }, ignoreRefusal),
     );
   };
 

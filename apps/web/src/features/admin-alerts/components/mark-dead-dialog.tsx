@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { toast } from '../../../components/ui/toast';
 import type { AdminAlert } from '../api/get-alerts';
 import { useMarkAlertDead } from '../api/mark-alert-dead';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const REASON_MAX = 500;
 
@@ -14,6 +15,8 @@ const REASON_MAX = 500;
 export function MarkDeadDialog({ alert, onClose }: { alert: AdminAlert; onClose: () => void }) {
   const { t } = useTranslation();
   const markDead = useMarkAlertDead();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const reasonId = useId();
@@ -28,14 +31,11 @@ export function MarkDeadDialog({ alert, onClose }: { alert: AdminAlert; onClose:
       setMissing(true);
       return;
     }
-    markDead.mutate(
-      { id: alert.id, reason },
-      {
-        onSuccess: () => {
-          toast.success(t('alerts.markDead.done'));
-          onClose();
-        },
-      },
+    void singleFlight(() =>
+      markDead.mutateAsync({ id: alert.id, reason }).then(() => {
+        toast.success(t('alerts.markDead.done'));
+        onClose();
+      }, ignoreRefusal),
     );
   };
   const error = missing ? t('alerts.markDead.reasonRequired') : undefined;

@@ -13,6 +13,7 @@ import { usePayInvoice } from '../api/pay-invoice';
 import { useVoidInvoice } from '../api/void-invoice';
 import { InvoiceStatusBadge, Money, useDateLabel, usePeriodLabel } from './billing-labels';
 import { formatMoney } from '../../../lib/money';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 /** Pay and void are offered while an invoice is draft or open (the server refuses them after). */
 export function isInvoiceUnsettled(invoice: Invoice): boolean {
@@ -112,6 +113,8 @@ export function PayInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClo
   const { t } = useTranslation();
   const format = useFormatters();
   const pay = usePayInvoice();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [reference, setReference] = useState('');
   const formId = useId();
   const close = () => {
@@ -119,14 +122,11 @@ export function PayInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClo
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    pay.mutate(
-      { id: invoice.id, reference },
-      {
-        onSuccess: (paid) => {
-          toast.success(t('billing.invoice.paid', { number: paid.number }));
-          onClose();
-        },
-      },
+    void singleFlight(() =>
+      pay.mutateAsync({ id: invoice.id, reference }).then((paid) => {
+        toast.success(t('billing.invoice.paid', { number: paid.number }));
+        onClose();
+      }, ignoreRefusal),
     );
   };
   return (
@@ -169,6 +169,8 @@ export function PayInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClo
 export function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const { t } = useTranslation();
   const voidInvoice = useVoidInvoice();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const formId = useId();
@@ -181,14 +183,11 @@ export function VoidInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onCl
       setMissing(true);
       return;
     }
-    voidInvoice.mutate(
-      { id: invoice.id, reason },
-      {
-        onSuccess: (voided) => {
-          toast.success(t('billing.invoice.voided', { number: voided.number }));
-          onClose();
-        },
-      },
+    void singleFlight(() =>
+      voidInvoice.mutateAsync({ id: invoice.id, reason }).then((voided) => {
+        toast.success(t('billing.invoice.voided', { number: voided.number }));
+        onClose();
+      }, ignoreRefusal),
     );
   };
   return (
@@ -250,6 +249,8 @@ export function CreateInvoiceDialog({
   const periodLabel = usePeriodLabel();
   const format = useFormatters();
   const create = useCreateInvoice();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [recordId, setRecordId] = useState(records[0]?.id ?? '');
   const record = records.find((candidate) => candidate.id === recordId);
   const formId = useId();
@@ -259,16 +260,13 @@ export function CreateInvoiceDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!record) return;
-    create.mutate(
-      { userId, year: record.year, month: record.month },
-      {
-        onSuccess: ({ invoice, created }) => {
-          toast.success(
-            t(created ? 'billing.invoice.created' : 'billing.invoice.exists', { number: invoice.number }),
-          );
-          onCreated(invoice);
-        },
-      },
+    void singleFlight(() =>
+      create.mutateAsync({ userId, year: record.year, month: record.month }).then(({ invoice, created }) => {
+        toast.success(
+          t(created ? 'billing.invoice.created' : 'billing.invoice.exists', { number: invoice.number }),
+        );
+        onCreated(invoice);
+      }, ignoreRefusal),
     );
   };
   return (

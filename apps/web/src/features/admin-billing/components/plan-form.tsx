@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { Toggle } from '../../../components/ui/toggle';
 import type { BillingUserDetail } from '../api/get-billing-user';
 import { useUpdateBillingPlan } from '../api/update-billing-plan';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const PERCENT = /^\d{1,3}(?:[.,]\d{1,4})?$/;
 
@@ -23,6 +24,8 @@ export function parsePlanPercent(text: string): string | undefined {
 export function PlanForm({ detail }: { detail: BillingUserDetail }) {
   const { t } = useTranslation();
   const update = useUpdateBillingPlan();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const plan = detail.plan;
   const [percent, setPercent] = useState(plan ? String(Number(plan.percent)) : '');
   const [active, setActive] = useState(plan?.active ?? true);
@@ -36,9 +39,10 @@ export function PlanForm({ detail }: { detail: BillingUserDetail }) {
       setInvalid(true);
       return;
     }
-    update.mutate(
-      { userId: detail.userId, percent: parsed, active, autoCharge },
-      { onSuccess: () => toast.success(plan ? t('billing.plan.saved') : t('billing.plan.created')) },
+    void singleFlight(() =>
+      update
+        .mutateAsync({ userId: detail.userId, percent: parsed, active, autoCharge })
+        .then(() => toast.success(plan ? t('billing.plan.saved') : t('billing.plan.created')), ignoreRefusal),
     );
   };
 

@@ -7,6 +7,7 @@ import { type MonthlyProcessResult, type Period, useProcessMonth } from '../api/
 import { previousPeriod } from '../utils/periods';
 import { Money, usePeriodLabel } from './billing-labels';
 import { MonthPicker } from './month-picker';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -22,6 +23,8 @@ export function ProcessMonthDialog({ onClose, now = new Date() }: { onClose: () 
   const { t } = useTranslation();
   const periodLabel = usePeriodLabel();
   const processMonth = useProcessMonth();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [period, setPeriod] = useState<Period>(() => previousPeriod(now));
   const [step, setStep] = useState<'pick' | 'confirm'>('pick');
   const [result, setResult] = useState<MonthlyProcessResult | null>(null);
@@ -30,10 +33,7 @@ export function ProcessMonthDialog({ onClose, now = new Date() }: { onClose: () 
   const close = () => {
     if (!processMonth.isPending) onClose();
   };
-  const run = () =>
-    processMonth.mutate(period, {
-      onSuccess: setResult,
-    });
+  const run = () => singleFlight(() => processMonth.mutateAsync(period).then(setResult, ignoreRefusal));
 
   if (result) {
     return (

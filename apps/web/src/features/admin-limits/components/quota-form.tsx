@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { useQuotas, useSaveQuotas } from '../api/quotas';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 const FIELDS = ['maxStrategies', 'maxTradingAccounts', 'maxBots', 'maxEventStreams'] as const;
 const MAX_CAP = 100_000;
@@ -31,6 +32,8 @@ export function QuotaSettingsPanel() {
 function QuotaForm({ current }: { current: QuotaSettings }) {
   const { t } = useTranslation();
   const save = useSaveQuotas();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const [texts, setTexts] = useState(
     () =>
       Object.fromEntries(FIELDS.map((f) => [f, String(current[f])])) as Record<keyof QuotaSettings, string>,
@@ -43,9 +46,11 @@ function QuotaForm({ current }: { current: QuotaSettings }) {
     const wrong = new Set(parsed.filter(([, v]) => v === undefined).map(([f]) => f));
     setInvalid(wrong);
     if (wrong.size > 0) return;
-    save.mutate(Object.fromEntries(parsed) as QuotaSettings, {
-      onSuccess: () => toast.success(t('limits.saved')),
-    });
+    void singleFlight(() =>
+      save
+        .mutateAsync(Object.fromEntries(parsed) as QuotaSettings)
+        .then(() => toast.success(t('limits.saved')), ignoreRefusal),
+    );
   };
 
   return (

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { type UpdateTradeBody, useUpdateTrade } from '../api/update-trade';
 import type { MarketFigures } from '../hooks/use-market-figures';
 import { splitSymbol, toDecimal } from '../utils/trade-figures';
+import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
 
 type Mode = 'percent' | 'price';
 
@@ -35,6 +36,8 @@ export function StopLossDialog({
 }) {
   const { t } = useTranslation();
   const update = useUpdateTrade();
+  // One run for a double click (issue 21): the second lands before the busy button is rendered.
+  const singleFlight = useSingleFlight();
   const { trade } = detail;
   const { quote } = splitSymbol(trade.symbol);
   const radioName = useId();
@@ -51,14 +54,11 @@ export function StopLossDialog({
   };
 
   const save = (body: UpdateTradeBody, removed = false) =>
-    update.mutate(
-      { id: trade.id, body },
-      {
-        onSuccess: () => {
-          toast.success(t(removed ? 'trades.stopLoss.removed' : 'trades.stopLoss.saved'));
-          onClose();
-        },
-      },
+    void singleFlight(() =>
+      update.mutateAsync({ id: trade.id, body }).then(() => {
+        toast.success(t(removed ? 'trades.stopLoss.removed' : 'trades.stopLoss.saved'));
+        onClose();
+      }, ignoreRefusal),
     );
 
   const submit = () => {
