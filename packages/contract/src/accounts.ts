@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { typedPositiveDecimal } from './decimal';
-import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES } from './forms';
+import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES } from './validation';
 
 const M = VALIDATION_MESSAGES;
 

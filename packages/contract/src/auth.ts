@@ -4,7 +4,7 @@ import {
   PASSWORD_MAX_LENGTH,
   RECOVERY_CODE_PATTERN,
   VALIDATION_MESSAGES,
-} from './forms';
+} from './validation';
 import { DEFAULT_PREFERENCES, DISPLAY_CURRENCIES, LANGUAGES, mergePreferences, THEMES } from './preferences';
 
 const M = VALIDATION_MESSAGES;
@@ -123,12 +123,6 @@ export const sessionListResponse = z.object({
   results: z.array(sessionInfoSchema),
 });
 export const sessionIdParams = z.object({ id: z.uuid('Session not found') });
-
-/** `POST /api/events/ticket`: opens one event stream (`GET /api/events?ticket=`) within 30 seconds. */
-export const streamTicketResponse = z.object({
-  success: z.literal(true),
-  results: z.object({ ticket: z.string(), expiresAt: z.string() }),
-});
 
 /** `POST /auth/verify-2fa`: 2FA is on; the ten one-time recovery codes, shown this once. */
 export const verifyTwoFaResponse = z.object({

@@ -1,36 +1,19 @@
 import { z } from 'zod';
 import { fitsLedger } from './decimal';
+import {
+  MAX_PAPER_BALANCE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RECOVERY_CODE_PATTERN,
+  VALIDATION_MESSAGES,
+  decimalText,
+} from './validation';
 
 /**
- * Form validation shared by the web forms and the server (spec §5).
- * Messages are the spec's English text, word for word; the web uses them as i18n keys.
+ * Form validation shared by the web forms and the server (spec §5); their limits and messages are validation.ts's.
  */
-export const VALIDATION_MESSAGES = {
-  required: 'This field is required',
-  email: 'Please enter a valid email address',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMax: 'Password must be at most 128 characters',
-  passwordsMatch: 'Passwords must match',
-  amount: 'Please enter a valid amount',
-  price: 'Please enter a valid price',
-  twoFactorCode: 'Please enter the 6-digit code',
-  startingBalance: 'Starting balance must be between 0 and 1,000,000,000,000',
-} as const;
-
-/** The largest simulated starting balance of a paper account, in USDT. */
-export const MAX_PAPER_BALANCE = 1e12;
-
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
-
-export const PASSWORD_MIN_LENGTH = 8;
-/** Hardened (DESIGN §3): long inputs are refused before hashing. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const TWO_FACTOR_CODE_LENGTH = 6;
-
 const POSITIVE_DECIMAL = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 const SIX_DIGITS = /^\d{6}$/;
-/** A 2FA recovery code as shown (`abcde-fghij`), typed with or without its dash, in either case (issue 20). */
-export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 
 /** A non-empty string after trimming. */
 export const required = z.string().trim().min(1, VALIDATION_MESSAGES.required);
@@ -44,9 +27,6 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES.passwordMax);
 
 export const twoFactorCodeSchema = required.regex(SIX_DIGITS, VALIDATION_MESSAGES.twoFactorCode);
-
-/** A decimal as a person types it, written as the API takes it: "12,5" → "12.5", ".5" → "0.5". */
-export const decimalText = (value: string) => value.trim().replace(',', '.').replace(/^\./, '0.');
 
 /**
  * A strictly positive decimal typed by a person: "12.5", "12,5" (French keyboards) or ".5".

@@ -8,7 +8,7 @@ import {
   typedPositiveDecimal,
 } from './decimal';
 import { pagingQuery } from './envelope';
-import { decimalText } from './forms';
+import { decimalText } from './validation';
 import { TRADE_STATUSES } from './states';
 
 /** Decimals travel as strings (money is never a float); input may be a number or a numeric string. */
