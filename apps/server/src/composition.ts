@@ -5,6 +5,7 @@ import { createAccountReadiness } from './engine/account-readiness';
 import { createAlertProcessor } from './engine/alert-processor';
 import { createOrderExecutor } from './engine/order-executor';
 import { createReconciler } from './engine/reconciliation';
+import { createPositionCheck } from './engine/position-check';
 import { createTakeProfitOrders } from './engine/take-profit-orders';
 import { createTradeLifecycle } from './engine/trade-lifecycle';
 import { createTradeLock } from './engine/trade-lock';
@@ -135,6 +136,7 @@ export function createServices(
     executor,
     supervisor,
     venueStops,
+    positions: createPositionCheck({ trades: repos.trades, lifecycle, lock: tradeLock, log }),
     readiness,
     log,
   });

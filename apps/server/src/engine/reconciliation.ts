@@ -10,6 +10,8 @@ import { attributeFunding } from './trades-fns';
 import type { OrderExecutor } from './order-executor';
 import type { TradeSupervisor } from './trade-supervisor';
 import type { VenueStopGuard } from './venue-stop-guard';
+import type { PositionCheck } from './position-check';
+import type { TradeDbRow } from './trades-repo';
 
 export type Reconciler = ReturnType<typeof createReconciler>;
 
@@ -27,6 +29,11 @@ export function createReconciler(deps: {
   gateways: GatewayProvider;
   executor: OrderExecutor;
   supervisor: Pick<TradeSupervisor, 'supervise'>;
+  /**
+   * The venue's futures positions against the open trades, on sweeps (a position closed outside Kairos is
+   * booked from the venue's fills; one larger than the trades is alerted): see position-check.ts.
+   */
+  positions?: Pick<PositionCheck, 'checkAccount'>;
   /** Stops resting on venues: read back on sweeps (a stop that triggered while Kairos was down is booked). */
   venueStops?: Pick<VenueStopGuard, 'checkAccount'>;
   readiness: Pick<AccountReadiness, 'markReady'>;
@@ -173,7 +180,12 @@ export function createReconciler(deps: {
     // On sweeps only (about once a minute): the quantity is already covered by the inferred fill, only the
     // venue's own prices and fees wait, and the per-account read is not worth every 5 s pass.
     if (options.sweep) for (const tradeId of await settleMissingFills(account.id)) touched.add(tradeId);
-    if (options.sweep) for (const trade of await trades.activeTrades(account.id)) touched.add(trade.id);
+    if (options.sweep) {
+      const active = await trades.activeTrades(account.id);
+      for (const trade of active) touched.add(trade.id);
+      // After the live orders and their fills settled above: what the venue holds against what they hold.
+      for (const tradeId of await checkPositions(account, active)) touched.add(tradeId);
+    }
     if (options.sweep) for (const tradeId of await settleFunding(account)) touched.add(tradeId);
     for (const tradeId of touched) {
       try {
@@ -183,6 +195,25 @@ export function createReconciler(deps: {
       }
     }
     return touched;
+  }
+
+  /**
+   * A futures account's positions against its open trades (one positions read; none for a spot account or one
+   * without open trades). Returns the trades it booked an outside close on.
+   */
+  async function checkPositions(
+    account: Pick<AccountRow, 'id'> | AccountRow,
+    active: readonly TradeDbRow[],
+  ): Promise<Set<string>> {
+    if (!deps.positions || active.length === 0) return new Set();
+    try {
+      const row = await rowOf(account);
+      if (!row || row.marketType !== 'future') return new Set();
+      return await deps.positions.checkAccount(await deps.gateways.forAccount(row), row.id, active);
+    } catch (e) {
+      log.warn({ err: e, accountId: account.id }, 'could not compare the venue positions with the trades');
+      return new Set();
+    }
   }
 
   /** The account's venue stops read back; the sweep's own account row is used as it is (no second read). */

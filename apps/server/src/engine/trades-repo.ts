@@ -784,6 +784,131 @@ export function createTradesRepo(db: Database) {
         );
     },
 
+    /**
+     * What each of these trades holds, as sums of its fills per side and fee currency (heldQuantity's input):
+     * one statement for an account's open trades (the position check of reconciliation's sweeps).
+     */
+    async heldOfTrades(
+      tradeIds: readonly string[],
+    ): Promise<
+      Map<string, { side: 'buy' | 'sell'; amount: string; fee: string; feeCurrency: string | null }[]>
+    > {
+      const out = new Map<
+        string,
+        { side: 'buy' | 'sell'; amount: string; fee: string; feeCurrency: string | null }[]
+      >();
+      if (tradeIds.length === 0) return out;
+      const rows = await db
+        .select({
+          tradeId: fills.tradeId,
+          side: orders.side,
+          feeCurrency: fills.feeCurrency,
+          amount: sql<string>`sum(${fills.amount})::text`,
+          fee: sql<string>`sum(${fills.fee})::text`,
+        })
+        .from(fills)
+        .innerJoin(orders, eq(orders.id, fills.orderId))
+        .where(inArray(fills.tradeId, [...tradeIds]))
+        .groupBy(fills.tradeId, orders.side, fills.feeCurrency);
+      for (const r of rows) {
+        const list = out.get(r.tradeId) ?? [];
+        list.push({ side: r.side, amount: r.amount, fee: r.fee, feeCurrency: r.feeCurrency });
+        out.set(r.tradeId, list);
+      }
+      return out;
+    },
+
+    /**
+     * Symbols of the account with an order sent and not answered yet (`submitted`, `unknown`): its fills could
+     * be anything, so the venue's position there is not compared this time.
+     */
+    async unansweredSymbols(accountId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ symbol: orders.symbol })
+        .from(orders)
+        .where(and(eq(orders.tradingAccountId, accountId), inArray(orders.status, ['submitted', 'unknown'])));
+      return new Set(rows.map((r) => r.symbol));
+    },
+
+    /**
+     * The venue ids of every order of the account on the symbol created since `since` (less a day), and of the
+     * orders its venue stops became: what is Kairos's among the venue's fills.
+     */
+    async knownVenueOrderIds(accountId: string, symbol: string, since: Date): Promise<Set<string>> {
+      const from = new Date(since.getTime() - 86_400_000);
+      const { rows } = await db.execute<{ id: string }>(
+        sql`SELECT venue_order_id AS id FROM ${orders}
+             WHERE trading_account_id = ${accountId} AND symbol = ${symbol} AND venue_order_id IS NOT NULL
+               AND created_at >= ${from.toISOString()}
+            UNION
+            SELECT triggered_order_id AS id FROM ${venueStops}
+             WHERE trading_account_id = ${accountId} AND symbol = ${symbol} AND triggered_order_id IS NOT NULL
+               AND created_at >= ${from.toISOString()}`,
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /**
+     * An exit made outside Kairos (closed by hand on the venue, liquidated), booked on the trade: one filled
+     * order row per venue order (its client id derived from the trade and the venue's order id, so booking it
+     * again changes nothing) with its fills, and the trade's close reason and note when given, in one
+     * transaction. Returns how many order rows were new.
+     */
+    async bookOutsideExit(
+      trade: Pick<TradeDbRow, 'id' | 'userId' | 'tradingAccountId' | 'symbol'>,
+      exits: {
+        clientOrderId: string;
+        venueOrderId: string | null;
+        role: string;
+        side: 'buy' | 'sell';
+        type: 'market' | 'limit';
+        reduceOnly: boolean;
+        amount: string;
+        average: string;
+        fills: Omit<typeof fills.$inferInsert, 'orderId' | 'tradeId'>[];
+      }[],
+      note: Partial<Pick<TradeDbRow, 'closeReason' | 'error'>>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        let created = 0;
+        for (const exit of exits) {
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              tradeId: trade.id,
+              userId: trade.userId,
+              tradingAccountId: trade.tradingAccountId,
+              clientOrderId: exit.clientOrderId,
+              venueOrderId: exit.venueOrderId,
+              role: exit.role,
+              symbol: trade.symbol,
+              side: exit.side,
+              type: exit.type,
+              reduceOnly: exit.reduceOnly,
+              amount: exit.amount,
+              filled: exit.amount,
+              average: exit.average,
+              status: 'filled',
+            })
+            .onConflictDoNothing()
+            .returning({ id: orders.id });
+          if (!row) continue;
+          created += 1;
+          if (exit.fills.length > 0)
+            await tx
+              .insert(fills)
+              .values(exit.fills.map((f) => ({ ...f, orderId: row.id, tradeId: trade.id })))
+              .onConflictDoNothing();
+        }
+        if (created > 0 && Object.keys(note).length > 0)
+          await tx
+            .update(trades)
+            .set({ ...note, updatedAt: new Date() })
+            .where(eq(trades.id, trade.id));
+        return created;
+      });
+    },
+
     /** Removes an order row that never left (`new`): an intention dropped before any venue saw it. */
     async deleteUnsentOrder(id: string): Promise<void> {
       await db.delete(orders).where(and(eq(orders.id, id), eq(orders.status, 'new')));

@@ -1,6 +1,6 @@
 import type { Balances as CcxtBalances, Order as CcxtOrder } from 'ccxt';
 import { describe, expect, it } from 'vitest';
-import { precisionToStep, toBalances, toOrder, toOrderStatus } from './ccxt-normalize';
+import { isLiquidationOrder, precisionToStep, toBalances, toOrder, toOrderStatus } from './ccxt-normalize';
 
 describe('ccxt normalization', () => {
   it.each([
@@ -17,6 +17,31 @@ describe('ccxt normalization', () => {
   it('reads an order closed short of its amount as cancelled (Bybit spot PartiallyFilledCanceled)', () => {
     expect(toOrderStatus({ status: 'closed', filled: 0.4, amount: 1 })).toBe('cancelled');
     expect(toOrderStatus({ status: 'closed', filled: 1, amount: 1 })).toBe('filled');
+  });
+
+  it('knows a venue’s own liquidation order by its word: Binance’s client id, Bybit’s createType, OKX’s category', () => {
+    expect(isLiquidationOrder('autoclose-1711000000000123', {})).toBe(true);
+    expect(isLiquidationOrder('adl_autoclose-1711', {})).toBe(true);
+    expect(isLiquidationOrder(null, { createType: 'CreateByLiquidate' })).toBe(true);
+    expect(isLiquidationOrder(null, { createType: 'CreateByAdl_PassThrough' })).toBe(true);
+    expect(isLiquidationOrder('x', { category: 'full_liquidation' })).toBe(true);
+    expect(isLiquidationOrder('x', { category: 'partial_liquidation' })).toBe(true);
+    expect(isLiquidationOrder('x', { category: 'adl' })).toBe(true);
+    // An order sent by hand, or by Kairos, is none.
+    expect(isLiquidationOrder('web1711x1', { createType: 'CreateByUser', category: 'normal' })).toBe(false);
+    expect(isLiquidationOrder(null, {})).toBe(false);
+    const order = { id: '7', clientOrderId: 'autoclose-17', side: 'sell', type: 'market', status: 'closed' };
+    expect(
+      toOrder({ ...order, amount: 1, filled: 1, info: {} } as unknown as CcxtOrder, 'BTC/USDT'),
+    ).toMatchObject({
+      liquidation: true,
+    });
+    expect(
+      toOrder(
+        { ...order, clientOrderId: 'k1', amount: 1, filled: 1, info: {} } as unknown as CcxtOrder,
+        'BTC/USDT',
+      ),
+    ).not.toHaveProperty('liquidation');
   });
 
   it('turns precision into steps for tick-size and decimal-places venues', () => {

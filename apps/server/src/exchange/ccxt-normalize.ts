@@ -113,6 +113,7 @@ export function toOrder(
   const inBase = (value: string) => (size ? new Decimal(value).times(size).toFixed() : value);
   const filled = inBase(decimalStringOrZero(order.filled));
   const type = typeof order.type === 'string' && order.type.includes('market') ? 'market' : 'limit';
+  const liquidation = isLiquidationOrder(clientOrderId, info);
   return {
     venueOrderId: String(order.id),
     clientOrderId,
@@ -127,7 +128,21 @@ export function toOrder(
     fee: toFee(order),
     reduceOnly: order.reduceOnly === true,
     timestamp: order.timestamp ?? order.lastUpdateTimestamp ?? Date.now(),
+    ...(liquidation ? { liquidation: true } : {}),
   };
+}
+
+/**
+ * Whether the venue says the order is its own closing of a liquidated (or auto-deleveraged) position: Binance
+ * names them by client id (`autoclose-…`, `adl_autoclose…`), Bybit by `createType` (`CreateByLiquidate`,
+ * `CreateByAdl…`), OKX by `category` (`full_liquidation`, `partial_liquidation`, `adl`).
+ */
+export function isLiquidationOrder(clientOrderId: string | null, info: Record<string, unknown>): boolean {
+  if (clientOrderId && /^(autoclose-|adl_autoclose)/i.test(clientOrderId)) return true;
+  const createType = info['createType'];
+  if (typeof createType === 'string' && /^CreateBy(Liq|Adl)/i.test(createType)) return true;
+  const category = info['category'];
+  return typeof category === 'string' && /liquidation|^adl$/i.test(category);
 }
 
 export function toFill(trade: CcxtTrade, symbol: string, contractSize?: string | null): Fill {

@@ -123,6 +123,12 @@ export interface Order {
    * market order): spares a `fetchMyTrades`. Used only when they add up to `filled`; deduped like any fill.
    */
   fills?: Fill[];
+  /**
+   * The venue's own order closing a position it liquidated (or auto-deleveraged), where it says so: Binance's
+   * `autoclose-`/`adl_autoclose` client ids, Bybit's `createType`, OKX's `category`, the paper venue's
+   * `liquidation-` orders. Absent otherwise.
+   */
+  liquidation?: boolean;
 }
 
 export interface Fill {

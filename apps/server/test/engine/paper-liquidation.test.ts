@@ -7,9 +7,10 @@ import { asUser, eventually, startTradesApp, type TradesApp } from '../support/t
 
 /**
  * Issue 19: a leveraged paper long the price falls through its liquidation price is closed by the venue at the
- * mark price, and Kairos books it as the trade's exit with that fill — read back as a venue stop that fired
- * (the position's resting stop shows the liquidation order as the one it sent). The account never goes below
- * zero: a loss beyond the wallet is the venue's.
+ * mark price, and Kairos books it as the trade's exit with that fill, closed for "liquidation" — found by
+ * reconciliation's sweep (the venue's position gone, its fill of an order the venue flags a liquidation; the
+ * position's resting stop cancelled by the venue, as Binance does). The account never goes below zero: a loss
+ * beyond the wallet is the venue's.
  */
 let t: TradesApp;
 let alice: Session;
@@ -47,7 +48,7 @@ it('a 10× long the price falls through is liquidated by the venue and booked cl
   const closed = await eventually(detail, (d) => d.trade.status === 'closed', 15_000);
   const exit = closed.fills.filter((f: { side: string }) => f.side === 'sell');
   expect(exit).toEqual([expect.objectContaining({ price: '44000', amount: '0.5' })]);
-  expect(closed.trade).toMatchObject({ exitPrice: '44000', quantity: '0.5' });
+  expect(closed.trade).toMatchObject({ exitPrice: '44000', quantity: '0.5', closeReason: 'liquidation' });
   expect(Number(closed.trade.pnl)).toBeLessThan(-10_000);
 
   const gateway = await t.app.services.venues.gateways.forAccount(
@@ -57,7 +58,7 @@ it('a 10× long the price falls through is liquidated by the venue and booked cl
   const usdt = new Decimal((await gateway.fetchBalances())['USDT']!.total);
   expect(usdt.gte(0)).toBe(true);
   const exitOrder = await gateway.fetchOrder(
-    closed.orders.find((o: { role: string }) => o.role === 'stop').venueOrderId,
+    closed.orders.find((o: { role: string }) => o.role === 'liquidation').venueOrderId,
     'BTC/USDT',
   );
   expect(exitOrder.clientOrderId).toMatch(/^liquidation-/);

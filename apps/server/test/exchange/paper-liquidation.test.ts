@@ -32,7 +32,8 @@ async function futuresAccount(): Promise<string> {
 /**
  * Issue 19: the paper venue liquidates a futures position its margin no longer holds — margin balance below
  * 0.4 % of its notional at entry — at the mark price — closing it at the mark price with an order of its own
- * (`liquidation-…`), handing the position's resting stop that order (as a venue shows a stop it fired), and
+ * (`liquidation-…`, flagged `liquidation` as ccxt venues flag theirs), cancelling the position's resting stops
+ * (as Binance expires a liquidated position's stop orders: the stop did not fire), and
  * taking a loss beyond the wallet itself: the account's USDT never goes below zero.
  */
 describe('paper futures liquidation', () => {
@@ -56,7 +57,7 @@ describe('paper futures liquidation', () => {
     await venue.setLeverage(id, 'BTC/USDT', 10);
   });
 
-  it('a cross long the price falls through is closed at the mark, its stop handed the order, USDT at zero not below', async () => {
+  it('a cross long the price falls through is closed at the mark by an order flagged a liquidation, its stop cancelled, USDT at zero not below', async () => {
     await long('0.1'); // 6,500 USDT of BTC at 65,000 on 1,000 USDT: liquidated near 55,250
     await futures.stops!.placeStop({
       symbol: 'BTC/USDT',
@@ -80,9 +81,11 @@ describe('paper futures liquidation', () => {
     expect((await usdt()).toFixed()).toBe('0');
 
     const stop = await futures.stops!.fetchStopByClientId('guard', 'BTC/USDT');
-    expect(stop.status).toBe('triggered');
-    const liquidation = await futures.fetchOrder(stop.triggeredOrderId!, 'BTC/USDT');
+    expect(stop).toMatchObject({ status: 'cancelled', triggeredOrderId: null });
+    const fills = await futures.fetchMyTrades('BTC/USDT');
+    const liquidation = await futures.fetchOrder(fills.at(-1)!.venueOrderId, 'BTC/USDT');
     expect(liquidation).toMatchObject({
+      liquidation: true,
       side: 'sell',
       type: 'market',
       reduceOnly: true,
@@ -91,7 +94,6 @@ describe('paper futures liquidation', () => {
       average: '40000',
     });
     expect(liquidation.clientOrderId).toMatch(/^liquidation-/);
-    const fills = await futures.fetchMyTrades('BTC/USDT');
     expect(fills.at(-1)).toMatchObject({
       price: '40000',
       amount: '0.1',

@@ -13,9 +13,10 @@ import { liquidationPrices, type LiquidationPrice } from './paper-margin';
 // `MAINTENANCE_MARGIN_RATE` (0.4 %, paper-margin) of its notional at that price. The venue then closes the whole position at
 // the mark price: one reduce-only market order with a client id of its own (`liquidation-…`), booked as any
 // fill (taker fee, realised PnL, margin released). A loss beyond what the wallet holds is the venue's
-// (Binance's insurance fund): the USDT wallet never goes below zero. The position's resting stop, if any, is
-// the liquidation's: it is shown triggered with the liquidation order as the order it sent (as a stop is
-// booked by Kairos: its exit, with the real fill); any other stop on the symbol is cancelled.
+// (Binance's insurance fund): the USDT wallet never goes below zero. The stops resting on the symbol are
+// cancelled, as Binance expires a liquidated position's stop orders: the stop did not fire, the venue closed
+// the position. Kairos books the close from the venue's fill of the liquidation order (its `liquidation` flag)
+// when reconciliation's sweep finds the position gone (engine/position-check.ts), closed for "liquidation".
 
 /** Client ids of liquidation orders: outside Kairos' (alphanumeric) ones. */
 export const LIQUIDATION_ORDER_ID_PREFIX = 'liquidation-';
@@ -70,7 +71,7 @@ export async function liquidateUnderwater(
   }
 }
 
-/** Closes the position at the mark price, hands its stop the order, and takes a loss beyond the wallet. */
+/** Closes the position at the mark price, cancels its stops, and takes a loss beyond the wallet. */
 async function liquidate(
   desk: PaperDesk,
   session: AccountSession,
@@ -96,7 +97,7 @@ async function liquidate(
     price: null,
   };
   const execution = { price: desk.market.price(spec.symbol, now), amount };
-  const order = await bookFutures(
+  await bookFutures(
     desk,
     session,
     checked,
@@ -107,12 +108,9 @@ async function liquidate(
   const usdt = await session.balance(SETTLEMENT_ASSET);
   const wallet = usdt.free.plus(usdt.used);
   if (wallet.isNeg()) await session.change(SETTLEMENT_ASSET, { free: wallet.neg() });
-  let handed = false;
   for (const stop of stops) {
     if (stop.status !== 'open' || stop.marketType !== 'future' || stop.symbol !== spec.symbol) continue;
-    stop.status = handed || stop.side !== side ? 'cancelled' : 'triggered';
-    if (stop.status === 'triggered') stop.triggeredOrderId = order.venueOrderId;
-    handed ||= stop.status === 'triggered';
+    stop.status = 'cancelled';
     stop.updatedAt = now;
     stop.checkedUntil = now;
     session.saveStop(stop);

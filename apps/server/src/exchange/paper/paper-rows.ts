@@ -1,6 +1,7 @@
 import { dec } from '../decimal';
 import type { Fill, Order, StopOrder } from '../gateway';
 import type { PaperFillRow, PaperOrderRow, PaperStopRow } from './paper-ledger-store';
+import { LIQUIDATION_ORDER_ID_PREFIX } from './paper-liquidation';
 
 // The ledger's rows as the gateway sees them: orders, stops and fills.
 
@@ -24,6 +25,7 @@ export function toOrder(row: PaperOrderRow): Order {
     fee: dec(row.fee).gt(0) ? { cost: row.fee, currency: row.feeCurrency } : null,
     reduceOnly: row.reduceOnly,
     timestamp: row.createdAt,
+    ...(row.clientOrderId?.startsWith(LIQUIDATION_ORDER_ID_PREFIX) ? { liquidation: true } : {}),
   };
 }
 
