@@ -46,6 +46,8 @@ const enUSTrades = {
       manualClose: 'Closed by hand',
       exitSignal: 'Closed by exit signal',
       closed: 'Closed',
+      liquidation: 'Liquidated by the venue',
+      closedOnVenue: 'Closed on the venue, outside Kairos',
     },
     duration: {
       seconds: '{{seconds}}s',

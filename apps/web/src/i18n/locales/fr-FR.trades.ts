@@ -48,6 +48,8 @@ const frFRTrades: typeof enUSTrades = {
       manualClose: 'Clôturé à la main',
       exitSignal: 'Clôturé par un signal de sortie',
       closed: 'Clôturé',
+      liquidation: 'Liquidé par la plateforme',
+      closedOnVenue: 'Clôturé sur la plateforme, hors de Kairos',
     },
     duration: {
       seconds: '{{seconds}} s',

@@ -595,6 +595,28 @@ describe('TradeDetail', () => {
   });
 });
 
+describe('TradeDetail of a position closed outside Kairos', () => {
+  it.each([
+    ['liquidation', 'Liquidated by the venue'],
+    ['closed on venue', 'Closed on the venue, outside Kairos'],
+  ])('names the close reason %s', async (closeReason, label) => {
+    const detail = serverTrade({
+      status: 'closed',
+      exitPrice: '44000',
+      pnl: '-1250',
+      pnlPercent: '-4.4',
+      closedAt: '2026-11-21T15:00:00.000Z',
+      durationMs: 5_760_000,
+      closeReason,
+    });
+    detail.ladder = detail.ladder.map((level) => ({ ...level, status: 'cancelled', pushable: false }));
+    serveTrade(undefined, detail);
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(await screen.findByText(label)).toBeTruthy();
+  });
+});
+
 describe('TradeDetail at the last price (issue 21)', () => {
   /** The trade as a server that marks it at 57,800 sends it (0.05 BTC held, bought at 56,794.59). */
   function markedTrade(overrides: Partial<TradeDetail['trade']> = {}): TradeDetail {

@@ -303,6 +303,9 @@ const CLOSE_REASONS: Record<string, string> = {
   'manual close': 'manualClose',
   'exit signal': 'exitSignal',
   closed: 'closed',
+  // The venue closed the position outside Kairos (the server's position check books it from the venue's fills).
+  liquidation: 'liquidation',
+  'closed on venue': 'closedOnVenue',
 };
 
 function CloseReason({ reason }: { reason: string }) {
