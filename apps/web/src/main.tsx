@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { changeLanguage, initI18n } from './i18n';
@@ -13,11 +13,15 @@ async function boot() {
   await changeLanguage(language);
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: React renders the first screen in slices of a few ms and lets the browser answer a tap in between,
+  // instead of one long task of several hundred ms on a phone (issue 21: the Dashboard's blocking time).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 void boot();
