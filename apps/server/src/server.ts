@@ -74,9 +74,17 @@ async function main() {
   await runMigrations(db);
 
   const runsWorker = config.role === 'worker' || config.role === 'all';
-  boss = createBoss(databaseUrl, runsWorker ? 'consumer' : 'producer', (e) => {
-    if (!stopping) log.error({ err: e }, 'queue error');
-  });
+  boss = createBoss(
+    databaseUrl,
+    runsWorker ? 'consumer' : 'producer',
+    (e) => {
+      if (!stopping) log.error({ err: e }, 'queue error');
+    },
+    {
+      onSlowJob: ({ queue, runningMs, ended }) =>
+        log.warn({ queue, runningMs }, ended ? 'slow job ended' : 'job still running'),
+    },
+  );
   await boss.start();
 
   const services = createServices({ config, db }, log);

@@ -122,6 +122,10 @@ export async function startWorker(deps: {
   return {
     id,
     async stop() {
+      // No new minute job while the services it uses are being stopped (a job already running finishes; the
+      // queue's stop waits for it).
+      await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
+      await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});
       services.events.unsubscribe(closedTradeWatcher);
       clearTimeout(refreshTimer);
       if (closedAccounts.size > 0) await refreshClosed();
@@ -131,8 +135,6 @@ export async function startWorker(deps: {
       await (await billingSchedule)?.stop();
       services.venues.paperVenue.stop();
       await services.events.close();
-      await boss.offWork(BALANCE_REFRESH_QUEUE).catch(() => {});
-      await boss.offWork(HEARTBEAT_QUEUE).catch(() => {});
       await heartbeats.removeWorker(id).catch(() => {});
     },
   };

@@ -41,12 +41,26 @@ function reportLostJobEnds() {
 }
 reportLostJobEnds();
 
+/** A job running longer than this is reported (`onSlowJob`), and again when it ends. */
+export const SLOW_JOB_MS = 10_000;
+
+export type SlowJob = { queue: string; runningMs: number; ended: boolean };
+
 /**
  * pg-boss on the application's PostgreSQL. Producers (API processes) only insert jobs;
  * consumers (workers) also run maintenance and cron. Polling is tuned well below the
  * 2 s default (DESIGN §11).
+ *
+ * Every handler given to `work` is watched: one still running after `slowJobMs` is reported with its queue,
+ * and again when it ends, so a stuck job (a query that never answers, a lock never given back) is seen in the
+ * logs instead of silently holding its queue — and a stop that waits for it says which job it waits for.
  */
-export function createBoss(connectionString: string, role: QueueRole, onError: (e: Error) => void): PgBoss {
+export function createBoss(
+  connectionString: string,
+  role: QueueRole,
+  onError: (e: Error) => void,
+  options: { onSlowJob?: (job: SlowJob) => void; slowJobMs?: number } = {},
+): PgBoss {
   const boss = new PgBoss({
     connectionString,
     schema: 'pgboss',
@@ -57,6 +71,29 @@ export function createBoss(connectionString: string, role: QueueRole, onError: (
     application_name: `kairos-${role}`,
   });
   boss.on('error', onError);
+  const { onSlowJob, slowJobMs = SLOW_JOB_MS } = options;
+  if (onSlowJob) {
+    // work(name, handler) or work(name, options, handler): the handler is always last.
+    const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+    const watchedWork = (name: string, ...rest: unknown[]) => {
+      const handler = rest.pop() as (jobs: unknown) => Promise<unknown>;
+      return work(name, ...rest, async (jobs: unknown) => {
+        const startedAt = Date.now();
+        let slow = false;
+        const timer = setTimeout(() => {
+          slow = true;
+          onSlowJob({ queue: name, runningMs: Date.now() - startedAt, ended: false });
+        }, slowJobMs);
+        try {
+          return await handler(jobs);
+        } finally {
+          clearTimeout(timer);
+          if (slow) onSlowJob({ queue: name, runningMs: Date.now() - startedAt, ended: true });
+        }
+      });
+    };
+    Object.assign(boss, { work: watchedWork });
+  }
   return boss;
 }
 
