@@ -42,7 +42,8 @@ beforeAll(async () => {
     KAIROS_BOT_CONCURRENCY: '1',
     LOG_LEVEL: 'warn',
   });
-  await waitForHealthy(port, 30_000);
+  // Generous: a fresh cluster's migrations under two test files at once on 2 cores took over 30 s here.
+  await waitForHealthy(port, 50_000);
 }, 60_000);
 
 afterAll(async () => {
@@ -145,9 +146,23 @@ describe('PostgreSQL restarted mid-processing', () => {
     const alertIds: string[] = [];
     for (const [i, s] of strategies.entries()) alertIds.push(await signal(s, 'long', `restart-${i}`));
 
-    // Stop the database once part of the fan-out has reached the venue; start it again on its port.
+    // Stop the database once part of the fan-out has reached the venue, with the worker running a minute job
+    // (a backlog of balance refreshes, so one is under way as the database goes: its end is then written to a
+    // database that is not there — pg-boss 10 left that rejection unhandled and the process exited, exit 1);
+    // start it again on its port.
     const entries = () => count(`SELECT count(*) AS n FROM orders WHERE role = 'entry'`);
     await until('first entries', async () => (await entries()) >= 4, 30_000);
+    await pool.query(
+      `INSERT INTO pgboss.job (name, data) SELECT 'accounts.refresh-balances', '{}' FROM generate_series(1, 20)`,
+    );
+    await until(
+      'a balance refresh running',
+      async () =>
+        (await count(
+          `SELECT count(*) AS n FROM pgboss.job WHERE name = 'accounts.refresh-balances' AND state = 'active'`,
+        )) > 0,
+      10_000,
+    );
     const clusterPort = cluster.port;
     await cluster.stop();
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
@@ -188,11 +203,12 @@ describe('PostgreSQL restarted mid-processing', () => {
 
     // And it stops as cleanly as ever: no connection lost in the restart is left holding the pool. A job the
     // queue is running at that moment gets its graceful 20 s (server.ts); a pool held by a lost connection
-    // would never close. (Once, with two test files at once on 2 cores, the stop took 20.0 s: a minute job
-    // was still running — noted for a look, not understood yet.)
+    // would never close. (Once, with two test files at once on 2 cores, the stop took 20.0 s; not reproduced
+    // since — a job running that long is now logged with its queue, 'job still running', shown here if slow.)
     const stoppingAt = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(Date.now() - stoppingAt).toBeLessThan(25_000);
+    const stopMs = Date.now() - stoppingAt;
+    expect(stopMs, `stopped in ${stopMs} ms\n${server.output().slice(-3000)}`).toBeLessThan(25_000);
   }, 120_000);
 });
