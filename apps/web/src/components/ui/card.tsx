@@ -18,9 +18,13 @@ export function CardHeader({
 }) {
   return (
     <header
-      className={cn('flex items-start justify-between gap-3 border-b border-line px-4 py-3', className)}
+      className={cn(
+        'flex flex-wrap items-start justify-between gap-3 border-b border-line px-4 py-3',
+        className,
+      )}
     >
-      <div className="min-w-0">
+      {/* The actions go under the title when both do not fit on a phone. */}
+      <div className="min-w-40 flex-1">
         <h2 className="truncate text-sm font-semibold text-fg">{title}</h2>
         {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
       </div>

@@ -50,8 +50,9 @@ export function ChartFrame({
     );
   return (
     <Card className="flex flex-col">
-      <header className="flex items-start justify-between gap-3 px-4 pt-3 pb-2">
-        <div className="min-w-0">
+      {/* The actions go under the title when both do not fit (issue 21: at 390 px the title wrapped a word a line). */}
+      <header className="flex flex-wrap items-start justify-between gap-3 px-4 pt-3 pb-2">
+        <div className="min-w-40 flex-1">
           <h3 className="text-sm font-semibold text-fg">{title}</h3>
           {description ? <p className="text-xs text-muted">{description}</p> : null}
         </div>
