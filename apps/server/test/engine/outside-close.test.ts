@@ -3,6 +3,7 @@ import { toDecimal } from '@kairos/core';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { startVenue, venueDisagreements, type VenueKind, type VenueSetup } from '../support/venue-matrix';
 import { asUser, eventually } from '../support/trades-app';
+import { ESTIMATE_AFTER_SWEEPS } from '../../src/engine/position-check';
 
 /**
  * The lifecycle invariant's other half: the venue's futures position matched by Kairos's open trades. A
@@ -230,6 +231,60 @@ describe('paper futures: a liquidation is booked as one', () => {
     } finally {
       for (const r of reads) r.mockRestore();
     }
+  });
+
+  it('a partial close by hand is a partial exit: the trade keeps the rest, its venue stop follows, the note says so', async () => {
+    const { accountId, tradeId, gateway } = await leveragedLong(35);
+    await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'market',
+      amount: '0.2',
+      reduceOnly: true,
+      clientOrderId: handId(),
+    });
+    await sweep();
+    await sweep();
+    await sweep();
+    const after = await detail(tradeId);
+    expect(after.trade.status).toBe('open');
+    const sold = after.fills.filter((f) => f.side === 'sell');
+    expect(sold.reduce((s, f) => s.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.2');
+    expect(after.trade.error).toMatch(/0\.2 BTC\/USDT of this position was closed on the venue/);
+    const { rows } = await setup.venue.t.db.pool.query(
+      `SELECT amount::float8::text AS amount FROM venue_stops WHERE trade_id = $1 AND status = 'open'`,
+      [tradeId],
+    );
+    expect(rows).toEqual([{ amount: '0.3' }]);
+    expect((await holds(gateway)).toFixed()).toBe('0.3');
+    expect(await venueDisagreements(setup, accountId)).toEqual([]);
+  });
+
+  it('a close whose fills the venue does not list waits for them, then is booked at the market price and said to be estimated', async () => {
+    const { tradeId, gateway } = await leveragedLong(null);
+    await gateway.createOrder({
+      symbol: 'BTC/USDT',
+      side: 'sell',
+      type: 'market',
+      amount: '0.5',
+      reduceOnly: true,
+      clientOrderId: handId(),
+    });
+    const lagging = vi.spyOn(gateway, 'fetchMyTrades').mockResolvedValue([]);
+    try {
+      for (let i = 1; i < ESTIMATE_AFTER_SWEEPS; i++) await sweep();
+      expect((await detail(tradeId)).trade.status).toBe('open');
+      await sweep();
+    } finally {
+      lagging.mockRestore();
+    }
+    const closed = await detail(tradeId);
+    expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'closed on venue' });
+    expect(closed.trade.error).toMatch(/figures estimated at the market price/);
+    const last = (await gateway.fetchTicker('BTC/USDT')).last;
+    expect(closed.fills.filter((f) => f.side === 'sell')).toEqual([
+      expect.objectContaining({ amount: '0.5', price: last, fee: '0' }),
+    ]);
   });
 
   for (const stop of [35, null]) {
