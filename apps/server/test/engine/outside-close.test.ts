@@ -122,6 +122,27 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     expect(closed.trade['pnl']).not.toBeNull();
   });
 
+  it.runIf(kind === 'binance')(
+    'closed by the venue’s own liquidation order (Binance’s autoclose- client id): closed for "liquidation"',
+    async () => {
+      const { accountId, tradeId, gateway } = await openLong();
+      await gateway.createOrder({
+        symbol: 'BTC/USDT',
+        side: 'sell',
+        type: 'market',
+        amount: '0.01',
+        reduceOnly: true,
+        clientOrderId: `autoclose-${Date.now()}`,
+      });
+      await sweep();
+      await sweep();
+      const closed = await detail(tradeId);
+      expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'liquidation' });
+      expect(closed.orders.find((o) => o.role === 'liquidation')?.status).toBe('filled');
+      expect(await venueDisagreements(setup, accountId)).toEqual([]);
+    },
+  );
+
   it('a single racing reading does not close the trade', async () => {
     const { accountId, tradeId, gateway } = await openLong();
     const accepted = await setup.acceptedOrders(accountId);
