@@ -74,7 +74,6 @@ const MAY_SCROLL_INSIDE = [
   'Stratégies',
   'Ordres et exécutions',
   'Avoirs',
-  'Comptes de trading',
   'Facturation',
 ];
 

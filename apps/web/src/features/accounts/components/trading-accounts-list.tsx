@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { translateMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useExchanges } from '../api/get-exchanges';
@@ -33,101 +34,119 @@ export function TradingAccountsList({ onConnect }: { onConnect: () => void }) {
   const [deleting, setDeleting] = useState<TradingAccount | null>(null);
   const venueOf = (account: TradingAccount) => venues.data?.find((venue) => venue.id === account.exchange);
 
+  const venue = (account: TradingAccount) => (
+    <VenueLabel account={account} venueName={venueOf(account)?.name} />
+  );
+  const apiKey = (account: TradingAccount) =>
+    account.apiKeyMask ? (
+      <span className="flex flex-col items-start gap-0.5">
+        <span className="font-mono text-xs text-muted">{account.apiKeyMask}</span>
+        {account.withdrawRiskAcknowledgedAt ? (
+          <WithdrawRiskNote at={account.withdrawRiskAcknowledgedAt} />
+        ) : null}
+      </span>
+    ) : (
+      <span className="text-xs text-subtle">{t('accounts.noKeys')}</span>
+    );
+  const balance = (account: TradingAccount) => (
+    <span title={t('accounts.balanceUpdated', { time: format.dateTime(account.balanceUpdatedAt) })}>
+      {formatMoneyNumber(account.usdtBalance, 'USDT', { locale: format.locale })}{' '}
+      <span className="text-xs text-subtle">USDT</span>
+    </span>
+  );
+  const status = (account: TradingAccount) => (
+    <span className="flex max-w-72 flex-col items-start gap-0.5">
+      <AccountStatusBadge status={account.status} />
+      {account.status === 'error' && account.lastError ? (
+        <span className="truncate text-xs text-loss" title={account.lastError}>
+          {translateMessage(t, account.lastError)}
+        </span>
+      ) : null}
+    </span>
+  );
+  const actions = (account: TradingAccount) => (
+    <span className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setEditing(account)}
+        aria-label={t('accounts.edit.action', { name: account.nickname })}
+      >
+        {t('accounts.edit.short')}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="hover:text-loss"
+        onClick={() => setDeleting(account)}
+        aria-label={t('accounts.delete.action', { name: account.nickname })}
+      >
+        {t('accounts.delete.short')}
+      </Button>
+    </span>
+  );
+
   const columns: Column<TradingAccount>[] = [
     {
       key: 'nickname',
       header: t('accounts.columns.nickname'),
       cell: (account) => <span className="font-medium">{account.nickname}</span>,
     },
-    {
-      key: 'venue',
-      header: t('accounts.columns.exchange'),
-      cell: (account) => <VenueLabel account={account} venueName={venueOf(account)?.name} />,
-    },
-    {
-      key: 'apiKey',
-      header: t('accounts.columns.apiKey'),
-      cell: (account) =>
-        account.apiKeyMask ? (
-          <span className="flex flex-col items-start gap-0.5">
-            <span className="font-mono text-xs text-muted">{account.apiKeyMask}</span>
-            {account.withdrawRiskAcknowledgedAt ? (
-              <WithdrawRiskNote at={account.withdrawRiskAcknowledgedAt} />
-            ) : null}
-          </span>
-        ) : (
-          <span className="text-xs text-subtle">{t('accounts.noKeys')}</span>
-        ),
-    },
-    {
-      key: 'balance',
-      header: t('accounts.columns.balance'),
-      numeric: true,
-      cell: (account) => (
-        <span title={t('accounts.balanceUpdated', { time: format.dateTime(account.balanceUpdatedAt) })}>
-          {formatMoneyNumber(account.usdtBalance, 'USDT', { locale: format.locale })}{' '}
-          <span className="text-xs text-subtle">USDT</span>
-        </span>
-      ),
-    },
+    { key: 'venue', header: t('accounts.columns.exchange'), cell: venue },
+    { key: 'apiKey', header: t('accounts.columns.apiKey'), cell: apiKey },
+    { key: 'balance', header: t('accounts.columns.balance'), numeric: true, cell: balance },
     {
       key: 'bots',
       header: t('accounts.columns.bots'),
       numeric: true,
       cell: (account) => account.botCount,
     },
-    {
-      key: 'status',
-      header: t('accounts.columns.status'),
-      cell: (account) => (
-        <span className="flex max-w-72 flex-col items-start gap-0.5">
-          <AccountStatusBadge status={account.status} />
-          {account.status === 'error' && account.lastError ? (
-            <span className="truncate text-xs text-loss" title={account.lastError}>
-              {translateMessage(t, account.lastError)}
-            </span>
-          ) : null}
-        </span>
-      ),
-    },
+    { key: 'status', header: t('accounts.columns.status'), cell: status },
     {
       key: 'actions',
       header: <span className="sr-only">{t('accounts.columns.actions')}</span>,
       className: 'w-px text-right',
-      cell: (account) => (
-        <span className="flex justify-end gap-1">
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => setEditing(account)}
-            aria-label={t('accounts.edit.action', { name: account.nickname })}
-          >
-            {t('accounts.edit.short')}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="hover:text-loss"
-            onClick={() => setDeleting(account)}
-            aria-label={t('accounts.delete.action', { name: account.nickname })}
-          >
-            {t('accounts.delete.short')}
-          </Button>
-        </span>
-      ),
+      cell: actions,
     },
   ];
 
   return (
     <>
-      <Table
+      <TableOrCards
         caption={t('accounts.title')}
         columns={columns}
-        rows={accounts.data}
+        rows={accounts.data ?? []}
         rowKey={(account) => account.id}
         loading={accounts.isPending}
         error={accounts.isError ? accounts.error : undefined}
         onRetry={() => void accounts.refetch()}
+        // Below 640 px a card an account (issue 21: the seven columns scrolled sideways on a phone).
+        card={(account) => (
+          <article
+            aria-label={account.nickname}
+            className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
+          >
+            <span className="flex items-start justify-between gap-2">
+              <span className="flex min-w-0 flex-col gap-1">
+                <span className="font-medium break-words text-fg">{account.nickname}</span>
+                {venue(account)}
+              </span>
+              {status(account)}
+            </span>
+            <span className="flex items-end justify-between gap-2">
+              <span className="flex flex-col">
+                <span className="text-xs text-muted">{t('accounts.columns.balance')}</span>
+                <span className="num text-fg">{balance(account)}</span>
+              </span>
+              <span className="flex flex-col items-end">
+                <span className="text-xs text-muted">{t('accounts.columns.bots')}</span>
+                <span className="num text-fg">{account.botCount}</span>
+              </span>
+            </span>
+            {apiKey(account)}
+            <span className="-mx-1 flex justify-end">{actions(account)}</span>
+          </article>
+        )}
         empty={
           <EmptyState
             title={t('accounts.empty.title')}

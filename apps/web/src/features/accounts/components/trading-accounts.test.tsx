@@ -12,6 +12,11 @@ import {
 import type { Venue } from '../api/get-exchanges';
 import { editAccountFormSchema, toUpdateAccountBody } from '../api/update-trading-account';
 
+/** The accounts' table (from 640 px; below it the same accounts are cards). */
+async function accountsTable() {
+  return within(await screen.findByRole('table', { name: 'Trading accounts' }, { timeout: 5000 }));
+}
+
 const venues: Venue[] = [
   {
     id: 'binance',
@@ -268,9 +273,9 @@ describe('TradingAccounts screen', () => {
       marketType: 'spot',
       startingBalance: '25000',
     });
-    const row = (await screen.findByText('Paper main', { selector: 'span.font-medium' })).closest(
-      'tr',
-    ) as HTMLElement;
+    const row = (
+      await (await accountsTable()).findByText('Paper main', { selector: 'span.font-medium' })
+    ).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('25,000.00');
     expect(row.textContent).toContain('No keys (simulated)');
   });
@@ -381,11 +386,13 @@ describe('TradingAccounts screen', () => {
     });
     loginAs();
     renderApp('/accounts');
-    const practice = (await screen.findByText('Binance practice', {}, { timeout: 5000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const practice = (
+      await (await accountsTable()).findByText('Binance practice', {}, { timeout: 5000 })
+    ).closest('tr') as HTMLElement;
     expect(within(practice).getByText('Testnet')).toBeTruthy();
-    const live = screen.getByText('Binance main').closest('tr') as HTMLElement;
+    const live = within(screen.getByRole('table', { name: 'Trading accounts' }))
+      .getByText('Binance main')
+      .closest('tr') as HTMLElement;
     expect(within(live).queryByText('Testnet')).toBeNull();
   });
 
@@ -411,10 +418,14 @@ describe('TradingAccounts screen', () => {
     });
     loginAs();
     renderApp('/accounts');
-    const row = (await screen.findByText('Unreported', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await (await accountsTable()).findByText('Unreported', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
     const note = within(row).getByText(/You confirmed it cannot withdraw/);
     expect(note.textContent).toMatch(/Jan 5, 2026/);
-    const reported = screen.getByText('Reported').closest('tr') as HTMLElement;
+    const reported = within(screen.getByRole('table', { name: 'Trading accounts' }))
+      .getByText('Reported')
+      .closest('tr') as HTMLElement;
     expect(within(reported).queryByText(/confirmed it cannot withdraw/)).toBeNull();
   });
 
@@ -444,13 +455,23 @@ describe('TradingAccounts screen', () => {
     });
     loginAs();
     renderApp('/accounts');
-    const row = (await screen.findByText('Binance main', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const row = (await (await accountsTable()).findByText('Binance main', {}, { timeout: 5000 })).closest(
+      'tr',
+    ) as HTMLElement;
     expect(within(row).getByText('Binance')).toBeTruthy();
     expect(within(row).getByText('abcd…wxyz')).toBeTruthy();
     expect(row.textContent).toContain('1,234.50');
     expect(within(row).getByText('Connected')).toBeTruthy();
-    const broken = screen.getByText('Broken').closest('tr') as HTMLElement;
+    const broken = within(screen.getByRole('table', { name: 'Trading accounts' }))
+      .getByText('Broken')
+      .closest('tr') as HTMLElement;
     expect(within(broken).getByText('Invalid API key')).toBeTruthy();
+    // A phone's card (issue 21): the same figures, status and actions, nothing off to the side.
+    const card = within(screen.getByRole('list', { name: 'Trading accounts' })).getByRole('article', {
+      name: 'Binance main',
+    });
+    expect(card.textContent).toMatch(/Binance.*Connected.*USDT balance1,234\.50 USDT.*Bots2.*abcd…wxyz/);
+    expect(within(card).getByRole('button', { name: 'Delete Binance main' })).toBeTruthy();
 
     await userEvent.click(within(row).getByRole('button', { name: 'Delete Binance main' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Binance main?' });
@@ -485,7 +506,7 @@ describe('TradingAccounts screen', () => {
     loginAs();
     renderApp('/accounts');
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Delete Binance main' }, { timeout: 5000 }),
+      await (await accountsTable()).findByRole('button', { name: 'Delete Binance main' }),
     );
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Binance main?' });
     expect(within(confirm).queryByRole('checkbox')).toBeNull();
