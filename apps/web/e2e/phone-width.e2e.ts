@@ -71,7 +71,6 @@ const MAY_SCROLL_INSIDE = [
   'Paramètres',
   'Cards, metrics and tabs',
   'Sample trades',
-  'Stratégies',
   'Ordres et exécutions',
   'Avoirs',
   'Facturation',

@@ -5,7 +5,8 @@ import { timeFrameLabel } from '../../../i18n/time-frame';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { PlusIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -152,14 +153,43 @@ export function StrategiesPanel() {
           {t('strategies.form.open')}
         </Button>
       </div>
-      <Table
+      <TableOrCards
         caption={t('strategies.title')}
         columns={columns}
-        rows={strategies.data}
+        rows={strategies.data ?? []}
         rowKey={(strategy) => strategy.id}
         loading={strategies.isPending}
         error={strategies.isError ? strategies.error : undefined}
         onRetry={() => void strategies.refetch()}
+        // Below 640 px a card a strategy (issue 21: the seven columns scrolled sideways on a phone).
+        card={(strategy) => {
+          const cell = (key: string) => columns.find((column) => column.key === key)?.cell(strategy);
+          return (
+            <article
+              aria-label={strategy.nickname}
+              className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
+            >
+              <span className="flex items-start justify-between gap-2">
+                <span className="min-w-0 break-all">{cell('nickname')}</span>
+                {cell('status')}
+              </span>
+              <span className="text-muted">
+                {cell('pair')} · {cell('timeFrame')}
+              </span>
+              <span className="flex items-start justify-between gap-3">
+                <span className="flex flex-col gap-0.5">
+                  <span className="text-xs text-muted">{t('strategies.columns.takeProfits')}</span>
+                  {cell('takeProfits')}
+                </span>
+                <span className="flex flex-col items-end gap-0.5">
+                  <span className="text-xs text-muted">{t('strategies.columns.stopLoss')}</span>
+                  <span className="num">{cell('stopLoss')}</span>
+                </span>
+              </span>
+              <span className="flex justify-end">{cell('actions')}</span>
+            </article>
+          );
+        }}
         empty={
           <EmptyState
             title={t('strategies.empty.title')}

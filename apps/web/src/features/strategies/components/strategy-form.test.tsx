@@ -81,7 +81,14 @@ describe('strategy form: the stop-limit offset', () => {
   it('edits the strategy’s own offset, typed the French way', async () => {
     await changeLanguage('fr-FR');
     const { requests } = open([serverStrategy()]);
-    await userEvent.click(await screen.findByRole('button', { name: 'Modifier Trend BTC' }));
+    // The table's button (below 640 px the same strategy is a card with its own).
+    const table = await screen.findByRole('table', { name: 'Stratégies' });
+    const card = within(screen.getByRole('list', { name: 'Stratégies' })).getByRole('article', {
+      name: 'Trend BTC',
+    });
+    expect(within(card).getByRole('button', { name: 'Modifier Trend BTC' })).toBeTruthy();
+    expect(card.textContent).toContain('Take-profits');
+    await userEvent.click(within(table).getByRole('button', { name: 'Modifier Trend BTC' }));
     const dialog = await screen.findByRole('dialog', { name: 'Modifier Trend BTC' });
     const offset = within(dialog).getByLabelText('Écart du stop-limit');
     expect((offset as HTMLInputElement).value).toBe('1.25');
