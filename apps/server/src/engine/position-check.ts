@@ -17,15 +17,17 @@ import {
 /** A shortfall is acted on once seen on this many consecutive sweeps (a fill racing one read is not a close). */
 export const SHORTFALL_SWEEPS = 2;
 /**
- * A shortfall whose fills the venue does not list (a lagging trade list) waits for them this many consecutive
- * sweeps; then the trade is closed at the venue's quantity, its price estimated, and that said on the trade.
+ * A shortfall whose fills the venue does not list (a lagging trade list) waits for them; after this many
+ * consecutive sweeps the user is told on the trade and an error is logged. It is never booked on a guess: an
+ * empty positions read the venue's fills do not confirm (a symbol read wrong, a venue's bad answer) would
+ * otherwise close the trade and cancel the stop of a position that is still open.
  */
-export const ESTIMATE_AFTER_SWEEPS = 5;
+export const UNEXPLAINED_ALERT_AFTER_SWEEPS = 5;
 /** The venue's trade list is read from this long before the oldest trade opened (clocks differ). */
 const CLOCK_MARGIN_MS = 60_000;
 /**
  * At most this far back: Binance USDⓈ-M answers a trade list from `startTime` for 7 days only. A close older
- * than that (Kairos down for a week) is found only where the venue lists it; otherwise it is estimated.
+ * than that (Kairos down for a week) is found only where the venue lists it; otherwise it is left to the user.
  */
 const FILLS_WINDOW_MS = 6 * 86_400_000;
 /** Pages of the trade list read at most (a busy symbol's first page may end before the close). */
@@ -33,6 +35,8 @@ const FILL_PAGES = 10;
 
 /** What the trade's note says when the venue holds more than its trades (the prefix finds it again). */
 export const EXCESS_NOTE = 'The venue holds more than';
+/** What the trade's note says when the venue holds less and no fill of the venue's explains it. */
+export const UNEXPLAINED_NOTE = 'The venue holds less than';
 export const CLOSED_ON_VENUE = 'closed on venue';
 export const LIQUIDATION = 'liquidation';
 
@@ -50,9 +54,9 @@ export type PositionCheck = ReturnType<typeof createPositionCheck>;
  *   trade closed "liquidation" when the venue says so, else "closed on venue"; the supervisor then cancels
  *   what rests of it (take-profits, the venue stop) through the normal paths. A partial shortfall is a partial
  *   exit: the venue stop follows the smaller size (its guard re-places it); the take-profits keep their sizes
- *   (reduce-only, they close no more than the venue holds), which the trade's note says. Fills not found
- *   after `ESTIMATE_AFTER_SWEEPS` sweeps: closed at the venue's quantity at the market price, the trade's note
- *   saying the figures are estimated, and an error logged.
+ *   (reduce-only, they close no more than the venue holds), which the trade's note says. Nothing is booked
+ *   until the venue's fills explain the whole shortfall; after `UNEXPLAINED_ALERT_AFTER_SWEEPS` sweeps without
+ *   them the trade's note tells the user (its stop and take-profits left as they are) and an error is logged.
  * - The venue holds more (opened by hand, a duplicate): never traded away. Alerted once — an error logged
  *   once per process and figure, and the note on the symbol's trades written once (it is what the user sees).
  */
@@ -178,17 +182,49 @@ export function createPositionCheck(deps: {
       if (ids.has(trade.id) && trade.error !== note) await trades.updateTrade(trade.id, { error: note });
   }
 
+  /**
+   * The venue holds less and none of its fills explains it, sweep after sweep: the user is told on the trades
+   * (once) and an error logged once per process and figure. The trades, their stop and take-profits are left as
+   * they are; the fills, once listed, are booked on a later sweep.
+   */
+  async function alertUnexplained(accountId: string, mismatch: Extract<Mismatch, { kind: 'short' }>) {
+    const key = `${accountId}|${mismatch.symbol}|${mismatch.side}|short|${mismatch.venue.toFixed()}`;
+    const held = mismatch.trades.reduce((sum, t) => sum.plus(t.held), toDecimal(0));
+    const note =
+      `${UNEXPLAINED_NOTE} this trade: ${mismatch.venue.toFixed()} ${mismatch.symbol} ${mismatch.side} at the ` +
+      `venue, ${held.toFixed()} in Kairos, and the venue lists no fill that closed the rest. Kairos books ` +
+      `nothing on a guess and leaves the stop and take-profits in place: check the position on the venue.`;
+    if (!alerted.has(key)) {
+      alerted.add(key);
+      log.error(
+        {
+          accountId,
+          symbol: mismatch.symbol,
+          side: mismatch.side,
+          venue: mismatch.venue.toFixed(),
+          ours: held.toFixed(),
+          tradeIds: mismatch.trades.map((t) => t.id),
+        },
+        'the venue holds less than its trades and lists no fill that explains it: left as it is, the user told',
+      );
+    }
+    for (const seen of mismatch.trades) {
+      const state = await lifecycle.loadState(seen.id);
+      if (state && isTradeActive(state.trade.status) && state.trade.error !== note)
+        await trades.updateTrade(seen.id, { error: note });
+    }
+  }
+
   /** A note about an excess that is gone (the hand's position closed) is taken off its trade. */
   async function clearStaleNotes(
     accountId: string,
     mismatches: readonly Mismatch[],
     active: readonly TradeDbRow[],
   ) {
-    const flagged = new Set(
-      mismatches.filter((m) => m.kind !== 'short').flatMap((m) => m.trades.map((t) => t.id)),
-    );
+    const flagged = new Set(mismatches.flatMap((m) => m.trades.map((t) => t.id)));
     for (const trade of active) {
-      if (!trade.error?.startsWith(EXCESS_NOTE) || flagged.has(trade.id)) continue;
+      const noted = trade.error?.startsWith(EXCESS_NOTE) || trade.error?.startsWith(UNEXPLAINED_NOTE);
+      if (!noted || flagged.has(trade.id)) continue;
       await trades.updateTrade(trade.id, { error: null });
       for (const key of [...alerted])
         if (key.startsWith(`${accountId}|${trade.symbol}|`)) alerted.delete(key);
@@ -242,12 +278,13 @@ export function createPositionCheck(deps: {
     const fills = await foreignFills(gateway, accountId, mismatch.symbol, exitSide, since);
     const needs = shareShortfall(mismatch.trades, mismatch.missing);
     const { parts, uncovered } = allocateFills(needs, fills);
-    const estimate = uncovered.size > 0;
-    if (estimate && sweeps < ESTIMATE_AFTER_SWEEPS) {
-      log.warn(
-        { accountId, symbol: mismatch.symbol, missing: mismatch.missing.toFixed(), sweeps },
-        'the venue holds less than the trades, and its fills of the close are not listed yet: waiting for them',
-      );
+    if (uncovered.size > 0) {
+      if (sweeps < UNEXPLAINED_ALERT_AFTER_SWEEPS) {
+        log.warn(
+          { accountId, symbol: mismatch.symbol, missing: mismatch.missing.toFixed(), sweeps },
+          'the venue holds less than the trades, and its fills of the close are not listed yet: waiting for them',
+        );
+      } else await alertUnexplained(accountId, mismatch);
       return booked;
     }
     // What each venue order is (a liquidation, by the venue's word), read once per order.
@@ -260,7 +297,6 @@ export function createPositionCheck(deps: {
         orders.set(venueOrderId, null);
       }
     }
-    const price = estimate ? (await gateway.fetchTicker(mismatch.symbol)).last : null;
     for (const trade of mismatch.trades) {
       const need = needs.get(trade.id);
       if (!need) continue;
@@ -268,8 +304,6 @@ export function createPositionCheck(deps: {
         bookOnTrade(trade, need, {
           parts: parts.filter((p) => p.tradeId === trade.id),
           orders,
-          uncovered: uncovered.get(trade.id) ?? null,
-          price,
           exitSide,
           flat: mismatch.venue.lte(0),
           gateway,
@@ -287,8 +321,6 @@ export function createPositionCheck(deps: {
     what: {
       parts: AllocatedFill[];
       orders: Map<string, Order | null>;
-      uncovered: Decimal | null;
-      price: string | null;
       exitSide: 'buy' | 'sell';
       flat: boolean;
       gateway: ExchangeGateway;
@@ -331,52 +363,16 @@ export function createPositionCheck(deps: {
       };
     });
     let note: string | null = null;
-    if (what.uncovered && what.price) {
-      // The venue's fills of the close were not found: closed at the venue's quantity, at the market price,
-      // and said so (never a price made up silently).
-      exits.push({
-        clientOrderId: tradeClientOrderId(trade.id, 'venue-close', 'estimated'),
-        venueOrderId: null,
-        role: 'venue-close',
-        side: what.exitSide,
-        type: 'market',
-        reduceOnly: false,
-        amount: toNumericString(what.uncovered),
-        average: what.price,
-        fills: [
-          {
-            venueTradeId: 'estimated',
-            price: what.price,
-            amount: toNumericString(what.uncovered),
-            fee: '0',
-            feeCurrency: null,
-            at: new Date(),
-            inferred: true,
-          },
-        ],
-      });
-      note =
-        `Closed on the venue outside Kairos, and the venue's fills of ${what.uncovered.toFixed()} ${trade.symbol} ` +
-        `were not found: figures estimated at the market price ${what.price}, without fees.`;
-      log.error(
-        { tradeId: trade.id, symbol: trade.symbol, amount: what.uncovered.toFixed(), price: what.price },
-        'a position closed outside Kairos whose fills the venue does not list: booked at the market price (estimated)',
-      );
-    } else if (what.uncovered) {
-      log.error(
-        { tradeId: trade.id },
-        'a position closed outside Kairos: no fills and no price to book it at',
-      );
-      return false;
-    }
     if (!what.flat && !note)
       note =
         `${need.toFixed()} ${trade.symbol} of this position was closed on the venue outside Kairos: booked from ` +
         `the venue's fills. Its stop follows the smaller size; its take-profits keep theirs (reduce-only, they ` +
         `close no more than the venue holds).`;
+    // A note that the close was not explained yet goes: it is now.
+    const unexplained = trade.error?.startsWith(UNEXPLAINED_NOTE) === true;
     const created = await trades.bookOutsideExit(trade, exits, {
       ...(what.flat ? { closeReason: reason } : {}),
-      ...(note ? { error: note } : {}),
+      ...(note || unexplained ? { error: note } : {}),
     });
     if (created === 0) return false;
     const after = (await lifecycle.loadState(trade.id))!;
@@ -384,7 +380,7 @@ export function createPositionCheck(deps: {
     await lifecycle.settleFigures(after, market, reason);
     (what.flat ? log.warn : log.error).call(
       log,
-      { tradeId: trade.id, symbol: trade.symbol, amount: need.toFixed(), reason, estimated: note !== null },
+      { tradeId: trade.id, symbol: trade.symbol, amount: need.toFixed(), reason },
       what.flat
         ? 'a position closed outside Kairos: its trade closed from the venue’s fills'
         : 'part of a position closed outside Kairos: booked from the venue’s fills',

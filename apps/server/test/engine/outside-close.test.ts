@@ -3,7 +3,7 @@ import { toDecimal } from '@kairos/core';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { startVenue, venueDisagreements, type VenueKind, type VenueSetup } from '../support/venue-matrix';
 import { asUser, eventually } from '../support/trades-app';
-import { ESTIMATE_AFTER_SWEEPS } from '../../src/engine/position-check';
+import { UNEXPLAINED_ALERT_AFTER_SWEEPS } from '../../src/engine/position-check';
 
 /**
  * The lifecycle invariant's other half: the venue's futures position matched by Kairos's open trades. A
@@ -281,8 +281,8 @@ describe('paper futures: a liquidation is booked as one', () => {
     expect(await venueDisagreements(setup, accountId)).toEqual([]);
   });
 
-  it('a close whose fills the venue does not list waits for them, then is booked at the market price and said to be estimated', async () => {
-    const { tradeId, gateway } = await leveragedLong(null);
+  it('a close whose fills the venue does not list is never booked on a guess: the trade and its stop stay, the user is told, and the fills are booked once listed', async () => {
+    const { accountId, tradeId, gateway } = await leveragedLong(35);
     await gateway.createOrder({
       symbol: 'BTC/USDT',
       side: 'sell',
@@ -291,21 +291,32 @@ describe('paper futures: a liquidation is booked as one', () => {
       reduceOnly: true,
       clientOrderId: handId(),
     });
+    const openStops = async () =>
+      (
+        await setup.venue.t.db.pool.query(
+          `SELECT count(*)::int AS n FROM venue_stops WHERE trade_id = $1 AND status = 'open'`,
+          [tradeId],
+        )
+      ).rows[0].n as number;
     const lagging = vi.spyOn(gateway, 'fetchMyTrades').mockResolvedValue([]);
     try {
-      for (let i = 1; i < ESTIMATE_AFTER_SWEEPS; i++) await sweep();
-      expect((await detail(tradeId)).trade.status).toBe('open');
-      await sweep();
+      for (let i = 0; i < UNEXPLAINED_ALERT_AFTER_SWEEPS + 2; i++) await sweep();
+      const waiting = await detail(tradeId);
+      expect(waiting.trade.status).toBe('open');
+      expect(waiting.trade.error).toMatch(
+        /lists no fill that closed the rest.*check the position on the venue/,
+      );
+      expect(waiting.fills.filter((f) => f.side === 'sell')).toEqual([]);
+      expect(await openStops()).toBe(1);
     } finally {
       lagging.mockRestore();
     }
+    await sweep();
     const closed = await detail(tradeId);
-    expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'closed on venue' });
-    expect(closed.trade.error).toMatch(/figures estimated at the market price/);
-    const last = (await gateway.fetchTicker('BTC/USDT')).last;
-    expect(closed.fills.filter((f) => f.side === 'sell')).toEqual([
-      expect.objectContaining({ amount: '0.5', price: last, fee: '0' }),
-    ]);
+    expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'closed on venue', error: null });
+    const sold = closed.fills.filter((f) => f.side === 'sell');
+    expect(sold.reduce((sum, f) => sum.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.5');
+    expect(await venueDisagreements(setup, accountId)).toEqual([]);
   });
 
   for (const stop of [35, null]) {
