@@ -25,7 +25,8 @@ export function CardHeader({
     >
       {/* The actions go under the title when both do not fit on a phone. */}
       <div className="min-w-40 flex-1">
-        <h2 className="truncate text-sm font-semibold text-fg">{title}</h2>
+        {/* Wraps rather than cut (issue 21: "Authentification à deux fact…" at 390 px). */}
+        <h2 className="text-sm font-semibold break-words text-fg">{title}</h2>
         {description ? <p className="mt-0.5 text-xs text-muted">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
