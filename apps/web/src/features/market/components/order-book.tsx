@@ -74,7 +74,10 @@ export function OrderBook({ symbol, accountId, lastPrice, onPickPrice, precision
           </span>
           <span className="num text-[11px] text-subtle">
             {spread !== null
-              ? t('trading.orderBook.spread', { spread: format.decimal(Number(spread.toFixed(10))) })
+              ? // In the quote, to the market's tick (issue 21: "Spread 10.70" said no unit).
+                t('trading.orderBook.spread', {
+                  spread: money.price(spread.toFixed(10), quote, precision?.priceTick),
+                })
               : null}
           </span>
         </div>
