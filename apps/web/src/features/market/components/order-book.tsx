@@ -4,7 +4,6 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { cn } from '../../../lib/cn';
 import { type MarketPrecision, useMoney } from '../../../lib/money';
-import { useFormatters } from '../../../lib/use-formatters';
 import { useOrderBook } from '../api/get-order-book';
 import { type DepthLevel, depthLevels } from '../utils/market-figures';
 
@@ -29,7 +28,6 @@ export interface OrderBookProps {
 /** Spec §2 Trading: bids and asks, best in the middle, with cumulative depth bars. */
 export function OrderBook({ symbol, accountId, lastPrice, onPickPrice, precision }: OrderBookProps) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const money = useMoney();
   const book = useOrderBook(symbol, accountId);
   const [base = '', quote = ''] = symbol.split('/');
