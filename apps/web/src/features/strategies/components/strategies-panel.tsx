@@ -147,7 +147,8 @@ export function StrategiesPanel() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-4">
+      {/* On a phone the button goes under the text (it squeezed it to a few words a line at 390 px). */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <p className="max-w-3xl text-sm text-muted">{t('strategies.description')}</p>
         <Button onClick={() => setOpen({ kind: 'create' })} icon={<PlusIcon />}>
           {t('strategies.form.open')}
