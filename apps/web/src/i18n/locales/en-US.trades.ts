@@ -77,6 +77,7 @@ const enUSTrades = {
     },
     figures: {
       pnl: 'PnL',
+      realisedPnl: 'Realised PnL',
       pnlPercent: 'PnL %',
       ofNotional: 'Of the position’s notional',
       onMargin: 'on margin ({{leverage}}×)',

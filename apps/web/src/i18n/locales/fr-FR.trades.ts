@@ -79,6 +79,7 @@ const frFRTrades: typeof enUSTrades = {
     },
     figures: {
       pnl: 'PnL',
+      realisedPnl: 'PnL réalisé',
       pnlPercent: 'PnL %',
       ofNotional: 'De la valeur notionnelle de la position',
       onMargin: 'sur la marge ({{leverage}}×)',

@@ -644,6 +644,8 @@ describe('TradeDetail at the last price (issue 21)', () => {
     expect(pnl.textContent).toContain('+1.67%');
     expect(pnl.textContent).not.toContain('on margin');
     expect(screen.getByText('Current price').parentElement?.textContent).toContain('57,800.00 USDT');
+    // Beside it, the PnL its exits realised so far says so.
+    expect(screen.getByText('Realised PnL')).toBeTruthy();
   });
 
   it('says the percent on margin of a futures position, labelled', async () => {

@@ -385,7 +385,8 @@ function TradeFigures({
         </>
       ) : null}
       <Figure
-        label={t('trades.figures.pnl')}
+        // Beside the unrealised PnL of an open position, this one is what its exits realised so far.
+        label={live && !pending ? t('trades.figures.realisedPnl') : t('trades.figures.pnl')}
         hint={live && trade.pnl !== null ? t('trades.figures.realisedSoFar') : undefined}
       >
         <SignedValue value={trade.pnl} unit={quote} />
