@@ -71,7 +71,7 @@ async function squeezedHeadings(page: Page) {
 /**
  * What may still scroll sideways inside a page at 360 px (named by its region's label, in French for the signed-in
  * screens): the settings' tab bar (a strip of tabs), the component showcase's samples, and tables not yet turned
- * into cards.
+ * into cards (a trade's orders and fills, holdings, and the operator's billing, refused webhooks, outbox and invites).
  */
 const MAY_SCROLL_INSIDE = [
   'Paramètres',
@@ -80,6 +80,11 @@ const MAY_SCROLL_INSIDE = [
   'Ordres et exécutions',
   'Avoirs',
   'Facturation',
+  // The operator's tables once they hold rows (other files' refused webhooks, mails and invites share this
+  // server): not cards yet either.
+  'Webhooks refusés (dernières 24 heures)',
+  'Boîte d’envoi',
+  'Liens d’invitation',
 ];
 
 describe(`every route at ${WIDTH} px (issue 21: nothing scrolls sideways)`, () => {
