@@ -47,21 +47,29 @@ async function holds(gateway: ExchangeGateway, symbol = 'BTC/USDT') {
     .reduce((s, p) => s.plus(p.side === 'long' ? p.amount : toDecimal(p.amount).neg()), toDecimal(0));
 }
 
-describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kind, exchange }) => {
+/** One venue for a describe block (started before, closed after), and what its tests call on it. */
+function onVenue(kind: Parameters<typeof startVenue>[0]) {
   let setup: VenueSetup;
   beforeAll(async () => {
     setup = await startVenue(kind);
   }, 60_000);
   afterAll(() => setup.close());
-
+  const venue = () => setup;
   const api = () => asUser(setup.venue.t.app, setup.venue.owner);
-  const sweep = () => setup.venue.t.app.services.engine.reconciler.reconcileAll({ sweep: true });
-  const detail = async (tradeId: string) =>
-    (await api().get(`/api/trades/${tradeId}`)).body.results as Detail;
+  return {
+    venue,
+    api,
+    sweep: () => setup.venue.t.app.services.engine.reconciler.reconcileAll({ sweep: true }),
+    detail: async (tradeId: string) => (await api().get(`/api/trades/${tradeId}`)).body.results as Detail,
+  };
+}
+
+describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kind, exchange }) => {
+  const { venue, api, sweep, detail } = onVenue(kind);
 
   /** A fresh futures account with a long of 0.01 BTC at 65,000: a take-profit at +5 % and a 5 % stop resting. */
   async function openLong() {
-    const { accountId } = await setup.venue.newAccount('future', { exchange });
+    const { accountId } = await venue().venue.newAccount('future', { exchange });
     const opened = await api().post('/api/trades', {
       accountId,
       symbol: 'BTC/USDT',
@@ -72,7 +80,7 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const tradeId = opened.body.results.trade.id as string;
-    const gateway = await setup.gateway(accountId);
+    const gateway = await venue().gateway(accountId);
     // Protected on the venue, its take-profit resting: what a close by hand leaves behind.
     const before = await eventually(
       () => detail(tradeId),
@@ -84,7 +92,7 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
 
   it('closed by hand on the venue: the trade is closed from the venue’s fills, its leftovers cancelled, nothing placed, its PnL the venue’s', async () => {
     const { accountId, tradeId, gateway } = await openLong();
-    await setup.venue.movePrice(accountId, '66000');
+    await venue().venue.movePrice(accountId, '66000');
     const hand = await gateway.createOrder({
       symbol: 'BTC/USDT',
       side: 'sell',
@@ -95,7 +103,7 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     });
     expect(hand.status).toBe('filled');
     expect((await holds(gateway)).toFixed()).toBe('0');
-    const accepted = await setup.acceptedOrders(accountId);
+    const accepted = await venue().acceptedOrders(accountId);
 
     await sweep();
     // One reading is not enough: the trade waits for the next sweep.
@@ -116,9 +124,9 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     expect(Number(exits[0]!.fee)).toBeGreaterThan(0);
     expect(closed.orders.find((o) => o.role === 'tp1')?.status).toBe('cancelled');
     // Nothing Kairos sent: the venue took only the hand's order since (its cancels are not orders).
-    expect(await setup.acceptedOrders(accountId)).toBe(accepted);
+    expect(await venue().acceptedOrders(accountId)).toBe(accepted);
     // The venue's fills, its own realised PnL less its fees, nothing resting, every order known once.
-    expect(await venueDisagreements(setup, accountId)).toEqual([]);
+    expect(await venueDisagreements(venue(), accountId)).toEqual([]);
     expect(closed.trade['pnl']).not.toBeNull();
   });
 
@@ -139,13 +147,13 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
       const closed = await detail(tradeId);
       expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'liquidation' });
       expect(closed.orders.find((o) => o.role === 'liquidation')?.status).toBe('filled');
-      expect(await venueDisagreements(setup, accountId)).toEqual([]);
+      expect(await venueDisagreements(venue(), accountId)).toEqual([]);
     },
   );
 
   it('a single racing reading does not close the trade', async () => {
     const { accountId, tradeId, gateway } = await openLong();
-    const accepted = await setup.acceptedOrders(accountId);
+    const accepted = await venue().acceptedOrders(accountId);
     // One positions read that missed the position (a fill racing the read, a venue answering from a lagging
     // replica): the sweep after reads it again.
     const real = gateway.fetchPositions.bind(gateway);
@@ -157,9 +165,9 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     const after = await detail(tradeId);
     expect(after.trade.status).toBe('open');
     expect(after.orders.find((o) => o.role === 'tp1')?.status).toBe('open');
-    expect(await setup.acceptedOrders(accountId)).toBe(accepted);
+    expect(await venue().acceptedOrders(accountId)).toBe(accepted);
     expect((await real()).length).toBe(1);
-    expect(await venueDisagreements(setup, accountId)).toEqual([]);
+    expect(await venueDisagreements(venue(), accountId)).toEqual([]);
   });
 
   it('a position larger than the trade holds is alerted once and left alone', async () => {
@@ -172,8 +180,8 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
       amount: '0.01',
       clientOrderId: handId(),
     });
-    const accepted = await setup.acceptedOrders(accountId);
-    const log = setup.venue.t.app.log;
+    const accepted = await venue().acceptedOrders(accountId);
+    const log = venue().venue.t.app.log;
     const alerts = vi.spyOn(log, 'error');
     try {
       await sweep();
@@ -187,27 +195,18 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     const after = await detail(tradeId);
     expect(after.trade).toMatchObject({ status: 'open', quantity: '0.01' });
     expect(after.trade.error).toMatch(/more than/);
-    expect(await setup.acceptedOrders(accountId)).toBe(accepted);
+    expect(await venue().acceptedOrders(accountId)).toBe(accepted);
     expect((await holds(gateway)).toFixed()).toBe('0.02');
   });
 });
 
 describe('paper futures: a liquidation is booked as one', () => {
-  let setup: VenueSetup;
-  beforeAll(async () => {
-    setup = await startVenue('paper');
-  }, 60_000);
-  afterAll(() => setup.close());
-
-  const api = () => asUser(setup.venue.t.app, setup.venue.owner);
-  const sweep = () => setup.venue.t.app.services.engine.reconciler.reconcileAll({ sweep: true });
-  const detail = async (tradeId: string) =>
-    (await api().get(`/api/trades/${tradeId}`)).body.results as Detail;
+  const { venue, api, sweep, detail } = onVenue('paper');
 
   /** 0.5 BTC at 65,000 on 10,000 USDT at 10×: liquidated near 45,300. */
   async function leveragedLong(stopLossPercent: number | null) {
-    const { accountId } = await setup.venue.newAccount('future');
-    await setup.venue.t.app.services.venues.paperVenue.setLeverage(accountId, 'BTC/USDT', 10);
+    const { accountId } = await venue().venue.newAccount('future');
+    await venue().venue.t.app.services.venues.paperVenue.setLeverage(accountId, 'BTC/USDT', 10);
     const opened = await api().post('/api/trades', {
       accountId,
       symbol: 'BTC/USDT',
@@ -224,12 +223,12 @@ describe('paper futures: a liquidation is booked as one', () => {
         d.orders.some((o) => o.role === 'tp1' && o.status === 'open') &&
         (stopLossPercent === null || d.protection?.where === 'venue'),
     );
-    return { accountId, tradeId, gateway: await setup.gateway(accountId) };
+    return { accountId, tradeId, gateway: await venue().gateway(accountId) };
   }
 
   it('costs one positions read per futures account holding open trades, on sweeps only; none for spot', async () => {
     const futures = await leveragedLong(null);
-    const { accountId: spotId } = await setup.venue.newAccount('spot');
+    const { accountId: spotId } = await venue().venue.newAccount('spot');
     const spotTrade = await api().post('/api/trades', {
       accountId: spotId,
       symbol: 'BTC/USDT',
@@ -237,14 +236,14 @@ describe('paper futures: a liquidation is booked as one', () => {
       amount: '0.01',
     });
     expect(spotTrade.status, JSON.stringify(spotTrade.body)).toBe(201);
-    const { accountId: idleId } = await setup.venue.newAccount('future');
+    const { accountId: idleId } = await venue().venue.newAccount('future');
     const reads = await Promise.all(
       [futures.accountId, spotId, idleId].map(async (id) =>
-        vi.spyOn(await setup.gateway(id), 'fetchPositions'),
+        vi.spyOn(await venue().gateway(id), 'fetchPositions'),
       ),
     );
     try {
-      const reconciler = setup.venue.t.app.services.engine.reconciler;
+      const reconciler = venue().venue.t.app.services.engine.reconciler;
       await reconciler.reconcileAll({ sweep: false });
       expect(reads.map((r) => r.mock.calls.length)).toEqual([0, 0, 0]);
       await sweep();
@@ -272,13 +271,13 @@ describe('paper futures: a liquidation is booked as one', () => {
     const sold = after.fills.filter((f) => f.side === 'sell');
     expect(sold.reduce((s, f) => s.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.2');
     expect(after.trade.error).toMatch(/0\.2 BTC\/USDT of this position was closed on the venue/);
-    const { rows } = await setup.venue.t.db.pool.query(
+    const { rows } = await venue().venue.t.db.pool.query(
       `SELECT amount::float8::text AS amount FROM venue_stops WHERE trade_id = $1 AND status = 'open'`,
       [tradeId],
     );
     expect(rows).toEqual([{ amount: '0.3' }]);
     expect((await holds(gateway)).toFixed()).toBe('0.3');
-    expect(await venueDisagreements(setup, accountId)).toEqual([]);
+    expect(await venueDisagreements(venue(), accountId)).toEqual([]);
   });
 
   it('a close whose fills the venue does not list is never booked on a guess: the trade and its stop stay, the user is told, and the fills are booked once listed', async () => {
@@ -293,7 +292,7 @@ describe('paper futures: a liquidation is booked as one', () => {
     });
     const openStops = async () =>
       (
-        await setup.venue.t.db.pool.query(
+        await venue().venue.t.db.pool.query(
           `SELECT count(*)::int AS n FROM venue_stops WHERE trade_id = $1 AND status = 'open'`,
           [tradeId],
         )
@@ -316,15 +315,15 @@ describe('paper futures: a liquidation is booked as one', () => {
     expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'closed on venue', error: null });
     const sold = closed.fills.filter((f) => f.side === 'sell');
     expect(sold.reduce((sum, f) => sum.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.5');
-    expect(await venueDisagreements(setup, accountId)).toEqual([]);
+    expect(await venueDisagreements(venue(), accountId)).toEqual([]);
   });
 
   for (const stop of [35, null]) {
     it(`a liquidated long ${stop ? 'with its stop resting on the venue' : 'with no stop'} is closed for "liquidation" with the venue's fill`, async () => {
       const { accountId, tradeId, gateway } = await leveragedLong(stop);
-      const accepted = await setup.acceptedOrders(accountId);
-      await setup.venue.movePrice(accountId, '44000');
-      await setup.venueTick(accountId);
+      const accepted = await venue().acceptedOrders(accountId);
+      await venue().venue.movePrice(accountId, '44000');
+      await venue().venueTick(accountId);
       expect((await holds(gateway)).toFixed()).toBe('0');
       await sweep();
       await sweep();
@@ -335,14 +334,14 @@ describe('paper futures: a liquidation is booked as one', () => {
       ]);
       expect(Number(closed.trade['pnl'])).toBeLessThan(-10_000);
       expect(closed.orders.find((o) => o.role === 'tp1')?.status).toBe('cancelled');
-      const { rows } = await setup.venue.t.db.pool.query(
+      const { rows } = await venue().venue.t.db.pool.query(
         `SELECT status FROM venue_stops WHERE trade_id = $1 AND status IN ('submitted', 'open', 'unknown')`,
         [tradeId],
       );
       expect(rows).toEqual([]);
       // The liquidation is the venue's order, not Kairos's: nothing sent since.
-      expect(await setup.acceptedOrders(accountId)).toBe(accepted + 1);
-      expect(await venueDisagreements(setup, accountId)).toEqual([]);
+      expect(await venue().acceptedOrders(accountId)).toBe(accepted + 1);
+      expect(await venueDisagreements(venue(), accountId)).toEqual([]);
     });
   }
 });
