@@ -136,6 +136,27 @@ describe('the French catalogue (issue 21)', () => {
     expect(found).toEqual([]);
   });
 
+  /**
+   * French spaces its high punctuation, and a line must not break before it (docs/decisions.md): a no-break
+   * space (U+00A0) before « : » and « % » and inside « », a narrow one (U+202F) before « ; ? ! » — never an
+   * ordinary space, and the other no-break space is the wrong one.
+   */
+  const SPACING: [RegExp, string][] = [
+    [/\s(?<![\u00a0\u202f])(?=[:;?!%»])|«\s(?<![\u00a0\u202f])/u, 'an ordinary space a line may break at'],
+    [/\u202f[:%»]|«\u202f/u, 'U+00A0 before « : » and « % », inside « »'],
+    [/\u00a0[;?!]/u, 'U+202F before « ; ? ! »'],
+    [/[\p{L}\p{N}}][;?!»]|«[^\s]/u, 'a no-break space is missing'],
+  ];
+
+  it('spaces « : ; ? ! % » and guillemets with no-break spaces, in every text and plural form', () => {
+    const found = Object.entries(french).flatMap(([key, text]) =>
+      SPACING.filter(([pattern]) => pattern.test(text)).map(
+        ([, rule]) => `${key}: « ${text.replace(/\u00a0/g, '⍽').replace(/\u202f/g, '‿')} » → ${rule}`,
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('says every count with its plural forms (ICU: _one and _other), in both languages', () => {
     for (const bundle of [english, french]) {
       const counted = Object.entries(bundle).filter(([, text]) => text.includes('{{count}}'));

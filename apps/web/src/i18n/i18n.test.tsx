@@ -60,7 +60,7 @@ describe('translations', () => {
       expect(french).toBe(frFR.messages[message]);
     }
     expect(errorMessage(i18n.t, new ApiError('HTTP error! status: 503', 503, null))).toBe(
-      'Erreur HTTP ! Statut : 503',
+      'Erreur HTTP\u202f! Statut\u00a0: 503',
     );
     expect(translateMessage(i18n.t, 'Something the server said')).toBe('Something the server said');
   });
@@ -76,14 +76,14 @@ describe('translations', () => {
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(share);
     await changeLanguage('fr-FR');
     expect(errorMessage(i18n.t, conflict('FUTURES_PAIR_TAKEN', english, pairParams))).toBe(
-      'Le bot « Trend 1 » opère déjà sur BTC/USDT avec ce compte futures, qui ne tient qu’une position par symbole : arrêtez-le d’abord ou utilisez un autre compte',
+      'Le bot «\u00a0Trend 1\u00a0» opère déjà sur BTC/USDT avec ce compte futures, qui ne tient qu’une position par symbole\u00a0: arrêtez-le d’abord ou utilisez un autre compte',
     );
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', share, shareParams))).toBe(
-      'Ce compte est déjà alloué à 80,00 % à d’autres bots : il reste au plus 20,00 %',
+      'Ce compte est déjà alloué à 80,00\u00a0% à d’autres bots\u00a0: il reste au plus 20,00\u00a0%',
     );
     // The code and params say it: a reworded English message is still said in French.
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated', shareParams))).toBe(
-      'Ce compte est déjà alloué à 80,00 % à d’autres bots : il reste au plus 20,00 %',
+      'Ce compte est déjà alloué à 80,00\u00a0% à d’autres bots\u00a0: il reste au plus 20,00\u00a0%',
     );
     // Without the values the message needs, or with a code this build does not know: shown as sent.
     expect(errorMessage(i18n.t, conflict('OVER_ALLOCATED', 'Over allocated'))).toBe('Over allocated');

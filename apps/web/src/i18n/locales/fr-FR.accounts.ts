@@ -48,24 +48,24 @@ const frFRAccounts: typeof enUSAccounts = {
       withdrawRisk: {
         label: 'J’ai vérifié que cette clé ne peut pas retirer de fonds',
         description:
-          'La plateforme ne dit pas si cette clé peut effectuer des retraits. Kairos n’a jamais besoin de ce droit : vérifiez qu’il est désactivé dans les réglages de la clé sur la plateforme, puis connectez-vous à nouveau.',
+          'La plateforme ne dit pas si cette clé peut effectuer des retraits. Kairos n’a jamais besoin de ce droit : vérifiez qu’il est désactivé dans les réglages de la clé sur la plateforme, puis connectez-vous à nouveau.',
       },
       open: 'Connecter un compte',
       title: 'Connecter un compte de trading',
       description:
         'Le trading simulé fonctionne hors ligne avec un solde simulé. Une vraie plateforme demande une clé API qui peut passer des ordres mais pas retirer.',
-      paperHint: 'Des USDT simulés pour passer des ordres : rien de réel n’est en jeu.',
+      paperHint: 'Des USDT simulés pour passer des ordres : rien de réel n’est en jeu.',
       keysHint:
         'Créez une clé API avec la seule permission de passer des ordres. Kairos la vérifie en lisant votre solde et refuse les clés qui peuvent retirer des fonds.',
       sandboxHint: 'Opérer sur le réseau de test de la plateforme plutôt qu’avec des fonds réels.',
       testnet: {
         testnet:
-          '{{venue}} a un testnet pour le marché {{market}} : activez « Testnet » et utilisez des clés de testnet (aucun fonds réel).',
-        demo: '{{venue}} propose le trading démo pour le marché {{market}} : activez « Testnet » et utilisez des clés de démo (aucun fonds réel).',
-        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}} : ces clés opèrent sur des fonds réels.',
-        testnetToggle: 'Clés de testnet : rien de réel n’est en jeu.',
-        demoToggle: 'Clés de trading démo : rien de réel n’est en jeu.',
-        unavailable: 'Indisponible : {{venue}} n’a pas de testnet pour le marché {{market}}.',
+          '{{venue}} a un testnet pour le marché {{market}} : activez « Testnet » et utilisez des clés de testnet (aucun fonds réel).',
+        demo: '{{venue}} propose le trading démo pour le marché {{market}} : activez « Testnet » et utilisez des clés de démo (aucun fonds réel).',
+        none: '{{venue}} n’a ni testnet ni trading démo pour le marché {{market}} : ces clés opèrent sur des fonds réels.',
+        testnetToggle: 'Clés de testnet : rien de réel n’est en jeu.',
+        demoToggle: 'Clés de trading démo : rien de réel n’est en jeu.',
+        unavailable: 'Indisponible : {{venue}} n’a pas de testnet pour le marché {{market}}.',
       },
       submit: 'Connecter',
       submitting: 'Vérification auprès de la plateforme…',
@@ -84,13 +84,13 @@ const frFRAccounts: typeof enUSAccounts = {
     delete: {
       short: 'Supprimer',
       action: 'Supprimer {{name}}',
-      title: 'Supprimer {{name}} ?',
+      title: 'Supprimer {{name}} ?',
       noBots:
         'Le compte, ses clés chiffrées et son historique de trades sont supprimés de Kairos. Rien ne change sur la plateforme.',
       withBots_one:
-        '{{count}} bot opère sur ce compte. Le compte ne peut être supprimé qu’avec lui ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
+        '{{count}} bot opère sur ce compte. Le compte ne peut être supprimé qu’avec lui ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
       withBots_other:
-        '{{count}} bots opèrent sur ce compte. Le compte ne peut être supprimé qu’avec eux ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
+        '{{count}} bots opèrent sur ce compte. Le compte ne peut être supprimé qu’avec eux ; les clés et l’historique de trades partent aussi. Rien ne change sur la plateforme.',
       alsoDeleteBots_one: 'Supprimer aussi son bot',
       alsoDeleteBots_other: 'Supprimer aussi ses {{count}} bots',
       confirm: 'Supprimer le compte',
@@ -103,7 +103,7 @@ const frFRAccounts: typeof enUSAccounts = {
     empty: {
       title: 'Aucun compte de trading pour l’instant',
       description:
-        'Commencez par un compte simulé : pas de clés, un solde fictif, et il fonctionne hors ligne. Connectez une plateforme quand vous serez prêt.',
+        'Commencez par un compte simulé : pas de clés, un solde fictif, et il fonctionne hors ligne. Connectez une plateforme quand vous serez prêt.',
       connectPaper: 'Connecter un compte simulé',
     },
   },

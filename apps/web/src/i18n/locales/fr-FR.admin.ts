@@ -7,16 +7,16 @@ import type enUSAdmin from './en-US.admin';
 const frFRAdmin: typeof enUSAdmin = {
   alerts: {
     workerDown: {
-      title: 'Aucun moteur ne tourne : les alertes restent « En file » jusqu’à ce qu’un moteur démarre',
+      title: 'Aucun moteur ne tourne : les alertes restent « En file » jusqu’à ce qu’un moteur démarre',
       since:
-        'Dernier signe de vie {{at}}. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
+        'Dernier signe de vie {{at}}. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
       never:
-        'Aucun moteur n’a jamais donné signe de vie. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
+        'Aucun moteur n’a jamais donné signe de vie. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
     },
     rejections: {
       title: 'Webhooks refusés (dernières 24 heures)',
       description:
-        'Des requêtes qui ne sont jamais devenues des alertes : mauvais secret, clé de stratégie inconnue, corps qui n’est pas un signal valide, limite de débit. Vérifiez l’alerte TradingView de la stratégie indiquée.',
+        'Des requêtes qui ne sont jamais devenues des alertes : mauvais secret, clé de stratégie inconnue, corps qui n’est pas un signal valide, limite de débit. Vérifiez l’alerte TradingView de la stratégie indiquée.',
       strategy: 'Clé de stratégie',
       noKey: '(aucune)',
       unknownStrategy: 'Aucune stratégie n’a cette clé',
@@ -68,7 +68,7 @@ const frFRAdmin: typeof enUSAdmin = {
       resume: 'Reprendre',
     },
     markDead: {
-      title: 'Marquer cette alerte comme abandonnée ?',
+      title: 'Marquer cette alerte comme abandonnée ?',
       message:
         'Le moteur cesse de relancer cette alerte {{key}} et plus aucun bot n’y réagit. Vous pourrez la reprendre plus tard.',
       reason: 'Motif',
@@ -78,11 +78,11 @@ const frFRAdmin: typeof enUSAdmin = {
       done: 'Alerte marquée abandonnée',
     },
     resume: {
-      title: 'Reprendre cette alerte ?',
+      title: 'Reprendre cette alerte ?',
       message:
         'Elle retourne dans la file avec toutes ses tentatives, et chaque bot qui n’y a pas encore réagi agit maintenant.',
       failed: 'L’alerte n’a pas été reprise',
-      done: 'Alerte reprise : de retour dans la file',
+      done: 'Alerte reprise : de retour dans la file',
     },
     detail: {
       title: 'Alerte',
@@ -92,7 +92,7 @@ const frFRAdmin: typeof enUSAdmin = {
       signalAt: 'Heure du signal',
       finishedAt: 'Terminée le',
       nextAttemptAt: 'Prochaine tentative',
-      deadReason: 'Abandonnée :',
+      deadReason: 'Abandonnée :',
       payload: 'Contenu',
       attempts: 'Tentatives',
       attempt: 'Tentative {{number}}',
@@ -120,7 +120,7 @@ const frFRAdmin: typeof enUSAdmin = {
     estimatedFee: 'Frais à ce jour',
     columns: {
       userId: 'ID utilisateur',
-      planPercent: 'Formule %',
+      planPercent: 'Formule %',
       active: 'Active',
       autoCharge: 'Prélèvement auto',
       currentMonth: 'Mois en cours',
@@ -147,15 +147,15 @@ const frFRAdmin: typeof enUSAdmin = {
       title: 'Traiter un mois',
       description: 'Calcule le profit et les frais de chaque utilisateur pour un mois terminé.',
       continue: 'Continuer',
-      confirmTitle: 'Traiter {{period}} ?',
+      confirmTitle: 'Traiter {{period}} ?',
       confirmMessage:
         'Le profit réalisé de chaque utilisateur en {{period}} est enregistré avec ses frais au-delà du plus haut historique, et des factures sont ouvertes pour les utilisateurs en prélèvement auto. Traiter à nouveau le même mois ne change rien.',
       confirm: 'Traiter {{period}}',
       failed: 'Le mois n’a pas été traité',
       done: '{{period}} traité',
       resultTitle: '{{period}} traité',
-      resultDescription: 'Ce que ce traitement a enregistré :',
-      nothingNew: 'Rien de nouveau : le mois de chaque utilisateur était déjà traité.',
+      resultDescription: 'Ce que ce traitement a enregistré :',
+      nothingNew: 'Rien de nouveau : le mois de chaque utilisateur était déjà traité.',
       summary: 'Résultat du traitement',
       created: 'Relevés enregistrés',
       unchanged: 'Déjà traités (inchangés)',
@@ -186,7 +186,7 @@ const frFRAdmin: typeof enUSAdmin = {
     plan: {
       title: 'Formule',
       description: 'La part du profit au-delà du plus haut historique prélevée chaque mois.',
-      none: 'Aucune formule : cet utilisateur n’est pas facturé. Saisissez un pourcentage pour en créer une.',
+      none: 'Aucune formule : cet utilisateur n’est pas facturé. Saisissez un pourcentage pour en créer une.',
       percent: 'Part du profit',
       percentHint: 'De 0 à 100.',
       percentInvalid: 'Le pourcentage de la formule doit être compris entre 0 et 100',
@@ -200,7 +200,7 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     invoices: {
       title: 'Factures',
-      description: 'Réglées à la main : enregistrez chaque paiement à sa réception.',
+      description: 'Réglées à la main : enregistrez chaque paiement à sa réception.',
       number: 'Numéro',
       period: 'Mois',
       amount: 'Montant',
@@ -212,7 +212,7 @@ const frFRAdmin: typeof enUSAdmin = {
       settled: 'Réglée le',
       actions: 'Actions',
       empty: 'Aucune facture',
-      emptyCanCreate: 'Un mois traité a des frais à facturer : créez sa facture.',
+      emptyCanCreate: 'Un mois traité a des frais à facturer : créez sa facture.',
       emptyHint: 'Les factures viennent des mois traités avec des frais.',
     },
     invoice: {
@@ -227,11 +227,11 @@ const frFRAdmin: typeof enUSAdmin = {
       provider: 'Encaissée par',
       reference: 'Référence du paiement',
       referenceHint: 'Identifiant du virement, hash de transaction… Facultatif.',
-      payTitle: 'Enregistrer le paiement de {{number}} ?',
-      payMessage: 'La facture devient payée : {{amount}} reçus de {{email}}. Cette action est irréversible.',
+      payTitle: 'Enregistrer le paiement de {{number}} ?',
+      payMessage: 'La facture devient payée : {{amount}} reçus de {{email}}. Cette action est irréversible.',
       payFailed: 'Le paiement n’a pas été enregistré',
       paid: 'Facture {{number}} payée',
-      voidTitle: 'Annuler la facture {{number}} ?',
+      voidTitle: 'Annuler la facture {{number}} ?',
       voidMessage: 'La facture est annulée et son mois redevient dû. Cette action est irréversible.',
       voidReasonRequired: 'Un motif est requis pour annuler une facture',
       voidFailed: 'La facture n’a pas été annulée',
@@ -246,7 +246,7 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     records: {
       title: 'Relevés mensuels',
-      description: 'Une ligne par mois traité : profit, plus haut historique et frais, en USDT.',
+      description: 'Une ligne par mois traité : profit, plus haut historique et frais, en USDT.',
       period: 'Mois',
       profit: 'Profit',
       cumulative: 'Cumulé',
@@ -263,7 +263,7 @@ const frFRAdmin: typeof enUSAdmin = {
     events: {
       title: 'Ce que {{period}} a facturé',
       description:
-        'Les écritures du registre derrière le profit du mois : le PnL de chaque trade tel qu’il a été comptabilisé, le taux de conversion en USDT appliqué, et quand l’argent a bougé puis a été comptabilisé (une clôture comptabilisée après la facturation de son mois passe au suivant).',
+        'Les écritures du registre derrière le profit du mois : le PnL de chaque trade tel qu’il a été comptabilisé, le taux de conversion en USDT appliqué, et quand l’argent a bougé puis a été comptabilisé (une clôture comptabilisée après la facturation de son mois passe au suivant).',
       caption: 'Écritures du registre',
       effective: 'Argent bougé le',
       booked: 'Comptabilisé le',
@@ -271,7 +271,7 @@ const frFRAdmin: typeof enUSAdmin = {
       amount: 'Montant',
       rate: 'Taux en USDT',
       usdt: 'En USDT',
-      empty: 'Aucune écriture : rien n’a été comptabilisé pour ce mois',
+      empty: 'Aucune écriture : rien n’a été comptabilisé pour ce mois',
     },
   },
   tradeControl: {
@@ -290,7 +290,7 @@ const frFRAdmin: typeof enUSAdmin = {
     public: 'Publique',
     noTrade: 'Aucun trade ouvert',
     tradeLine: '{{quantity}} à {{price}}',
-    failed: 'Échec : {{action}}',
+    failed: 'Échec : {{action}}',
     strategyStatuses: {
       active: 'Active',
       paused: 'En pause',
@@ -309,23 +309,23 @@ const frFRAdmin: typeof enUSAdmin = {
     actions: {
       'push-to-tp': {
         label: 'Envoyer le take-profit au marché',
-        title: 'Envoyer le take-profit de {{name}} au marché ?',
+        title: 'Envoyer le take-profit de {{name}} au marché ?',
         message:
           'Chaque bot de cette stratégie qui a un trade ouvert envoie maintenant son prochain take-profit au marché, au prix du marché. Cette action est irréversible.',
         confirm: 'Envoyer au marché',
       },
       'close-positions': {
         label: 'Fermer les positions',
-        title: 'Fermer toutes les positions de {{name}} ?',
+        title: 'Fermer toutes les positions de {{name}} ?',
         message:
           'Chaque trade ouvert des bots de cette stratégie est fermé au marché maintenant, quel que soit son gain ou sa perte. Cette action est irréversible.',
         confirm: 'Fermer les positions',
       },
       'cancel-orders': {
         label: 'Annuler les ordres',
-        title: 'Annuler tous les ordres ouverts de {{name}} ?',
+        title: 'Annuler tous les ordres ouverts de {{name}} ?',
         message:
-          'Chaque ordre en attente des bots de cette stratégie est annulé sur sa plateforme maintenant ; les positions restent ouvertes sans leurs take-profits. Cette action est irréversible.',
+          'Chaque ordre en attente des bots de cette stratégie est annulé sur sa plateforme maintenant ; les positions restent ouvertes sans leurs take-profits. Cette action est irréversible.',
         confirm: 'Annuler les ordres',
       },
     },
@@ -336,10 +336,10 @@ const frFRAdmin: typeof enUSAdmin = {
       trades: 'Trades',
       notional: 'Valeur au dernier prix',
       estimatedPnl: 'PnL estimé',
-      estimateNote: 'Au dernier prix, après les frais de sortie estimés ; les exécutions décident.',
+      estimateNote: 'Au dernier prix, après les frais de sortie estimés ; les exécutions décident.',
       unpriced_one: '{{count}} trade n’a pas de prix pour l’instant et n’entre pas dans ces totaux.',
       unpriced_other: '{{count}} trades n’ont pas de prix pour l’instant et n’entrent pas dans ces totaux.',
-      nothing: 'Aucun trade ouvert ne serait touché : rien ne serait envoyé.',
+      nothing: 'Aucun trade ouvert ne serait touché : rien ne serait envoyé.',
       orders: 'Ordres ouverts',
       botsWithTrades: 'Bots avec un trade ouvert',
     },
@@ -347,7 +347,7 @@ const frFRAdmin: typeof enUSAdmin = {
     typeNameHint: 'Le bouton se débloque quand le nom correspond.',
     pause: {
       label: 'Mettre la stratégie en pause',
-      title: 'Mettre {{name}} en pause ?',
+      title: 'Mettre {{name}} en pause ?',
       message:
         'Aucun bot de cette stratégie n’ouvre de nouveau trade sur ses alertes tant que vous ne la relancez pas, pour tous les abonnés. Les trades ouverts gardent leurs take-profits, leurs stops et leurs signaux de sortie.',
       confirm: 'Mettre en pause',
@@ -355,7 +355,7 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     resume: {
       label: 'Relancer la stratégie',
-      title: 'Relancer {{name}} ?',
+      title: 'Relancer {{name}} ?',
       message: 'Ses bots ouvrent de nouveau des trades sur ses alertes.',
       confirm: 'Relancer la stratégie',
       done: '{{name}} est de nouveau active',
@@ -367,7 +367,7 @@ const frFRAdmin: typeof enUSAdmin = {
       close: {
         label: 'Clôturer',
         name: 'Clôturer le trade ({{bot}})',
-        title: 'Clôturer le trade de {{bot}} ?',
+        title: 'Clôturer le trade de {{bot}} ?',
         message:
           'La position {{symbol}} de {{bot}} ({{user}}) est clôturée au marché maintenant. Cette action est irréversible.',
         confirm: 'Clôturer le trade',
@@ -375,9 +375,9 @@ const frFRAdmin: typeof enUSAdmin = {
       pause: {
         label: 'Mettre en pause',
         name: 'Mettre en pause ({{bot}})',
-        title: 'Mettre {{bot}} en pause ?',
+        title: 'Mettre {{bot}} en pause ?',
         message:
-          '{{bot}} ({{user}}) n’ouvre plus de trade sur les alertes de la stratégie ; son trade ouvert reste tel quel.',
+          '{{bot}} ({{user}}) n’ouvre plus de trade sur les alertes de la stratégie ; son trade ouvert reste tel quel.',
         confirm: 'Mettre en pause',
       },
       estimate: 'Dernier prix {{price}} · résultat estimé {{pnl}}',
@@ -385,12 +385,12 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     outcome: {
       title: 'Résultat de la dernière action',
-      heading: '{{action}} : résultat',
-      summary: 'Réussis : {{done}} · ignorés : {{skipped}} · en échec : {{failed}}',
+      heading: '{{action}} : résultat',
+      summary: 'Réussis : {{done}} · ignorés : {{skipped}} · en échec : {{failed}}',
       done: 'Fait',
       skipped: 'Ignoré',
       failed: 'Échec',
-      noBots: 'La stratégie n’a aucun bot : rien n’a été fait.',
+      noBots: 'La stratégie n’a aucun bot : rien n’a été fait.',
     },
     noBots: {
       title: 'Aucun bot sur cette stratégie',
@@ -404,7 +404,7 @@ const frFRAdmin: typeof enUSAdmin = {
   outbox: {
     title: 'Boîte d’envoi',
     description:
-      'Tous les e-mails que Kairos a envoyés ou garde. Sans SMTP, ils attendent ici — réinitialisations de mot de passe comprises : transmettez vous-même chaque lien à son utilisateur. Le journal du serveur ne montre jamais le texte d’un e-mail.',
+      'Tous les e-mails que Kairos a envoyés ou garde. Sans SMTP, ils attendent ici — réinitialisations de mot de passe comprises : transmettez vous-même chaque lien à son utilisateur. Le journal du serveur ne montre jamais le texte d’un e-mail.',
     columns: { createdAt: 'Écrit', to: 'À', status: 'État', message: 'Message' },
     status: { waiting: 'En attente', sent: 'Envoyé', failed: 'Échec' },
     empty: {
@@ -427,11 +427,11 @@ const frFRAdmin: typeof enUSAdmin = {
     },
     hints: {
       maxStrategies: 'Ses propres stratégies (les vôtres sont proposées à tous et ne comptent pas).',
-      maxTradingAccounts: 'Comptes utilisés ; un compte supprimé ne compte pas.',
+      maxTradingAccounts: 'Comptes utilisés ; un compte supprimé ne compte pas.',
       maxBots: 'Les bots de tous ses comptes, actifs ou arrêtés.',
       maxEventStreams: 'Onglets du navigateur recevant les mises à jour en direct en même temps.',
     },
-    invalid: 'Saisissez un nombre entier de 1 à 100 000',
+    invalid: 'Saisissez un nombre entier de 1 à 100 000',
     save: 'Enregistrer les limites',
     saved: 'Limites enregistrées',
     failed: 'Les limites n’ont pas pu être enregistrées',
@@ -444,7 +444,7 @@ const frFRAdmin: typeof enUSAdmin = {
     create: {
       title: 'Nouveau lien d’invitation',
       description:
-        'Envoyez le lien à la personne invitée. Quiconque le détient peut s’inscrire une fois : envoyez-le en privé.',
+        'Envoyez le lien à la personne invitée. Quiconque le détient peut s’inscrire une fois : envoyez-le en privé.',
       note: 'Pour qui (vous seul le voyez)',
       expiresIn: 'Valable',
       days_one: '{{count}} jour',
@@ -457,8 +457,8 @@ const frFRAdmin: typeof enUSAdmin = {
       copy: 'Copier',
       copied: 'Copié',
       copyLabel: 'Copier le lien d’invitation',
-      copyFailed: 'La copie a échoué : sélectionnez le lien et copiez-le vous-même.',
-      once: 'Affiché cette seule fois : copiez-le maintenant. Il permet à une personne de s’inscrire jusqu’au {{time}}.',
+      copyFailed: 'La copie a échoué : sélectionnez le lien et copiez-le vous-même.',
+      once: 'Affiché cette seule fois : copiez-le maintenant. Il permet à une personne de s’inscrire jusqu’au {{time}}.',
     },
     columns: {
       note: 'Pour',
@@ -483,17 +483,17 @@ const frFRAdmin: typeof enUSAdmin = {
   ledger: {
     title: 'Ajustements du registre',
     description:
-      'Une correction de ce qui est facturé à un utilisateur est une nouvelle écriture du registre, jamais une modification : elle est facturée le premier mois traité après elle et apparaît dans le total de son tableau de bord.',
+      'Une correction de ce qui est facturé à un utilisateur est une nouvelle écriture du registre, jamais une modification : elle est facturée le premier mois traité après elle et apparaît dans le total de son tableau de bord.',
     form: {
       title: 'Nouvel ajustement',
       description:
-        'Un montant positif s’ajoute au profit facturé à l’utilisateur, un montant négatif s’en retire. Il ne peut plus être modifié ni supprimé : une erreur se corrige par un autre ajustement.',
+        'Un montant positif s’ajoute au profit facturé à l’utilisateur, un montant négatif s’en retire. Il ne peut plus être modifié ni supprimé : une erreur se corrige par un autre ajustement.',
       user: 'Utilisateur',
       pickUser: 'Choisir un utilisateur',
       loadingUsers: 'Chargement des utilisateurs…',
       usersFailed: 'Les utilisateurs n’ont pas pu être chargés',
       amount: 'Montant',
-      amountHint: 'Signé : -12.5 retire 12,5',
+      amountHint: 'Signé : -12.5 retire 12,5',
       currency: 'Devise',
       reason: 'Motif',
       submit: 'Ajouter l’ajustement',
@@ -501,9 +501,9 @@ const frFRAdmin: typeof enUSAdmin = {
       failed: 'L’ajustement n’a pas pu être comptabilisé',
     },
     confirm: {
-      title: 'Comptabiliser cet ajustement ?',
+      title: 'Comptabiliser cet ajustement ?',
       message:
-        '{{amount}} sera comptabilisé définitivement sur le profit facturé à {{email}} ; il est facturé le prochain mois traité.',
+        '{{amount}} sera comptabilisé définitivement sur le profit facturé à {{email}} ; il est facturé le prochain mois traité.',
       action: 'Comptabiliser l’ajustement',
     },
     caption: 'Ajustements du registre',
@@ -517,7 +517,7 @@ const frFRAdmin: typeof enUSAdmin = {
   audit: {
     title: 'Journal d’audit',
     description:
-      'Tout ce qu’un administrateur a fait, et ce qu’ont fait les tâches planifiées, du plus récent au plus ancien : qui, quoi, sur quoi, et si cela a réussi.',
+      'Tout ce qu’un administrateur a fait, et ce qu’ont fait les tâches planifiées, du plus récent au plus ancien : qui, quoi, sur quoi, et si cela a réussi.',
     caption: 'Journal d’audit',
     columns: {
       at: 'Quand',

@@ -19,10 +19,10 @@ const frFRAuth: typeof enUSAuth = {
     featuresTitle: 'Ce que fait Kairos',
     featureBotsTitle: 'Des bots pilotés par signaux',
     featureBots:
-      'Chaque bot suit une stratégie sur un compte : long, short ou hors marché, avec un montant fixe ou une part du solde, et un objectif de gain mensuel.',
+      'Chaque bot suit une stratégie sur un compte : long, short ou hors marché, avec un montant fixe ou une part du solde, et un objectif de gain mensuel.',
     featureWebhooksTitle: 'Webhooks TradingView',
     featureWebhooks:
-      'Dirigez une alerte vers le webhook de votre stratégie. Les alertes sont acquittées en quelques millisecondes, dédoublonnées, mises en file et relancées ; rien n’est placé deux fois.',
+      'Dirigez une alerte vers le webhook de votre stratégie. Les alertes sont acquittées en quelques millisecondes, dédoublonnées, mises en file et relancées ; rien n’est placé deux fois.',
     featurePaperTitle: 'Trading simulé hors ligne',
     featurePaper:
       'Une plateforme simulée, avec soldes, frais et carnet d’ordres, est prête dès l’installation. Essayez une stratégie sans clés et sans internet.',
@@ -48,36 +48,36 @@ const frFRAuth: typeof enUSAuth = {
       recoveryCode: 'Code de secours',
       recoveryCodeHint:
         'Saisissez l’un des dix codes de secours conservés à l’activation de la 2FA. Chacun ne sert qu’une fois.',
-      noAccount: 'Pas encore de compte ?',
+      noAccount: 'Pas encore de compte ?',
       createOne: 'Créez-en un',
-      forgotPassword: 'Mot de passe oublié ?',
+      forgotPassword: 'Mot de passe oublié ?',
     },
     register: {
       title: 'Créez votre compte',
-      subtitle: 'Commencez avec un compte simulé : aucune clé de plateforme requise.',
-      invited: 'Vous êtes invité : créez votre compte.',
+      subtitle: 'Commencez avec un compte simulé : aucune clé de plateforme requise.',
+      invited: 'Vous êtes invité : créez votre compte.',
       confirmPassword: 'Confirmez le mot de passe',
       passwordHint: 'Au moins 8 caractères.',
       submit: 'Créer le compte',
       submitting: 'Création de votre compte…',
-      haveAccount: 'Vous avez déjà un compte ?',
+      haveAccount: 'Vous avez déjà un compte ?',
       login: 'Se connecter',
       created: 'Votre compte est prêt. Connectez-vous pour continuer.',
-      firstAdmin: 'Premier administrateur ?',
+      firstAdmin: 'Premier administrateur ?',
       setupTokenHint:
-        'Vous installez Kairos ? Inscrivez l’adresse de l’administrateur avec le jeton d’installation que le serveur a affiché dans son journal au démarrage (ou celui défini dans KAIROS_ADMIN_SETUP_TOKEN).',
+        'Vous installez Kairos ? Inscrivez l’adresse de l’administrateur avec le jeton d’installation que le serveur a affiché dans son journal au démarrage (ou celui défini dans KAIROS_ADMIN_SETUP_TOKEN).',
       setupToken: 'Jeton d’installation',
     },
     forgot: {
       title: 'Réinitialiser votre mot de passe',
       subtitle:
-        'Saisissez l’e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+        'Saisissez l’e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
       submit: 'Envoyer le lien',
       submitting: 'Envoi…',
       sentTitle: 'Consultez votre boîte mail',
       sent: 'Si un compte existe pour {{email}}, un lien de réinitialisation est en route. Il est valable une heure.',
       sendAgain: 'Renvoyer',
-      remembered: 'Il vous revient ?',
+      remembered: 'Il vous revient ?',
       backToLogin: 'Retour à la connexion',
     },
     reset: {

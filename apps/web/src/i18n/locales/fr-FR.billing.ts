@@ -10,7 +10,7 @@ const frFRBilling: typeof enUSBilling = {
       none: 'Aucune formule',
       noneHint: 'Rien n’est facturé.',
       hint: 'Du profit au-dessus de votre plus haut historique, chaque mois',
-      inactive: 'En pause : les mois sont enregistrés sans frais',
+      inactive: 'En pause : les mois sont enregistrés sans frais',
     },
     current: {
       title: '{{period}} jusqu’ici',
@@ -27,7 +27,7 @@ const frFRBilling: typeof enUSBilling = {
     },
     how: {
       title: 'Comment les frais sont calculés',
-      text: 'À la fin de chaque mois, votre profit réalisé s’ajoute à votre total cumulé. Les frais sont la part prévue par votre formule de ce qui dépasse le plus haut niveau atteint jusque-là (le plus haut historique) : une perte est donc rattrapée avant que quoi que ce soit ne soit de nouveau facturé. Un mois sans profit au-dessus de ce niveau ne coûte rien.',
+      text: 'À la fin de chaque mois, votre profit réalisé s’ajoute à votre total cumulé. Les frais sont la part prévue par votre formule de ce qui dépasse le plus haut niveau atteint jusque-là (le plus haut historique) : une perte est donc rattrapée avant que quoi que ce soit ne soit de nouveau facturé. Un mois sans profit au-dessus de ce niveau ne coûte rien.',
     },
     months: {
       title: 'Mois facturés',

@@ -69,7 +69,7 @@ const frFRBots: typeof enUSBots = {
       summary: 'Autres bots {{others}}, ce bot {{mine}}, reste {{left}}',
     },
     toggle: {
-      label: 'Actif : {{name}}',
+      label: 'Actif : {{name}}',
       short: 'Actif',
       activateFailed: 'Impossible d’activer {{name}}',
       pauseFailed: 'Impossible de mettre {{name}} en pause',
@@ -81,9 +81,9 @@ const frFRBots: typeof enUSBots = {
     },
     stop: {
       action: 'Arrêter',
-      title: 'Arrêter {{name}} ?',
+      title: 'Arrêter {{name}} ?',
       holding:
-        'Le bot détient une position {{position}} et ne prend plus de nouvelle entrée une fois arrêté. Que faire de la position ouverte ?',
+        'Le bot détient une position {{position}} et ne prend plus de nouvelle entrée une fois arrêté. Que faire de la position ouverte ?',
       flat: 'Le bot ne détient aucune position. Il ne prend plus de nouvelle entrée jusqu’à son redémarrage.',
       question: 'Position ouverte',
       close: 'Clôturer la position au marché',
@@ -93,7 +93,7 @@ const frFRBots: typeof enUSBots = {
       confirm: 'Arrêter le bot',
       confirmClose: 'Arrêter et clôturer la position',
       stopped: '{{name}} est arrêté',
-      stoppedClosed: '{{name}} est arrêté ; sa position est en cours de clôture',
+      stoppedClosed: '{{name}} est arrêté ; sa position est en cours de clôture',
     },
     edit: {
       action: 'Modifier',
@@ -103,11 +103,11 @@ const frFRBots: typeof enUSBots = {
     },
     delete: {
       action: 'Supprimer',
-      title: 'Supprimer {{name}} ?',
+      title: 'Supprimer {{name}} ?',
       message:
         'Le bot est supprimé et ne reçoit plus de signaux. Ses trades passés restent dans votre historique.',
       holding:
-        'Le bot détient une position ouverte et ne peut pas encore être supprimé : arrêtez-le en clôturant la position d’abord.',
+        'Le bot détient une position ouverte et ne peut pas encore être supprimé : arrêtez-le en clôturant la position d’abord.',
       confirm: 'Supprimer le bot',
       deleted: '{{name}} est supprimé',
       failed: 'Impossible de supprimer {{name}}',
@@ -115,10 +115,10 @@ const frFRBots: typeof enUSBots = {
     errors: {
       nameTooLong: 'Utilisez au plus 80 caractères',
       currencyCode: 'Veuillez saisir un code de devise, par exemple BTC',
-      strategyRetired: 'Cette stratégie est retirée : choisissez-en une autre',
-      goalRange: 'L’objectif mensuel est d’au plus 10 000 %',
+      strategyRetired: 'Cette stratégie est retirée : choisissez-en une autre',
+      goalRange: 'L’objectif mensuel est d’au plus 10 000 %',
       leverageRange: 'Le levier va de 1× à {{max}}×',
-      percentRange: 'Une part du compte est d’au plus 100 %',
+      percentRange: 'Une part du compte est d’au plus 100 %',
       allocationUnknown: 'L’allocation du compte est en cours de chargement',
       overAllocatedPercent: 'Seulement {{available}} de ce compte est encore libre',
       overAllocatedAmount: 'Seulement {{available}} USDT de ce compte sont encore libres',
@@ -138,7 +138,7 @@ const frFRBots: typeof enUSBots = {
     wizard: {
       open: 'Nouveau bot',
       title: 'Créer un bot',
-      progress: 'Étape {{step}} sur {{total}} : {{name}}',
+      progress: 'Étape {{step}} sur {{total}} : {{name}}',
       stepsLabel: 'Étapes',
       steps: {
         name: 'Nom',
@@ -150,12 +150,12 @@ const frFRBots: typeof enUSBots = {
         review: 'Vérification',
       },
       headings: {
-        name: 'Comment s’appelle ce bot ?',
-        account: 'Sur quel compte opère-t-il ?',
-        strategy: 'Quels signaux suit-il ?',
-        config: 'Sur quelle paire opère-t-il ?',
-        volume: 'Avec quel montant opère-t-il ?',
-        release: 'Le lancer maintenant ?',
+        name: 'Comment s’appelle ce bot ?',
+        account: 'Sur quel compte opère-t-il ?',
+        strategy: 'Quels signaux suit-il ?',
+        config: 'Sur quelle paire opère-t-il ?',
+        volume: 'Avec quel montant opère-t-il ?',
+        release: 'Le lancer maintenant ?',
         review: 'Vérifiez, puis créez',
       },
       back: 'Précédent',
@@ -182,7 +182,7 @@ const frFRBots: typeof enUSBots = {
       noStrategiesHint: 'Un bot suit les signaux d’une stratégie. Créez une stratégie, puis revenez.',
       botCount_one: '{{count}} bot',
       botCount_other: '{{count}} bots',
-      change: 'Modifier : {{field}}',
+      change: 'Modifier : {{field}}',
       changeShort: 'Modifier',
     },
   },

@@ -31,7 +31,7 @@ const frFRCommon: typeof enUSCommon = {
     copy: 'Copier',
     copied: 'Copié',
     testnet: 'Testnet',
-    testnetHint: 'Un compte de testnet ou de trading démo : ses montants ne sont pas des fonds réels.',
+    testnetHint: 'Un compte de testnet ou de trading démo : ses montants ne sont pas des fonds réels.',
     timeFrames: {
       '1m': '1 min',
       '3m': '3 min',
@@ -127,7 +127,7 @@ const frFRCommon: typeof enUSCommon = {
     range: '{{from}}–{{to}} sur {{total}}',
   },
   chart: {
-    units: 'Unités :',
+    units: 'Unités :',
     emptyTitle: 'Pas encore de données',
     emptyDescription: 'Les valeurs apparaissent ici dès qu’il y a de l’activité sur cette période.',
   },
@@ -141,7 +141,7 @@ const frFRCommon: typeof enUSCommon = {
     connecting: 'Connexion…',
     reconnecting: 'Reconnexion…',
     onHint: 'Les écrans se mettent à jour d’eux-mêmes au fil des trades.',
-    offHint: 'Les mises à jour en direct sont interrompues ; elles reprennent d’elles-mêmes.',
+    offHint: 'Les mises à jour en direct sont interrompues ; elles reprennent d’elles-mêmes.',
   },
 };
 

@@ -21,7 +21,7 @@ const frFRDashboard: typeof enUSDashboard = {
     },
     metrics: {
       netPnl: 'PnL net',
-      pnlPercent: 'PnL %',
+      pnlPercent: 'PnL %',
       winRate: 'Taux de réussite',
       closedTrades: 'Trades clôturés',
       netPnlHint: 'Réalisé sur les trades clôturés',
@@ -86,26 +86,26 @@ const frFRDashboard: typeof enUSDashboard = {
       createBot: 'Créer votre premier bot',
     },
     noBot: {
-      title: 'Votre compte est connecté : créez maintenant un bot',
-      description: 'Un bot suit vos signaux TradingView sur ce compte ; ses résultats apparaissent ici.',
+      title: 'Votre compte est connecté : créez maintenant un bot',
+      description: 'Un bot suit vos signaux TradingView sur ce compte ; ses résultats apparaissent ici.',
     },
     protection: {
       title: 'Trades ouverts sans stop-loss',
       refusedTitle: 'Stops refusés par la plateforme',
-      unprotected_one: '{{count}} trade ouvert détient une position sans stop-loss : rien ne la protège.',
+      unprotected_one: '{{count}} trade ouvert détient une position sans stop-loss : rien ne la protège.',
       unprotected_other:
-        '{{count}} trades ouverts détiennent des positions sans stop-loss : rien ne les protège.',
+        '{{count}} trades ouverts détiennent des positions sans stop-loss : rien ne les protège.',
       venueStopRefused_one:
-        'La plateforme a refusé l’ordre stop de {{count}} trade ouvert : seule la surveillance du prix par Kairos le protège.',
+        'La plateforme a refusé l’ordre stop de {{count}} trade ouvert : seule la surveillance du prix par Kairos le protège.',
       venueStopRefused_other:
-        'La plateforme a refusé les ordres stop de {{count}} trades ouverts : seule la surveillance du prix par Kairos les protège.',
+        'La plateforme a refusé les ordres stop de {{count}} trades ouverts : seule la surveillance du prix par Kairos les protège.',
       seeOpenTrades: 'Voir les trades ouverts',
     },
     testnet: {
-      only: 'Ces chiffres sont ceux d’un compte de testnet : pas des fonds réels.',
-      all: 'Tous vos comptes sont des comptes de testnet : ces chiffres ne sont pas des fonds réels.',
+      only: 'Ces chiffres sont ceux d’un compte de testnet : pas des fonds réels.',
+      all: 'Tous vos comptes sont des comptes de testnet : ces chiffres ne sont pas des fonds réels.',
       includes:
-        'Ces totaux comprennent des comptes de testnet ({{names}}) : choisissez un compte pour ne voir que des chiffres réels.',
+        'Ces totaux comprennent des comptes de testnet ({{names}}) : choisissez un compte pour ne voir que des chiffres réels.',
     },
   },
 };

@@ -9,7 +9,7 @@ const frFRPortfolio: typeof enUSPortfolio = {
       total: 'Valeur totale (est.)',
       usdtHeld: 'USDT détenus',
       available: 'Disponible',
-      hint: 'Chaque actif à son dernier prix ; disponible : les dollars libres à dépenser maintenant.',
+      hint: 'Chaque actif à son dernier prix ; disponible : les dollars libres à dépenser maintenant.',
       unread_one: '{{count}} compte n’a pas pu être lu et n’est pas compté.',
       unread_other: '{{count}} comptes n’ont pas pu être lus et ne sont pas comptés.',
     },
@@ -47,14 +47,14 @@ const frFRPortfolio: typeof enUSPortfolio = {
       '1y': '12 derniers mois',
       all: 'Depuis le premier solde',
     },
-    historyEmpty: 'Les soldes sont relevés toutes les quelques minutes : la courbe commence au premier.',
+    historyEmpty: 'Les soldes sont relevés toutes les quelques minutes : la courbe commence au premier.',
     errors: {
       title_one: 'Un compte n’a pas pu être lu',
       title_other: '{{count}} comptes n’ont pas pu être lus',
       hint: 'Le reste de votre portefeuille est affiché sans eux.',
     },
     testnet:
-      'Le total comprend des comptes de testnet ({{names}}) : leurs soldes ne sont pas des fonds réels.',
+      'Le total comprend des comptes de testnet ({{names}}) : leurs soldes ne sont pas des fonds réels.',
     empty: {
       title: 'Votre portefeuille est vide',
       description: 'Connectez un compte de trading pour voir vos soldes ici.',

@@ -16,7 +16,7 @@ const frFRSettings: typeof enUSSettings = {
     memberSince: 'Membre depuis',
     twoFactor: 'Authentification à deux facteurs',
     currency: 'Devise d’affichage',
-    currencyHint: 'Automatique : USD en anglais, EUR en français.',
+    currencyHint: 'Automatique : USD en anglais, EUR en français.',
     currencyAuto: 'Automatique',
     notifications: {
       inApp: 'Dans l’application',
@@ -28,7 +28,7 @@ const frFRSettings: typeof enUSSettings = {
       description: 'Votre compte, et le nom que Kairos affiche dans le menu.',
       displayName: 'Nom affiché',
       displayNameHint:
-        'Affiché dans le menu à la place de « {{username}} ». Laissez vide pour garder celui-ci.',
+        'Affiché dans le menu à la place de « {{username}} ». Laissez vide pour garder celui-ci.',
       save: 'Enregistrer le profil',
       saved: 'Profil enregistré',
     },
@@ -40,9 +40,9 @@ const frFRSettings: typeof enUSSettings = {
       enable: 'Activer la 2FA',
       scanTitle: 'Scannez ce QR code',
       scanHint:
-        'Avec n’importe quelle application d’authentification : Google Authenticator, Microsoft Authenticator, 1Password, Aegis…',
+        'Avec n’importe quelle application d’authentification : Google Authenticator, Microsoft Authenticator, 1Password, Aegis…',
       qrAlt: 'QR code qui ajoute Kairos à une application d’authentification',
-      manualCode: 'Impossible de scanner ? Saisissez cette clé à la main',
+      manualCode: 'Impossible de scanner ? Saisissez cette clé à la main',
       codeTitle: 'Saisissez le code affiché par l’application',
       code: 'Code à 6 chiffres',
       verify: 'Vérifier et activer',
@@ -58,7 +58,7 @@ const frFRSettings: typeof enUSSettings = {
       continue: 'Continuer',
       recoveryTitle: 'Conservez vos codes de secours',
       recoveryHint:
-        'Si vous perdez votre téléphone, chacun de ces codes vous connecte une fois à la place d’un code 2FA. Ils ne sont affichés qu’ici : copiez-les en lieu sûr.',
+        'Si vous perdez votre téléphone, chacun de ces codes vous connecte une fois à la place d’un code 2FA. Ils ne sont affichés qu’ici : copiez-les en lieu sûr.',
       recoveryListLabel: 'Codes de secours',
       copyAll: 'Copier les codes',
       recoverySaved: 'Je les ai conservés',
@@ -73,7 +73,7 @@ const frFRSettings: typeof enUSSettings = {
     sessions: {
       title: 'Appareils connectés',
       description:
-        'Chaque appareil ou navigateur connecté à votre compte. Révoquez celui que vous ne reconnaissez pas : il est déconnecté aussitôt. Une connexion dure 30 jours au plus.',
+        'Chaque appareil ou navigateur connecté à votre compte. Révoquez celui que vous ne reconnaissez pas : il est déconnecté aussitôt. Une connexion dure 30 jours au plus.',
       thisDevice: 'Cet appareil',
       unknownDevice: 'Appareil inconnu',
       address: 'IP {{ip}}',

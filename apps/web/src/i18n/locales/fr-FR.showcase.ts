@@ -8,7 +8,7 @@ const frFRShowcase: typeof enUSShowcase = {
   showcase: {
     title: 'Composants',
     description:
-      'Le design system de Kairos : chaque composant dans ses états. Changez de thème en haut de la page pour voir les deux.',
+      'Le design system de Kairos : chaque composant dans ses états. Changez de thème en haut de la page pour voir les deux.',
     contents: 'Sections',
     sections: {
       buttons: 'Boutons',
@@ -67,7 +67,7 @@ const frFRShowcase: typeof enUSShowcase = {
       qty: 'Qté',
       entry: 'Entrée',
       pnl: 'PnL',
-      pnlPercent: 'PnL %',
+      pnlPercent: 'PnL %',
       status: 'Statut',
     },
     emptyTitle: 'Aucun bot pour l’instant',
@@ -80,7 +80,7 @@ const frFRShowcase: typeof enUSShowcase = {
     dialogTitle: 'Modifier le bot',
     dialogDescription: 'Les changements s’appliquent au prochain signal.',
     nickname: 'Nom',
-    confirmTitle: 'Clôturer toutes les positions ?',
+    confirmTitle: 'Clôturer toutes les positions ?',
     confirmMessage:
       'Chaque position ouverte de cette stratégie est clôturée au prix du marché. Cette action est irréversible.',
     confirmLabel: 'Clôturer les positions',

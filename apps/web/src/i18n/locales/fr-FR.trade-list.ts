@@ -5,7 +5,7 @@ const frFRTradeList: typeof enUSTradeList = {
   tradeList: {
     title: 'Trades',
     description:
-      'Tous les trades de vos bots et vos trades manuels : ouverts, clôturés, annulés ou en erreur.',
+      'Tous les trades de vos bots et vos trades manuels : ouverts, clôturés, annulés ou en erreur.',
     views: {
       label: 'Trades et ordres',
       trades: 'Trades',
@@ -58,7 +58,7 @@ const frFRTradeList: typeof enUSTradeList = {
   orderList: {
     title: 'Ordres',
     description:
-      'Les ordres de vos trades sur la plateforme d’échange : un ordre limite qui attend son prix est un ordre, pas encore une position.',
+      'Les ordres de vos trades sur la plateforme d’échange : un ordre limite qui attend son prix est un ordre, pas encore une position.',
     caption: 'Vos ordres',
     columns: {
       account: 'Compte',
@@ -79,16 +79,16 @@ const frFRTradeList: typeof enUSTradeList = {
     cancel: {
       action: 'Annuler',
       actionFor: 'Annuler l’ordre {{symbol}} ({{role}})',
-      title: 'Annuler cet ordre sur {{symbol}} ?',
+      title: 'Annuler cet ordre sur {{symbol}} ?',
       messageBuy:
-        'L’ordre limite d’achat de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été acheté : le trade s’arrête avec lui.',
+        'L’ordre limite d’achat de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été acheté : le trade s’arrête avec lui.',
       messageSell:
-        'L’ordre limite de vente de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été vendu : le trade s’arrête avec lui.',
+        'L’ordre limite de vente de {{amount}} à {{price}} sur {{account}} est annulé sur la plateforme. Rien n’a été vendu : le trade s’arrête avec lui.',
       race: 'S’il est exécuté avant que l’annulation n’arrive sur la plateforme, la position est clôturée au marché à la place.',
       confirm: 'Annuler l’ordre',
       keep: 'Le garder',
       done: 'Ordre sur {{symbol}} annulé',
-      filledFirst: 'L’ordre sur {{symbol}} avait été exécuté : la position a été clôturée au marché',
+      filledFirst: 'L’ordre sur {{symbol}} avait été exécuté : la position a été clôturée au marché',
       sent: 'Annulation de l’ordre sur {{symbol}} envoyée',
       failed: 'L’ordre n’a pas pu être annulé',
     },

@@ -12,7 +12,7 @@ const frFRTrades: typeof enUSTrades = {
       entry: 'Entrée',
       exit: 'Sortie',
       pnl: 'PnL',
-      pnlPercent: 'PnL %',
+      pnlPercent: 'PnL %',
       commission: 'Commission',
       duration: 'Durée',
       status: 'Statut',
@@ -65,7 +65,7 @@ const frFRTrades: typeof enUSTrades = {
       closedAt: 'clôturé le {{time}}',
     },
     unrealised: {
-      openTrade: 'Trade ouvert sur {{symbol}} : détails',
+      openTrade: 'Trade ouvert sur {{symbol}} : détails',
       currentPrice: 'Prix actuel',
       unrealisedPnl: 'PnL latent',
       column: 'PnL latent',
@@ -73,14 +73,14 @@ const frFRTrades: typeof enUSTrades = {
       onMargin: 'sur la marge',
       estimatedResult: 'Résultat estimé maintenant',
       estimateHint:
-        'Au dernier prix, moins les frais taker habituels : l’ordre au marché peut s’exécuter à un autre prix.',
+        'Au dernier prix, moins les frais taker habituels : l’ordre au marché peut s’exécuter à un autre prix.',
       notPriced: 'Aucun prix de la plateforme pour le moment',
       refreshHint: 'Actualisé en continu',
     },
     figures: {
       pnl: 'PnL',
       realisedPnl: 'PnL réalisé',
-      pnlPercent: 'PnL %',
+      pnlPercent: 'PnL %',
       ofNotional: 'De la valeur notionnelle de la position',
       onMargin: 'sur la marge ({{leverage}}×)',
       realisedSoFar: 'Réalisé jusqu’ici',
@@ -102,7 +102,7 @@ const frFRTrades: typeof enUSTrades = {
       venue: 'Stop sur {{venue}}',
       order: 'ordre {{orderId}}',
       venueHint:
-        'Posé sur {{venue}} depuis le {{time}} : il protège la position même quand Kairos est arrêté.',
+        'Posé sur {{venue}} depuis le {{time}} : il protège la position même quand Kairos est arrêté.',
       kairos: 'Stop surveillé par Kairos',
       kairosHint: 'Kairos vérifie le prix chaque seconde et sort au marché dès qu’il franchit le stop.',
       refused: '{{venue}} a refusé l’ordre stop',
@@ -128,14 +128,14 @@ const frFRTrades: typeof enUSTrades = {
       empty: {
         title: 'Aucun palier de take-profit',
         description: 'Ce trade n’avait pas d’échelle de take-profit.',
-        open: 'Ce trade se clôture sur son stop-loss, un signal de sortie ou « Clôturer maintenant ».',
+        open: 'Ce trade se clôture sur son stop-loss, un signal de sortie ou « Clôturer maintenant ».',
       },
     },
     push: {
       action: 'Envoyer au marché',
       short: 'Envoyer',
       actionFor: 'Envoyer au marché ({{name}})',
-      confirmTitle: 'Envoyer {{name}} au marché ?',
+      confirmTitle: 'Envoyer {{name}} au marché ?',
       confirmMessage:
         'L’ordre limite actuel de {{name}} à {{price}} est annulé et un ordre au marché est créé pour {{amount}}, exécuté au meilleur prix disponible maintenant.',
       confirmMessageNoPrice:
@@ -156,8 +156,8 @@ const frFRTrades: typeof enUSTrades = {
       percentHintLong: 'Sous l’entrée à {{entry}}.',
       percentHintShort: 'Au-dessus de l’entrée à {{entry}}.',
       priceLabel: 'Prix du stop ({{quote}})',
-      priceHintLong: 'Sous le prix actuel : la position est vendue au marché quand il est atteint.',
-      priceHintShort: 'Au-dessus du prix actuel : la position est rachetée au marché quand il est atteint.',
+      priceHintLong: 'Sous le prix actuel : la position est vendue au marché quand il est atteint.',
+      priceHintShort: 'Au-dessus du prix actuel : la position est rachetée au marché quand il est atteint.',
       breakEven: 'Ramener au point mort après TP1',
       breakEvenHint: 'Une fois TP1 exécuté, le stop passe au prix d’entrée plus les frais.',
       remove: 'Retirer le stop-loss',
@@ -166,24 +166,24 @@ const frFRTrades: typeof enUSTrades = {
     },
     complete: {
       action: 'Clôturer maintenant',
-      title: 'Clôturer {{symbol}} maintenant ?',
+      title: 'Clôturer {{symbol}} maintenant ?',
       messageLong:
         'Les ordres de take-profit et de stop sont annulés et les {{amount}} encore détenus sont vendus au marché.',
       messageShort:
         'Les ordres de take-profit et de stop sont annulés et les {{amount}} encore vendus à découvert sont rachetés au marché.',
       confirm: 'Clôturer au marché',
       done: 'Trade {{symbol}} clôturé au marché',
-      sent: 'Clôture de {{symbol}} : l’ordre au marché est en route',
+      sent: 'Clôture de {{symbol}} : l’ordre au marché est en route',
       failed: 'Impossible de clôturer le trade',
       cancelAction: 'Annuler l’ordre',
       cancelled: 'Ordre {{symbol}} annulé',
-      cancelTitle: 'Annuler l’ordre limite {{symbol}} ?',
+      cancelTitle: 'Annuler l’ordre limite {{symbol}} ?',
       cancelMessage:
-        'L’ordre d’entrée est annulé sur la plateforme : rien n’a été exécuté, le trade s’arrête avec lui.',
+        'L’ordre d’entrée est annulé sur la plateforme : rien n’a été exécuté, le trade s’arrête avec lui.',
     },
     delete: {
       action: 'Supprimer',
-      title: 'Supprimer ce trade {{symbol}} ?',
+      title: 'Supprimer ce trade {{symbol}} ?',
       message:
         'Il disparaît de votre historique, avec ses ordres et ses exécutions. Cette action est irréversible.',
       confirm: 'Supprimer le trade',
@@ -213,10 +213,10 @@ const frFRTrades: typeof enUSTrades = {
     },
     form: {
       errors: {
-        distance: 'Indiquez un écart supérieur à 0 %',
-        size: 'Indiquez une taille supérieure à 0 %',
-        sizes: 'Les tailles de take-profit dépassent 100 % au total',
-        stopLoss: 'Indiquez un stop-loss entre 0 et 100 %',
+        distance: 'Indiquez un écart supérieur à 0 %',
+        size: 'Indiquez une taille supérieure à 0 %',
+        sizes: 'Les tailles de take-profit dépassent 100 % au total',
+        stopLoss: 'Indiquez un stop-loss entre 0 et 100 %',
       },
     },
   },

@@ -215,7 +215,7 @@ describe('AdminTradeControl', () => {
     expect(bots.textContent).toContain('Paper main · Simulé');
     expect(bots.textContent).not.toMatch(/· paper/);
     const confirm = await screen.findByRole('alertdialog', {
-      name: 'Envoyer le take-profit de Trend BTC au marché ?',
+      name: 'Envoyer le take-profit de Trend BTC au marché\u202f?',
     });
     expect(confirm.textContent).toContain('Cette action est irréversible.');
     await userEvent.type(within(confirm).getByLabelText('Saisissez Trend BTC pour confirmer'), 'Trend BTC');

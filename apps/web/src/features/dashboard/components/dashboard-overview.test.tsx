@@ -368,7 +368,7 @@ describe('Dashboard', () => {
         { timeout: 5_000 },
       );
       expect(banner.textContent).toContain(
-        '1 trade ouvert détient une position sans stop-loss : rien ne la protège.',
+        '1 trade ouvert détient une position sans stop-loss\u00a0: rien ne la protège.',
       );
       expect(within(banner).getByRole('link', { name: /Voir les trades ouverts/ })).toBeTruthy();
     });

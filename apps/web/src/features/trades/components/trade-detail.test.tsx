@@ -492,7 +492,7 @@ describe('TradeDetail', () => {
     renderApp(`/trade/${TRADE_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Envoyer au marché (TP1)' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché\u202f?' });
     expect(dialog.textContent).toContain('L’ordre limite actuel de TP1');
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer au marché' }));
     expect((await screen.findByTestId('push-result')).textContent).toBe('En attente de l’exécution de TP1');
@@ -702,7 +702,7 @@ describe('TradeDetail at the last price (issue 21)', () => {
     expect(pnl.textContent).toContain('sur la marge');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Envoyer au marché (TP1)' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer TP1 au marché\u202f?' });
     expect(dialog.textContent).toContain('Résultat estimé maintenant≈ +23,69 USDT');
   });
 });

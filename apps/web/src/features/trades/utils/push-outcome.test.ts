@@ -30,7 +30,7 @@ describe('push to take profit: what the user reads (spec §8)', () => {
           'TP1',
         ),
         'Successfully pushed TP1 to market! Order ID: ord-42',
-        'TP1 envoyé au marché avec succès ! ID de l’ordre : ord-42',
+        'TP1 envoyé au marché avec succès\u202f! ID de l’ordre\u00a0: ord-42',
       ],
       [
         'success said from the code and params when results lack the id',
@@ -44,7 +44,7 @@ describe('push to take profit: what the user reads (spec §8)', () => {
           'TP2',
         ),
         'Successfully pushed TP2 to market! Order ID: 9f3a',
-        'TP2 envoyé au marché avec succès ! ID de l’ordre : 9f3a',
+        'TP2 envoyé au marché avec succès\u202f! ID de l’ordre\u00a0: 9f3a',
       ],
       [
         'a level waiting for the one below',
@@ -65,7 +65,7 @@ describe('push to take profit: what the user reads (spec §8)', () => {
         'a venue refusal with its reason',
         pushFailureOutcome(refused('PUSH_FAILED', { name: 'TP1', ...insufficient }), 'TP1'),
         'Failed to push TP1: Insufficient BTC: 0.5 needed, 0.2 available',
-        'Échec de l’envoi de TP1 : BTC insuffisant : 0,5 nécessaires, 0,2 disponibles',
+        'Échec de l’envoi de TP1\u00a0: BTC insuffisant\u00a0: 0,5 nécessaires, 0,2 disponibles',
       ],
       [
         'a venue refusal in the venue’s own words',
@@ -74,13 +74,13 @@ describe('push to take profit: what the user reads (spec §8)', () => {
           'TP1',
         ),
         'Failed to push TP1: Account has insufficient balance',
-        'Échec de l’envoi de TP1 : Account has insufficient balance',
+        'Échec de l’envoi de TP1\u00a0: Account has insufficient balance',
       ],
       [
         'another refusal, named after the level',
         pushFailureOutcome(refused('NOT_FOUND', { variant: 'trade' }, 404), 'TP3'),
         'Failed to push TP3: Trade not found',
-        'Échec de l’envoi de TP3 : Trade introuvable',
+        'Échec de l’envoi de TP3\u00a0: Trade introuvable',
       ],
       [
         'no answer at all',
