@@ -77,6 +77,17 @@ export const ladderLevelSchema = z.object({
 });
 export type LadderLevel = z.infer<typeof ladderLevelSchema>;
 
+/**
+ * What an order of a trade is for, beside its take-profit levels (`tp1`, `tp2`, …: `TAKE_PROFIT_ROLE`): the
+ * entry, an exit (a signal, by hand, a bot's stop), the stop-loss's exit, and a close the venue made outside
+ * Kairos — by hand on the venue (`venue-close`) or its liquidation (`liquidation`), booked by the server's
+ * position check. Every screen names each of them (the web's role labels are checked against this list).
+ */
+export const ORDER_ROLES = ['entry', 'exit', 'stop', 'venue-close', 'liquidation'] as const;
+export type OrderRole = (typeof ORDER_ROLES)[number];
+/** A take-profit level's role: `tp1`, `tp2`, … */
+export const TAKE_PROFIT_ROLE = /^tp[1-9]\d?$/;
+
 export const tradeOrderSchema = z.object({
   id: z.string(),
   role: z.string(),
@@ -180,7 +191,7 @@ const takeProfitInput = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^tp[1-9]\d?$/, 'Take-profit roles are tp1, tp2, …')
+    .regex(TAKE_PROFIT_ROLE, 'Take-profit roles are tp1, tp2, …')
     .optional(),
   percent: typedPositiveDecimal('Take-profit distance must be above 0'),
   sizePercent: typedPositiveDecimal('Take-profit size must be above 0'),

@@ -1,4 +1,5 @@
 import { isTradeActive, toDecimal, toNumericString, tradeClientOrderId, type Decimal } from '@kairos/core';
+import type { OrderRole } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { FALLBACK_TICK, type ExchangeGateway, type Fill, type Order } from '../exchange/gateway';
 import { findMarket, type TradeLifecycle } from './trade-lifecycle';
@@ -346,7 +347,7 @@ export function createPositionCheck(deps: {
       return {
         clientOrderId: tradeClientOrderId(trade.id, 'venue-close', venueOrderId),
         venueOrderId,
-        role: venue?.liquidation ? 'liquidation' : 'venue-close',
+        role: (venue?.liquidation ? 'liquidation' : 'venue-close') satisfies OrderRole,
         side: what.exitSide,
         type: venue?.type ?? 'market',
         reduceOnly: venue?.reduceOnly ?? false,

@@ -84,6 +84,7 @@ const SAME_IN_BOTH = new Set(
     'Gain',
     'Pages',
     'Profit',
+    'Liquidation',
   ].map((word) => word.toLowerCase()),
 );
 /** Keys whose text is a code or an example the user types, the same in every language. */

@@ -39,6 +39,8 @@ const enUSTrades = {
       entry: 'Entry',
       exit: 'Exit',
       stop: 'Stop-loss',
+      venueClose: 'Close on the venue',
+      liquidation: 'Liquidation',
     },
     closeReasons: {
       takeProfit: 'Closed by take-profit',

@@ -41,6 +41,8 @@ const frFRTrades: typeof enUSTrades = {
       entry: 'Entrée',
       exit: 'Sortie',
       stop: 'Stop-loss',
+      venueClose: 'Clôture sur la plateforme',
+      liquidation: 'Liquidation',
     },
     closeReasons: {
       takeProfit: 'Clôturé par take-profit',

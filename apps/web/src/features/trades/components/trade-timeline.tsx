@@ -5,21 +5,18 @@ import { EmptyState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { MarketFigures } from '../hooks/use-market-figures';
-import { splitSymbol, takeProfitName } from '../utils/trade-figures';
+import { orderRoleLabel } from '../utils/order-role';
+import { splitSymbol } from '../utils/trade-figures';
 import { OrderStatusBadge } from './trade-badges';
 import { formatMoney } from '../../../lib/money';
 
 /** A timeline line with its place, so two fills in the same millisecond keep their own rows. */
 type Entry = TradeDetail['timeline'][number] & { index: number };
 
-/** 'entry', 'tp1', 'stop', 'exit' as the user reads them. */
+/** 'entry', 'tp1', 'stop', 'venue-close' as the user reads them (`orderRoleLabel`). */
 export function useRoleLabel() {
   const { t } = useTranslation();
-  return (role: string) => {
-    if (/^tp\d+$/i.test(role)) return takeProfitName(role);
-    if (role === 'entry' || role === 'exit' || role === 'stop') return t(`trades.roles.${role}`);
-    return role;
-  };
+  return (role: string) => orderRoleLabel(t, role);
 }
 
 /** Spec §2 (Trade detail) and issue 7: every order placed and every fill received, oldest first. */
