@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { type Column, Pager, type Pagination, Table } from './table';
@@ -20,6 +21,7 @@ export function TableOrCards<T>({
   onRetry,
   empty,
   maxHeight,
+  flush = false,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -28,21 +30,24 @@ export function TableOrCards<T>({
   /** None: every row is shown, no pager. */
   pagination?: Pagination;
   onRowClick?: (row: T) => void;
-  /** A row's card: the `<li>`'s content. */
-  card: (row: T) => ReactNode;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** A row's card: the `<li>`'s content; `cell` renders one of the table's own cells for it, by column key. */
+  card: (row: T, cell: (key: string) => ReactNode) => ReactNode;
+  /** A list read with the screen (no query of its own) leaves these three out. */
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
   empty: ReactNode;
   /** The table's own height limit (Table's `maxHeight`); the cards are not limited. */
   maxHeight?: number | string;
+  /** Inside a card already: the table without its own border and corners, the cards off the card's edges. */
+  flush?: boolean;
 }) {
   if (loading) return <LoadingState />;
   if (error) return <ErrorState error={error} onRetry={onRetry} />;
   if (rows.length === 0) return empty;
   return (
     <>
-      <div className="hidden sm:block">
+      <div className={cn('hidden sm:block', flush && '[&>div]:rounded-none [&>div]:border-0')}>
         <Table
           caption={caption}
           columns={columns}
@@ -53,10 +58,12 @@ export function TableOrCards<T>({
           maxHeight={maxHeight}
         />
       </div>
-      <div className="flex flex-col gap-2 sm:hidden">
+      <div className={cn('flex flex-col gap-2 sm:hidden', flush && 'p-3')}>
         <ul aria-label={caption} className="flex flex-col gap-2">
           {rows.map((row) => (
-            <li key={rowKey(row)}>{card(row)}</li>
+            <li key={rowKey(row)}>
+              {card(row, (key) => columns.find((column) => column.key === key)?.cell(row))}
+            </li>
           ))}
         </ul>
         {pagination ? (
@@ -66,6 +73,57 @@ export function TableOrCards<T>({
         ) : null}
       </div>
     </>
+  );
+}
+
+/**
+ * A row's card below 640 px: its title with `corner` beside it (a status, a figure), then the rest. `raised`: on a
+ * card already, one surface up.
+ */
+export function RowCard({
+  title,
+  corner,
+  children,
+  raised = false,
+}: {
+  title: ReactNode;
+  corner?: ReactNode;
+  children: ReactNode;
+  raised?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border border-line p-3 text-sm',
+        raised ? 'bg-surface-2' : 'bg-surface',
+      )}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="min-w-0 break-words">{title}</span>
+        {corner}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** A labelled figure of a row's card: the label over its value (`end`: both to the right). */
+export function CardFigure({
+  label,
+  children,
+  end,
+  className,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  end?: boolean;
+  className?: string;
+}) {
+  return (
+    <span className={cn('flex flex-col', end && 'items-end text-right', className)}>
+      <span className="text-xs text-muted">{label}</span>
+      <span className="num text-fg">{children}</span>
+    </span>
   );
 }
 

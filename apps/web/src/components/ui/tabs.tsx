@@ -53,7 +53,8 @@ export function Tabs({ items, value, defaultValue, onChange, label, className }:
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-line"
+        // Tabs that do not fit go to a second row (issue 21: Settings' four tabs scrolled sideways at 360 px).
+        className="flex flex-wrap gap-x-1 border-b border-line"
       >
         {items.map((item, index) => {
           const isSelected = item.id === active?.id;

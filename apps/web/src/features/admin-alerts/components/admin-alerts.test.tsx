@@ -326,6 +326,11 @@ describe('refused webhooks', () => {
     expect(panel.textContent).toContain('INVALID_WEBHOOK_SECRET');
     expect(panel.textContent).toContain('BTC swing · ada@example.com');
     expect(panel.textContent).toContain('12');
+    // Below 640 px a card a refusal (issue 21).
+    const card = within(
+      within(panel as HTMLElement).getByRole('list', { name: 'Refused webhooks (last 24 hours)' }),
+    ).getByRole('listitem');
+    expect(card.textContent).toMatch(/btc-swing.*BTC swing · ada@example\.com.*12.*INVALID_WEBHOOK_SECRET/);
   });
 });
 

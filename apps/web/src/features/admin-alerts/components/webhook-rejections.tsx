@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ErrorState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
 import { type AdminWebhookRejection, useWebhookRejections } from '../api/get-webhook-rejections';
 
@@ -56,11 +57,27 @@ export function WebhookRejections() {
         <h2 className="text-sm font-semibold text-fg">{t('alerts.rejections.title')}</h2>
         <p className="mt-0.5 text-xs text-muted">{t('alerts.rejections.description')}</p>
       </div>
-      <Table
+      <TableOrCards
         caption={t('alerts.rejections.title')}
         columns={columns}
         rows={rejections.data}
         rowKey={(r) => `${r.strategyKey}|${r.reason}`}
+        // Below 640 px a card a refusal (issue 21: the four columns scrolled sideways on a phone).
+        card={(r, cell) => (
+          <RowCard
+            raised
+            title={cell('strategy')}
+            corner={
+              <CardFigure label={t('alerts.rejections.count')} end>
+                {r.count}
+              </CardFigure>
+            }
+          >
+            <CardFigure label={t('alerts.rejections.reason')}>{cell('reason')}</CardFigure>
+            <CardFigure label={t('alerts.rejections.last')}>{cell('last')}</CardFigure>
+          </RowCard>
+        )}
+        empty={null}
       />
     </Card>
   );

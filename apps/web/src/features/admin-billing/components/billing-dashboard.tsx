@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/use-formatters';
 import { BILLING_PAGE_SIZE, type BillingUser, useBillingUsers } from '../api/get-billing-users';
@@ -144,21 +146,39 @@ export function BillingDashboard() {
           fieldClassName="w-56"
         />
       </div>
-      <Table
+      <TableOrCards
         caption={t('billing.title')}
         columns={columns}
-        rows={users.data?.items}
+        rows={users.data?.items ?? []}
         rowKey={(user) => user.userId}
         loading={users.isPending}
         error={users.isError ? users.error : undefined}
         onRetry={() => void users.refetch()}
+        // Below 640 px a card a user (issue 21: the six columns scrolled sideways on a phone).
+        card={(user, cell) => (
+          <RowCard title={cell('userId')}>
+            <span className="flex flex-wrap gap-x-5 gap-y-1">
+              <CardFigure label={t('billing.columns.planPercent')}>{cell('plan')}</CardFigure>
+              <CardFigure label={t('billing.columns.active')}>{cell('active')}</CardFigure>
+              <CardFigure label={t('billing.columns.autoCharge')}>{cell('autoCharge')}</CardFigure>
+            </span>
+            {(['currentMonth', 'latestInvoice'] as const).map((key) => (
+              <span key={key} className="flex items-start justify-between gap-3">
+                <span className="text-xs text-muted">{t(`billing.columns.${key}`)}</span>
+                {cell(key)}
+              </span>
+            ))}
+          </RowCard>
+        )}
         empty={
-          <EmptyState
-            title={active === undefined ? t('billing.empty.title') : t('billing.empty.filteredTitle')}
-            description={
-              active === undefined ? t('billing.empty.description') : t('billing.empty.filteredDescription')
-            }
-          />
+          <Card>
+            <EmptyState
+              title={active === undefined ? t('billing.empty.title') : t('billing.empty.filteredTitle')}
+              description={
+                active === undefined ? t('billing.empty.description') : t('billing.empty.filteredDescription')
+              }
+            />
+          </Card>
         }
         pagination={{
           page,

@@ -124,6 +124,11 @@ describe('AdminBillingDashboard', () => {
     expect(within(table).getByRole('link', { name: USER_ID })).toBeTruthy();
     expect(within(table).getByText('20.00%')).toBeTruthy();
     expect(within(table).getByText('INV-202610-000001')).toBeTruthy();
+    // Below 640 px a card a user (issue 21), the same figures and links labelled.
+    const card = within(screen.getByRole('list', { name: 'Billing' })).getByRole('listitem');
+    expect(within(card).getByRole('link', { name: USER_ID })).toBeTruthy();
+    expect(card.textContent).toMatch(/Plan %20\.00%.*Active.*Auto charge.*Current month.*Latest invoice/);
+    expect(within(card).getByText('INV-202610-000001')).toBeTruthy();
     expect(Object.fromEntries(new URL(requests[0]!.url, 'http://x').searchParams)).toEqual({
       skip: '0',
       take: '25',

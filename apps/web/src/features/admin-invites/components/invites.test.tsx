@@ -61,6 +61,11 @@ describe('Admin → Invites (issue 20)', () => {
     expect(within(rows[1]!).getByText('bob@example.com')).toBeTruthy();
     // Only a pending invite can be revoked.
     expect(within(rows[1]!).queryByRole('button', { name: /Revoke/ })).toBeNull();
+    // Below 640 px a card a link (issue 21), with its state and its Revoke button.
+    const cards = within(screen.getByRole('list', { name: 'Invite links' })).getAllByRole('listitem');
+    expect(cards[0]!.textContent).toMatch(/for Ada.*Pending.*Expires/);
+    expect(within(cards[0]!).getByRole('button', { name: 'Revoke the invite for Ada' })).toBeTruthy();
+    expect(within(cards[1]!).getByText('bob@example.com')).toBeTruthy();
 
     await userEvent.type(screen.getByLabelText('For whom (only you see it)'), 'for Cy');
     await userEvent.click(screen.getByRole('button', { name: 'Create invite link' }));

@@ -8,7 +8,8 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { EmptyState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
 import { usePageParam } from '../../../lib/use-search-writer';
 import { ignoreRefusal, useSingleFlight } from '../../../lib/use-single-flight';
@@ -209,15 +210,33 @@ function InviteList() {
   return (
     <div className="flex flex-col gap-3">
       {revoke.isError ? <FormError title={t('invites.revoke.failed')} error={revoke.error} /> : null}
-      <Table
+      <TableOrCards
         caption={t('invites.caption')}
         columns={columns}
-        rows={invites.data?.items}
+        rows={invites.data?.items ?? []}
         rowKey={(invite) => invite.id}
         loading={invites.isPending}
         error={invites.isError ? invites.error : undefined}
         onRetry={() => void invites.refetch()}
-        empty={<EmptyState title={t('invites.empty.title')} description={t('invites.empty.description')} />}
+        // Below 640 px a card a link (issue 21: the five columns scrolled sideways on a phone).
+        card={(invite, cell) => (
+          <RowCard title={<span className="font-medium">{cell('note')}</span>} corner={cell('status')}>
+            <span className="flex items-end justify-between gap-3">
+              <span className="flex flex-wrap gap-x-4 gap-y-2">
+                <CardFigure label={t('invites.columns.expiresAt')}>{cell('expiresAt')}</CardFigure>
+                <CardFigure label={t('invites.columns.usedBy')} className="min-w-0">
+                  {cell('usedBy')}
+                </CardFigure>
+              </span>
+              <span className="-mr-1">{cell('actions')}</span>
+            </span>
+          </RowCard>
+        )}
+        empty={
+          <Card>
+            <EmptyState title={t('invites.empty.title')} description={t('invites.empty.description')} />
+          </Card>
+        }
         pagination={{
           page,
           pageSize: INVITES_PAGE_SIZE,

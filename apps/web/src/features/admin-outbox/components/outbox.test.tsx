@@ -45,6 +45,9 @@ describe('Admin → Outbox', () => {
     expect(within(rows[0]!).getByText('ada@example.com')).toBeTruthy();
     expect(within(rows[0]!).getByText('Waiting')).toBeTruthy();
     expect(within(rows[1]!).getByText('Failed').getAttribute('title')).toBe('550 mailbox unavailable');
+    // Below 640 px a card a mail (issue 21): when, its state, the message and to whom.
+    const cards = within(screen.getByRole('list', { name: 'Outbox' })).getAllByRole('listitem');
+    expect(cards[0]!.textContent).toMatch(/Waiting.*Reset your Kairos password.*To.*ada@example\.com/s);
 
     await userEvent.click(within(rows[0]!).getByText('Reset your Kairos password'));
     expect(within(rows[0]!).getByText(/reset-password\?token=krp_abc/).textContent).toContain(

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
 import { OUTBOX_PAGE_SIZE, type OutboxMail, useOutbox } from '../api/get-outbox';
 import { usePageParam } from '../../../lib/use-search-writer';
@@ -58,15 +60,29 @@ export function Outbox() {
   ];
 
   return (
-    <Table
+    <TableOrCards
       caption={t('outbox.title')}
       columns={columns}
-      rows={mails.data?.items}
+      rows={mails.data?.items ?? []}
       rowKey={(mail) => mail.id}
       loading={mails.isPending}
       error={mails.isError ? mails.error : undefined}
       onRetry={() => void mails.refetch()}
-      empty={<EmptyState title={t('outbox.empty.title')} description={t('outbox.empty.description')} />}
+      // Below 640 px a card a mail (issue 21: the four columns scrolled sideways on a phone).
+      card={(mail, cell) => (
+        <RowCard
+          title={<span className="text-xs text-muted">{cell('createdAt')}</span>}
+          corner={cell('status')}
+        >
+          <span className="min-w-0 break-words">{cell('message')}</span>
+          <CardFigure label={t('outbox.columns.to')}>{cell('to')}</CardFigure>
+        </RowCard>
+      )}
+      empty={
+        <Card>
+          <EmptyState title={t('outbox.empty.title')} description={t('outbox.empty.description')} />
+        </Card>
+      }
       pagination={{
         page,
         pageSize: OUTBOX_PAGE_SIZE,

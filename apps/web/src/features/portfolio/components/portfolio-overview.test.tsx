@@ -64,6 +64,10 @@ describe('Portfolio', () => {
     expect(rows[1]).toContain('80.00%');
     expect(rows[2]).toContain('0.025');
     expect(rows[2]).toContain('Paper main, Binance');
+    // Below 640 px a card an asset (issue 21): its amount, value, share and where it is held.
+    const cards = within(screen.getByRole('list', { name: 'Holdings' })).getAllByRole('listitem');
+    expect(cards[0]?.textContent).toMatch(/USDT.*80\.00%.*Amount.*10,000\.00.*Value.*\$10,000\.00/);
+    expect(cards[1]?.textContent).toContain('Paper main, Binance');
     // One total, the dashboard's too (issue 21), with what is free to spend beside it.
     expect(screen.getByRole('region', { name: 'Total equity (est.)' }).textContent).toContain('$12,500.00');
     expect(screen.getByRole('region', { name: 'Available' }).textContent).toContain('$9,800.00');

@@ -12,7 +12,8 @@ import { AlertIcon, LinkIcon, WalletIcon } from '../../../components/ui/icons';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { TestnetBadge, TestnetNote } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { formatPercent } from '../../../lib/format';
@@ -241,11 +242,28 @@ function HoldingsTable({ portfolio }: { portfolio: Portfolio }) {
   return (
     <section className="flex flex-col gap-2">
       <h2 className="text-sm font-semibold text-fg">{t('portfolio.holdings')}</h2>
-      <Table
+      <TableOrCards
         caption={t('portfolio.holdings')}
         columns={columns}
         rows={portfolio.holdings}
         rowKey={(h) => h.asset}
+        // Below 640 px a card an asset (issue 21: the five columns scrolled sideways on a phone).
+        card={(holding, cell) => (
+          <RowCard title={cell('asset')} corner={<span className="num text-fg">{cell('share')}</span>}>
+            <span className="flex justify-between gap-3">
+              <CardFigure label={t('portfolio.columns.amount')}>{cell('amount')}</CardFigure>
+              <CardFigure label={t('portfolio.columns.value')} end>
+                {cell('value')}
+              </CardFigure>
+            </span>
+            <span className="text-xs">{cell('accounts')}</span>
+          </RowCard>
+        )}
+        empty={
+          <Card>
+            <EmptyState title={t('table.empty')} className="py-6" />
+          </Card>
+        }
       />
     </section>
   );

@@ -10,14 +10,13 @@ import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../i18n/translate-message';
-import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCompleteTrade } from '../api/complete-trade';
 import { ORDERS_PAGE_SIZE, type OrdersScope, type UserOrder, useOrders } from '../api/get-orders';
 import { useMarketFigures } from '../hooks/use-market-figures';
 import { formatDuration } from '../utils/trade-figures';
-import { TableOrCards } from '../../../components/ui/table-or-cards';
+import { CardFigure, TableOrCards } from '../../../components/ui/table-or-cards';
 import { OrderStatusBadge } from './trade-badges';
 import { useRoleLabel } from './trade-timeline';
 import type { NamedItem } from './trades-list';
@@ -243,9 +242,13 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
             <OrderStatusBadge status={order.status} title={order.lastError ?? undefined} />
           </span>
           <span className="flex justify-between gap-3">
-            <CardFigure label={t('orderList.columns.price')}>{price(order)}</CardFigure>
-            <CardFigure label={t('orderList.columns.amount')}>{amount(order)}</CardFigure>
-            <CardFigure label={t('orderList.columns.filled')} end>
+            <CardFigure label={t('orderList.columns.price')} className="whitespace-nowrap">
+              {price(order)}
+            </CardFigure>
+            <CardFigure label={t('orderList.columns.amount')} className="whitespace-nowrap">
+              {amount(order)}
+            </CardFigure>
+            <CardFigure label={t('orderList.columns.filled')} end className="whitespace-nowrap">
               {format.percent(order.filledPercent)}
             </CardFigure>
           </span>
@@ -293,14 +296,5 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
       </section>
       {body}
     </div>
-  );
-}
-
-function CardFigure({ label, children, end }: { label: string; children: React.ReactNode; end?: boolean }) {
-  return (
-    <span className={cn('flex flex-col', end && 'items-end')}>
-      <span className="text-xs text-muted">{label}</span>
-      <span className="num whitespace-nowrap text-fg">{children}</span>
-    </span>
   );
 }

@@ -213,6 +213,10 @@ describe('TradeDetail', () => {
     const timeline = screen.getByRole('table', { name: 'Orders and fills' });
     expect(within(timeline).getByText('Market order')).toBeTruthy();
     expect(within(timeline).getByText('Fill')).toBeTruthy();
+    // Below 640 px each is a card (issue 21): what, for what, the side, price and amount with their units.
+    const cards = within(screen.getByRole('list', { name: 'Orders and fills' })).getAllByRole('listitem');
+    expect(cards[0]?.textContent).toMatch(/Market order.*Entry.*Buy.*Filled.*Price \(USDT\).*Amount \(BTC\)/);
+    expect(cards.find((card) => card.textContent?.startsWith('Fill'))?.textContent).toContain('Fee');
   });
 
   it('writes quantities to the market’s step and prices to its tick, in the figures, the ladder and the timeline', async () => {

@@ -2,7 +2,8 @@ import type { TradeDetail } from '@kairos/contract';
 import { useTranslation } from 'react-i18next';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/states';
-import { type Column, Table } from '../../../components/ui/table';
+import { type Column } from '../../../components/ui/table';
+import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { MarketFigures } from '../hooks/use-market-figures';
 import { orderRoleLabel } from '../utils/order-role';
@@ -105,16 +106,44 @@ export function TradeTimeline({ detail, figures }: { detail: TradeDetail; figure
   return (
     <Card>
       <CardHeader title={t('trades.timeline.title')} description={t('trades.timeline.description')} />
-      <div className="[&>div]:rounded-none [&>div]:border-0">
-        <Table
-          caption={t('trades.timeline.title')}
-          columns={columns}
-          rows={detail.timeline.map((entry, index) => ({ ...entry, index }))}
-          rowKey={(entry) => String(entry.index)}
-          maxHeight="none"
-          empty={<EmptyState title={t('trades.timeline.empty')} className="py-6" />}
-        />
-      </div>
+      <TableOrCards
+        caption={t('trades.timeline.title')}
+        columns={columns}
+        rows={detail.timeline.map((entry, index) => ({ ...entry, index }))}
+        rowKey={(entry) => String(entry.index)}
+        maxHeight="none"
+        flush
+        // Below 640 px a card an order or fill (issue 21: the eight columns scrolled sideways on a phone).
+        card={(entry, cell) => (
+          <RowCard
+            raised
+            title={
+              <span className="flex flex-wrap items-center gap-x-2">
+                {cell('event')}
+                {cell('role')}
+                {cell('side')}
+              </span>
+            }
+            corner={cell('status')}
+          >
+            <span className="flex justify-between gap-3">
+              <CardFigure label={t('trades.timeline.columns.price', { quote })}>{cell('price')}</CardFigure>
+              <CardFigure label={t('trades.timeline.columns.amount', { base })} end>
+                {cell('amount')}
+              </CardFigure>
+            </span>
+            <span className="flex items-end justify-between gap-2 text-xs">
+              {cell('time')}
+              {entry.kind === 'fill' ? (
+                <span className="text-muted">
+                  {t('trades.timeline.columns.fee')} <span className="num text-fg">{cell('fee')}</span>
+                </span>
+              ) : null}
+            </span>
+          </RowCard>
+        )}
+        empty={<EmptyState title={t('trades.timeline.empty')} className="py-6" />}
+      />
     </Card>
   );
 }
