@@ -135,55 +135,55 @@ export function OpenTrades({
         title={t('trading.openTrades.title')}
         description={trades.data ? t('trading.openTrades.count', { count: total }) : undefined}
       />
-      <div className="[&>div]:rounded-none [&>div]:border-0 [&>ul]:p-3">
-        <TableOrCards
-          caption={t('trading.openTrades.title')}
-          columns={columns}
-          rows={trades.data?.items ?? []}
-          rowKey={(trade) => trade.id}
-          loading={trades.isPending}
-          error={trades.isError ? trades.error : undefined}
-          onRetry={() => void trades.refetch()}
-          onRowClick={(trade) => void navigate(paths.trade(trade.id))}
-          maxHeight="24rem"
-          // Below 640 px a card a trade (issue 21: the seven columns scrolled sideways on a phone).
-          card={(trade) => (
-            <TradeCard
-              tradeId={trade.id}
-              symbol={trade.symbol}
-              side={trade.side}
-              corner={
-                isAwaitingEntry(trade) ? <TradeStatusBadge trade={trade} /> : <UnrealisedCell trade={trade} />
-              }
-              left={{
-                label: t('trades.columns.qty'),
-                value: isAwaitingEntry(trade) ? '—' : figures.quantity(trade, trade.quantity),
-              }}
-              right={{
-                label: t('trades.columns.entry'),
-                value: <span className="num text-fg">{figures.price(trade, trade.entryPrice)}</span>,
-              }}
-              footer={
-                <>
-                  <span className="inline-flex items-center gap-1.5">
-                    {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
-                    {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
-                    {isTestnetAccount?.(trade.tradingAccountId) ? <TestnetBadge /> : null}
-                  </span>
-                  <span className="num">{formatDuration(tradeDurationMs(trade), t)}</span>
-                </>
-              }
-            />
-          )}
-          empty={
-            <EmptyState
-              title={t('trading.openTrades.empty.title')}
-              description={t('trading.openTrades.empty.description')}
-              className="py-6"
-            />
-          }
-        />
-      </div>
+      <TableOrCards
+        caption={t('trading.openTrades.title')}
+        columns={columns}
+        rows={trades.data?.items ?? []}
+        rowKey={(trade) => trade.id}
+        loading={trades.isPending}
+        error={trades.isError ? trades.error : undefined}
+        onRetry={() => void trades.refetch()}
+        onRowClick={(trade) => void navigate(paths.trade(trade.id))}
+        maxHeight="24rem"
+        flush
+        // Below 640 px a card a trade (issue 21: the seven columns scrolled sideways on a phone).
+        card={(trade) => (
+          <TradeCard
+            raised
+            tradeId={trade.id}
+            symbol={trade.symbol}
+            side={trade.side}
+            corner={
+              isAwaitingEntry(trade) ? <TradeStatusBadge trade={trade} /> : <UnrealisedCell trade={trade} />
+            }
+            left={{
+              label: t('trades.columns.qty'),
+              value: isAwaitingEntry(trade) ? '—' : figures.quantity(trade, trade.quantity),
+            }}
+            right={{
+              label: t('trades.columns.entry'),
+              value: <span className="num text-fg">{figures.price(trade, trade.entryPrice)}</span>,
+            }}
+            footer={
+              <>
+                <span className="inline-flex items-center gap-1.5">
+                  {trade.botId ? t('trading.openTrades.bot') : t('trading.openTrades.manual')}
+                  {accountName?.(trade.tradingAccountId) ? ` · ${accountName(trade.tradingAccountId)}` : ''}
+                  {isTestnetAccount?.(trade.tradingAccountId) ? <TestnetBadge /> : null}
+                </span>
+                <span className="num">{formatDuration(tradeDurationMs(trade), t)}</span>
+              </>
+            }
+          />
+        )}
+        empty={
+          <EmptyState
+            title={t('trading.openTrades.empty.title')}
+            description={t('trading.openTrades.empty.description')}
+            className="py-6"
+          />
+        }
+      />
     </Card>
   );
 }
