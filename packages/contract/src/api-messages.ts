@@ -1,8 +1,8 @@
 /**
- * Every code the API answers with (`error` in the error envelope, `code` in the push answer), with its
- * English template. The server builds each `message` from its template and the `params` it sends; the
- * web says the same thing in the user's language from the code and the params alone, never by reading
- * the English text back. English lives here only.
+ * Every code the API answers with (`error` in the error envelope, `code` in the push answer, a trade's
+ * `errorCode` for the notes the server writes on it), with its English template. The server builds each
+ * `message` from its template and the `params` it sends; the web says the same thing in the user's language
+ * from the code and the params alone, never by reading the English text back. English lives here only.
  *
  * - `{{name}}` is a value from `params`.
  * - `variants`: one code, several sentences; `params.variant` names the sentence (none: `message`).
@@ -346,6 +346,26 @@ export const API_MESSAGES = {
     },
   },
   VENUE_ERROR: { message: REASON },
+
+  // ─── trade notes: what the server writes on a trade (`error`, with `errorCode` and `errorParams`) ────────
+  /** The venue holds more on the symbol than the account's trades (opened by hand, a duplicate): left alone. */
+  POSITION_EXCESS: {
+    message:
+      'The venue holds more than its trades hold: {{atVenue}} {{symbol}} {{side}} at the venue, {{inKairos}} in Kairos. Left as it is: Kairos never trades away what it did not open.',
+    variants: {
+      net: "The venue holds more than its trades hold, or less: the venue's net position on {{symbol}} is {{atVenue}}, Kairos's trades net {{inKairos}}. Left as it is.",
+    },
+  },
+  /** The venue holds less and lists no fill that explains it: nothing booked on a guess. */
+  POSITION_SHORTFALL_UNEXPLAINED: {
+    message:
+      'The venue holds less than this trade: {{atVenue}} {{symbol}} {{side}} at the venue, {{inKairos}} in Kairos, and the venue lists no fill that closed the rest. Kairos books nothing on a guess and leaves the stop and take-profits in place: check the position on the venue.',
+  },
+  /** Part of the position was closed on the venue outside Kairos, booked from the venue's fills. */
+  PARTLY_CLOSED_ON_VENUE: {
+    message:
+      "{{amount}} {{symbol}} of this position was closed on the venue outside Kairos: booked from the venue's fills. Its stop follows the smaller size; its take-profits keep theirs (reduce-only, they close no more than the venue holds).",
+  },
 
   // ─── admin ──────────────────────────────────────────────────────────────────────────────────────
   INVALID_ALERT_TRANSITION: {

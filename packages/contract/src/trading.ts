@@ -7,7 +7,7 @@ import {
   sumDecimals,
   typedPositiveDecimal,
 } from './decimal';
-import { pagingQuery } from './envelope';
+import { apiParamsSchema, pagingQuery } from './envelope';
 import { decimalText } from './validation';
 import { TRADE_STATUSES } from './states';
 
@@ -371,7 +371,14 @@ export const tradeRowSchema = z.object({
   openedAt: z.string(),
   closedAt: z.string().nullable(),
   closeReason: z.string().nullable(),
+  /** What went wrong, or a note the server wrote on the trade: in English, as the server built it. */
   error: z.string().nullable(),
+  /**
+   * The note's code and params (`API_MESSAGES`), from which the web says it in the user's language; absent
+   * or null on a text written before notes carried them (the web then shows `error`).
+   */
+  errorCode: z.string().nullable().optional(),
+  errorParams: apiParamsSchema.nullable().optional(),
   ...openTradeMarkShape,
 });
 export type TradeRow = z.infer<typeof tradeRowSchema>;

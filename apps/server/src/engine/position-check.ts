@@ -1,5 +1,5 @@
 import { isTradeActive, toDecimal, toNumericString, tradeClientOrderId, type Decimal } from '@kairos/core';
-import type { OrderRole } from '@kairos/contract';
+import { apiError, type ApiMessageArgs, type ApiMessageCode, type OrderRole } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { FALLBACK_TICK, type ExchangeGateway, type Fill, type Order } from '../exchange/gateway';
 import { findMarket, type TradeLifecycle } from './trade-lifecycle';
@@ -34,10 +34,26 @@ const FILLS_WINDOW_MS = 6 * 86_400_000;
 /** Pages of the trade list read at most (a busy symbol's first page may end before the close). */
 const FILL_PAGES = 10;
 
-/** What the trade's note says when the venue holds more than its trades (the prefix finds it again). */
+/**
+ * How a trade's note began when the venue held more than its trades, or less with no fill explaining it,
+ * before notes carried their code (the prefix finds such a note again on an older row).
+ */
 export const EXCESS_NOTE = 'The venue holds more than';
-/** What the trade's note says when the venue holds less and no fill of the venue's explains it. */
 export const UNEXPLAINED_NOTE = 'The venue holds less than';
+/** The codes of those notes (API_MESSAGES), from which the web says them in the user's language. */
+const EXCESS_CODE = 'POSITION_EXCESS';
+const UNEXPLAINED_CODE = 'POSITION_SHORTFALL_UNEXPLAINED';
+
+/** A note written on a trade: the English text, and the code and params the web says it from. */
+export function tradeNote<C extends ApiMessageCode>(code: C, ...[params]: ApiMessageArgs<C>) {
+  const [errorCode, error, errorParams] = apiError(code, ...([params] as ApiMessageArgs<C>));
+  return { error, errorCode, errorParams: errorParams ?? null };
+}
+const NO_NOTE = { error: null, errorCode: null, errorParams: null };
+
+/** Whether a trade carries the note `code` (or, on an older row, a note that began with `prefix`). */
+const hasNote = (trade: Pick<TradeDbRow, 'error' | 'errorCode'>, code: string, prefix: string) =>
+  trade.errorCode === code || (!trade.errorCode && trade.error?.startsWith(prefix) === true);
 export const CLOSED_ON_VENUE = 'closed on venue';
 export const LIQUIDATION = 'liquidation';
 
@@ -158,12 +174,15 @@ export function createPositionCheck(deps: {
   ) {
     const side = mismatch.kind === 'excess' ? mismatch.side : 'net';
     const key = `${accountId}|${mismatch.symbol}|${side}|${mismatch.venue.toFixed()}`;
+    const figures = {
+      symbol: mismatch.symbol,
+      atVenue: mismatch.venue.toFixed(),
+      inKairos: mismatch.ours.toFixed(),
+    };
     const note =
       mismatch.kind === 'excess'
-        ? `${EXCESS_NOTE} its trades hold: ${mismatch.venue.toFixed()} ${mismatch.symbol} ${side} at the venue, ` +
-          `${mismatch.ours.toFixed()} in Kairos. Left as it is: Kairos never trades away what it did not open.`
-        : `${EXCESS_NOTE} its trades hold, or less: the venue's net position on ${mismatch.symbol} is ` +
-          `${mismatch.venue.toFixed()}, Kairos's trades net ${mismatch.ours.toFixed()}. Left as it is.`;
+        ? tradeNote(EXCESS_CODE, { ...figures, side: mismatch.side })
+        : tradeNote(EXCESS_CODE, { ...figures, variant: 'net' });
     if (!alerted.has(key)) {
       alerted.add(key);
       log.error(
@@ -180,7 +199,7 @@ export function createPositionCheck(deps: {
     }
     const ids = new Set(mismatch.trades.map((t) => t.id));
     for (const trade of active)
-      if (ids.has(trade.id) && trade.error !== note) await trades.updateTrade(trade.id, { error: note });
+      if (ids.has(trade.id) && trade.error !== note.error) await trades.updateTrade(trade.id, note);
   }
 
   /**
@@ -191,10 +210,12 @@ export function createPositionCheck(deps: {
   async function alertUnexplained(accountId: string, mismatch: Extract<Mismatch, { kind: 'short' }>) {
     const key = `${accountId}|${mismatch.symbol}|${mismatch.side}|short|${mismatch.venue.toFixed()}`;
     const held = mismatch.trades.reduce((sum, t) => sum.plus(t.held), toDecimal(0));
-    const note =
-      `${UNEXPLAINED_NOTE} this trade: ${mismatch.venue.toFixed()} ${mismatch.symbol} ${mismatch.side} at the ` +
-      `venue, ${held.toFixed()} in Kairos, and the venue lists no fill that closed the rest. Kairos books ` +
-      `nothing on a guess and leaves the stop and take-profits in place: check the position on the venue.`;
+    const note = tradeNote(UNEXPLAINED_CODE, {
+      atVenue: mismatch.venue.toFixed(),
+      symbol: mismatch.symbol,
+      side: mismatch.side,
+      inKairos: held.toFixed(),
+    });
     if (!alerted.has(key)) {
       alerted.add(key);
       log.error(
@@ -211,8 +232,8 @@ export function createPositionCheck(deps: {
     }
     for (const seen of mismatch.trades) {
       const state = await lifecycle.loadState(seen.id);
-      if (state && isTradeActive(state.trade.status) && state.trade.error !== note)
-        await trades.updateTrade(seen.id, { error: note });
+      if (state && isTradeActive(state.trade.status) && state.trade.error !== note.error)
+        await trades.updateTrade(seen.id, note);
     }
   }
 
@@ -224,9 +245,10 @@ export function createPositionCheck(deps: {
   ) {
     const flagged = new Set(mismatches.flatMap((m) => m.trades.map((t) => t.id)));
     for (const trade of active) {
-      const noted = trade.error?.startsWith(EXCESS_NOTE) || trade.error?.startsWith(UNEXPLAINED_NOTE);
+      const noted =
+        hasNote(trade, EXCESS_CODE, EXCESS_NOTE) || hasNote(trade, UNEXPLAINED_CODE, UNEXPLAINED_NOTE);
       if (!noted || flagged.has(trade.id)) continue;
-      await trades.updateTrade(trade.id, { error: null });
+      await trades.updateTrade(trade.id, NO_NOTE);
       for (const key of [...alerted])
         if (key.startsWith(`${accountId}|${trade.symbol}|`)) alerted.delete(key);
     }
@@ -363,17 +385,14 @@ export function createPositionCheck(deps: {
         })),
       };
     });
-    let note: string | null = null;
-    if (!what.flat && !note)
-      note =
-        `${need.toFixed()} ${trade.symbol} of this position was closed on the venue outside Kairos: booked from ` +
-        `the venue's fills. Its stop follows the smaller size; its take-profits keep theirs (reduce-only, they ` +
-        `close no more than the venue holds).`;
+    const note = what.flat
+      ? null
+      : tradeNote('PARTLY_CLOSED_ON_VENUE', { amount: need.toFixed(), symbol: trade.symbol });
     // A note that the close was not explained yet goes: it is now.
-    const unexplained = trade.error?.startsWith(UNEXPLAINED_NOTE) === true;
+    const unexplained = hasNote(trade, UNEXPLAINED_CODE, UNEXPLAINED_NOTE);
     const created = await trades.bookOutsideExit(trade, exits, {
       ...(what.flat ? { closeReason: reason } : {}),
-      ...(note || unexplained ? { error: note } : {}),
+      ...(note ?? (unexplained ? NO_NOTE : {})),
     });
     if (created === 0) return false;
     const after = (await lifecycle.loadState(trade.id))!;

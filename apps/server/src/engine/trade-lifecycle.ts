@@ -22,7 +22,7 @@ import {
   type Market,
   type Ticker,
 } from '../exchange/gateway';
-import { RetryableExchangeError } from '../exchange/errors';
+import { ExchangeGatewayError, RetryableExchangeError } from '../exchange/errors';
 import { DomainRuleError } from '../lib/errors';
 import { heldQuantity, sellableQuantity } from './trades-fns';
 import type { CommitMode, OrderRow, TradeDbRow, TradeFigures, TradesRepo } from './trades-repo';
@@ -574,11 +574,15 @@ export function createTradeLifecycle(deps: {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const row = await trades.findOrderByClientId(req.accountId, req.clientOrderId);
-        // A refused entry leaves an errored trade behind so the user sees why nothing opened.
+        // A refused entry leaves an errored trade behind so the user sees why nothing opened — with the
+        // refusal's code and params, so the web says it in the user's language.
+        const coded = e instanceof DomainRuleError || e instanceof ExchangeGatewayError;
         if (row?.status === 'rejected')
           await trades.updateTrade(created.trade.id, {
             status: 'error',
             error: message,
+            errorCode: coded ? e.code : null,
+            errorParams: (coded && e.params) || null,
             closedAt: new Date(),
           });
         throw e;

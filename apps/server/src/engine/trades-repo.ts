@@ -867,7 +867,7 @@ export function createTradesRepo(db: Database) {
         average: string;
         fills: Omit<typeof fills.$inferInsert, 'orderId' | 'tradeId'>[];
       }[],
-      note: Partial<Pick<TradeDbRow, 'closeReason' | 'error'>>,
+      note: Partial<Pick<TradeDbRow, 'closeReason' | 'error' | 'errorCode' | 'errorParams'>>,
     ): Promise<number> {
       return db.transaction(async (tx) => {
         let created = 0;

@@ -195,6 +195,11 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     const after = await detail(tradeId);
     expect(after.trade).toMatchObject({ status: 'open', quantity: '0.01' });
     expect(after.trade.error).toMatch(/more than/);
+    // Its code and params: the web says it in the user's language (issue 21).
+    expect(after.trade).toMatchObject({
+      errorCode: 'POSITION_EXCESS',
+      errorParams: { symbol: 'BTC/USDT', side: 'long', atVenue: '0.02', inKairos: '0.01' },
+    });
     expect(await venue().acceptedOrders(accountId)).toBe(accepted);
     expect((await holds(gateway)).toFixed()).toBe('0.02');
   });
@@ -271,6 +276,10 @@ describe('paper futures: a liquidation is booked as one', () => {
     const sold = after.fills.filter((f) => f.side === 'sell');
     expect(sold.reduce((s, f) => s.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.2');
     expect(after.trade.error).toMatch(/0\.2 BTC\/USDT of this position was closed on the venue/);
+    expect(after.trade).toMatchObject({
+      errorCode: 'PARTLY_CLOSED_ON_VENUE',
+      errorParams: { amount: '0.2', symbol: 'BTC/USDT' },
+    });
     const { rows } = await venue().venue.t.db.pool.query(
       `SELECT amount::float8::text AS amount FROM venue_stops WHERE trade_id = $1 AND status = 'open'`,
       [tradeId],
@@ -305,6 +314,10 @@ describe('paper futures: a liquidation is booked as one', () => {
       expect(waiting.trade.error).toMatch(
         /lists no fill that closed the rest.*check the position on the venue/,
       );
+      expect(waiting.trade).toMatchObject({
+        errorCode: 'POSITION_SHORTFALL_UNEXPLAINED',
+        errorParams: { symbol: 'BTC/USDT', side: 'long', atVenue: '0', inKairos: '0.5' },
+      });
       expect(waiting.fills.filter((f) => f.side === 'sell')).toEqual([]);
       expect(await openStops()).toBe(1);
     } finally {
@@ -312,7 +325,13 @@ describe('paper futures: a liquidation is booked as one', () => {
     }
     await sweep();
     const closed = await detail(tradeId);
-    expect(closed.trade).toMatchObject({ status: 'closed', closeReason: 'closed on venue', error: null });
+    expect(closed.trade).toMatchObject({
+      status: 'closed',
+      closeReason: 'closed on venue',
+      error: null,
+      errorCode: null,
+      errorParams: null,
+    });
     const sold = closed.fills.filter((f) => f.side === 'sell');
     expect(sold.reduce((sum, f) => sum.plus(f.amount), toDecimal(0)).toFixed()).toBe('0.5');
     expect(await venueDisagreements(venue(), accountId)).toEqual([]);

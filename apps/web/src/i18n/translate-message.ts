@@ -13,7 +13,8 @@ export function translateMessage(t: TFunction, message: string | undefined | nul
 }
 
 /** The catalogue's params that are numbers (`count` aside: it picks the plural form as a number). */
-const NUMBER_PARAMS = /^(amount|min|max|value|price|stop|needed|available|taken|left|lag|leverage|seconds)$/;
+const NUMBER_PARAMS =
+  /^(amount|min|max|value|price|stop|needed|available|taken|left|lag|leverage|seconds|atVenue|inKairos)$/;
 
 /** A number the server sent as a decimal string, written the user's way ("0,57" in French, issue 21). */
 function localNumber(value: string | number): string | number {

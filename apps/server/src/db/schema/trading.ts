@@ -260,6 +260,9 @@ export const trades = pgTable(
     stopMovedToBreakEvenAt: ts('stop_moved_to_break_even_at'),
     closeReason: text('close_reason'),
     error: text('error'),
+    /** The code and params `error` was built from (the contract's API_MESSAGES): the web says it in its language. */
+    errorCode: text('error_code'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     openedAt: ts('opened_at').notNull().defaultNow(),
     closedAt: ts('closed_at'),
     /** Set when the user deletes an ended trade (issue 19): gone from their screens, never from the books. */

@@ -48,6 +48,8 @@ export function toTradeRow(t: TradeDbRow, mark?: TradeMark): TradeRow {
     closedAt: t.closedAt?.toISOString() ?? null,
     closeReason: t.closeReason,
     error: t.error,
+    errorCode: t.errorCode,
+    errorParams: t.errorParams,
     ...mark?.fields,
   };
 }

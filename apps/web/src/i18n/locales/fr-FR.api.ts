@@ -207,6 +207,14 @@ const frFRApi: typeof enUSApi = {
     UNSUPPORTED_marketType: '{{exchange}} ne propose pas le trading {{marketType}}',
     UNSUPPORTED_noSandbox: '{{exchange}} n’a pas de sandbox pour {{marketType}}',
     VENUE_ERROR: '{{reason}}',
+    POSITION_EXCESS:
+      'La plateforme détient plus que les trades de Kairos : {{atVenue}} {{symbol}} {{side}} sur la plateforme, {{inKairos}} dans Kairos. Laissé tel quel : Kairos ne clôture jamais ce qu’il n’a pas ouvert.',
+    POSITION_EXCESS_net:
+      'La plateforme détient plus que les trades de Kairos, ou moins : sa position nette sur {{symbol}} est de {{atVenue}}, celle des trades de Kairos de {{inKairos}}. Laissé tel quel.',
+    POSITION_SHORTFALL_UNEXPLAINED:
+      'La plateforme détient moins que ce trade : {{atVenue}} {{symbol}} {{side}} sur la plateforme, {{inKairos}} dans Kairos, et elle ne liste aucune exécution qui ait clôturé le reste. Kairos ne comptabilise rien sur une supposition et laisse le stop-loss et les take-profits en place : vérifiez la position sur la plateforme.',
+    PARTLY_CLOSED_ON_VENUE:
+      '{{amount}} {{symbol}} de cette position ont été clôturés sur la plateforme, hors de Kairos : comptabilisés d’après les exécutions de la plateforme. Son stop-loss suit la taille réduite ; ses take-profits gardent la leur (en reduce-only, ils ne clôturent jamais plus que ce que détient la plateforme).',
     INVALID_ALERT_TRANSITION: '{{reason}}',
     INVALID_ALERT_TRANSITION_markDead_in_progress:
       'Impossible d’abandonner une alerte en cours de traitement',

@@ -5,6 +5,7 @@ import { signOf } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isAwaitingEntry } from '../utils/trade-figures';
+import { closeReasonText, tradeNote } from '../utils/trade-note';
 import { formatMoneyNumber } from '../../../lib/money';
 
 /**
@@ -15,10 +16,11 @@ export function TradeStatusBadge({
   trade,
 }: {
   trade: Pick<TradeRow, 'status' | 'error' | 'closeReason'> &
-    Partial<Pick<TradeRow, 'quantity' | 'entryPrice'>>;
+    Partial<Pick<TradeRow, 'quantity' | 'entryPrice' | 'errorCode' | 'errorParams'>>;
 }) {
   const { t } = useTranslation();
-  const title = trade.error ?? trade.closeReason ?? undefined;
+  const title =
+    tradeNote(t, trade) ?? (trade.closeReason ? closeReasonText(t, trade.closeReason) : undefined);
   let badge;
   if (
     trade.quantity !== undefined &&

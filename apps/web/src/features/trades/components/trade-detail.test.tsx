@@ -758,3 +758,52 @@ describe('TradeDetail of a resting limit entry (issue 21)', () => {
     expect(dialog.textContent).toContain('nothing has been filled');
   });
 });
+
+describe('TradeDetail: what the server wrote on the trade, in the user’s language (issue 21)', () => {
+  const UNEXPLAINED =
+    'The venue holds less than this trade: 0 BTC/USDT long at the venue, 0.05 in Kairos, and the venue lists no fill that closed the rest. Kairos books nothing on a guess and leaves the stop and take-profits in place: check the position on the venue.';
+
+  async function noteInFrench(trade: Partial<TradeDetail['trade']>) {
+    serveTrade(undefined, serverTrade(trade));
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    return (await screen.findByRole('alert', {}, { timeout: 5000 })).textContent;
+  }
+
+  it('says a note from its code and params, its figures written the French way', async () => {
+    const note = await noteInFrench({
+      error: UNEXPLAINED,
+      errorCode: 'POSITION_SHORTFALL_UNEXPLAINED',
+      errorParams: { atVenue: '0', symbol: 'BTC/USDT', side: 'long', inKairos: '0.05' },
+    });
+    expect(note).toBe(
+      'La plateforme détient moins que ce trade\u00a0: 0 BTC/USDT long sur la plateforme, 0,05 dans Kairos, et elle ne liste aucune exécution qui ait clôturé le reste. Kairos ne comptabilise rien sur une supposition et laisse le stop-loss et les take-profits en place\u00a0: vérifiez la position sur la plateforme.',
+    );
+  });
+
+  it('shows a note written before notes had codes as the server wrote it', async () => {
+    expect(await noteInFrench({ error: UNEXPLAINED })).toBe(UNEXPLAINED);
+  });
+
+  it.each([
+    ['signal exit', 'Clôturé par un signal de sortie'],
+    ['signal short', 'Clôturé par un signal short (retournement)'],
+    ['admin close', 'Clôturé par un administrateur'],
+    ['bot stopped', 'Clôturé à l’arrêt de son bot'],
+  ])('names the close reason %s in French', async (closeReason, label) => {
+    serveTrade(
+      undefined,
+      serverTrade({
+        status: 'closed',
+        closeReason,
+        closedAt: '2026-11-21T14:00:00.000Z',
+        exitPrice: '57000',
+      }),
+    );
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    expect(await screen.findByText(label, {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

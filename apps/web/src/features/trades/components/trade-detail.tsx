@@ -31,6 +31,7 @@ import { EstimateNow, UnrealisedPercents } from './open-position-figures';
 import { TakeProfitLadder } from './take-profit-ladder';
 import { SideText, SignedValue, TradeStatusBadge } from './trade-badges';
 import { TradeTimeline } from './trade-timeline';
+import { closeReasonText, tradeNote } from '../utils/trade-note';
 import { formatMoneyNumber } from '../../../lib/money';
 import { type MarketFigures, useMarketFigures } from '../hooks/use-market-figures';
 
@@ -287,7 +288,7 @@ function TradeHeader({
           role="alert"
           className="-mt-2 mb-4 rounded-md border border-loss/30 bg-loss/10 px-3 py-2 text-sm text-fg"
         >
-          {errorMessage(t, trade.error)}
+          {tradeNote(t, trade)}
         </p>
       ) : null}
       {editingStop ? (
@@ -297,21 +298,9 @@ function TradeHeader({
   );
 }
 
-const CLOSE_REASONS: Record<string, string> = {
-  'take profit': 'takeProfit',
-  'stop loss': 'stopLoss',
-  'manual close': 'manualClose',
-  'exit signal': 'exitSignal',
-  closed: 'closed',
-  // The venue closed the position outside Kairos (the server's position check books it from the venue's fills).
-  liquidation: 'liquidation',
-  'closed on venue': 'closedOnVenue',
-};
-
 function CloseReason({ reason }: { reason: string }) {
   const { t } = useTranslation();
-  const key = CLOSE_REASONS[reason.toLowerCase()];
-  return <span>{key ? t(`trades.closeReasons.${key}`) : reason}</span>;
+  return <span>{closeReasonText(t, reason)}</span>;
 }
 
 function Figure({

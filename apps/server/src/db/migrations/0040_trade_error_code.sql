@@ -1,0 +1,2 @@
+ALTER TABLE "trades" ADD COLUMN "error_code" text;--> statement-breakpoint
+ALTER TABLE "trades" ADD COLUMN "error_params" jsonb;
