@@ -140,16 +140,20 @@ describe('the French catalogue (issue 21)', () => {
   /**
    * French spaces its high punctuation, and a line must not break before it (docs/decisions.md): a no-break
    * space (U+00A0) before « : » and « % » and inside « », a narrow one (U+202F) before « ; ? ! » — never an
-   * ordinary space, and the other no-break space is the wrong one.
+   * ordinary space, and the other no-break space is the wrong one. Nor between a figure and its unit (« 5 min »).
    */
   const SPACING: [RegExp, string][] = [
     [/\s(?<![\u00a0\u202f])(?=[:;?!%»])|«\s(?<![\u00a0\u202f])/u, 'an ordinary space a line may break at'],
     [/\u202f[:%»]|«\u202f/u, 'U+00A0 before « : » and « % », inside « »'],
     [/\u00a0[;?!]/u, 'U+202F before « ; ? ! »'],
     [/[\p{L}\p{N}}][;?!»]|«[^\s]/u, 'a no-break space is missing'],
+    [
+      /(\d|\}\})\s(?<!\u00a0)(s|min|h|j|ms|jours?|heures?|USDT|BTC|EUR|USD|€)(?![\p{L}\d-])/u,
+      'U+00A0 between a figure and its unit',
+    ],
   ];
 
-  it('spaces « : ; ? ! % » and guillemets with no-break spaces, in every text and plural form', () => {
+  it('spaces « : ; ? ! % », guillemets and units with no-break spaces, in every text and plural form', () => {
     const found = Object.entries(french).flatMap(([key, text]) =>
       SPACING.filter(([pattern]) => pattern.test(text)).map(
         ([, rule]) => `${key}: « ${text.replace(/\u00a0/g, '⍽').replace(/\u202f/g, '‿')} » → ${rule}`,

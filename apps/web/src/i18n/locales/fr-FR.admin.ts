@@ -14,7 +14,7 @@ const frFRAdmin: typeof enUSAdmin = {
         'Aucun moteur n’a jamais donné signe de vie. Démarrez un moteur (npm start en lance un ; KAIROS_ROLE=worker pour un moteur séparé).',
     },
     rejections: {
-      title: 'Webhooks refusés (dernières 24 heures)',
+      title: 'Webhooks refusés (dernières 24 heures)',
       description:
         'Des requêtes qui ne sont jamais devenues des alertes : mauvais secret, clé de stratégie inconnue, corps qui n’est pas un signal valide, limite de débit. Vérifiez l’alerte TradingView de la stratégie indiquée.',
       strategy: 'Clé de stratégie',
@@ -447,8 +447,8 @@ const frFRAdmin: typeof enUSAdmin = {
         'Envoyez le lien à la personne invitée. Quiconque le détient peut s’inscrire une fois : envoyez-le en privé.',
       note: 'Pour qui (vous seul le voyez)',
       expiresIn: 'Valable',
-      days_one: '{{count}} jour',
-      days_other: '{{count}} jours',
+      days_one: '{{count}} jour',
+      days_other: '{{count}} jours',
       submit: 'Créer le lien d’invitation',
       failed: 'Le lien d’invitation n’a pas pu être créé',
     },

@@ -42,7 +42,7 @@ const frFRApi: typeof enUSApi = {
     RATE_LIMITED: '{{reason}}',
     RATE_LIMITED_tooManyRequests: 'Trop de requêtes',
     RATE_LIMITED_failedAttempts: 'Trop de tentatives échouées. Réessayez plus tard.',
-    RATE_LIMITED_userBudget: 'Trop de requêtes depuis votre compte. Réessayez dans {{seconds}} s.',
+    RATE_LIMITED_userBudget: 'Trop de requêtes depuis votre compte. Réessayez dans {{seconds}} s.',
     QUOTA_REACHED:
       'Vous avez atteint une limite de votre compte. Demandez à votre administrateur de la relever.',
     QUOTA_REACHED_strategies:
@@ -140,7 +140,7 @@ const frFRApi: typeof enUSApi = {
     BOT_HAS_OPEN_TRADE: 'Ce bot a un trade ouvert : arrêtez-le d’abord en clôturant la position',
     BOT_HAS_OPEN_TRADE_move:
       'Clôturez le trade ouvert avant de déplacer ce bot vers un autre compte ou une autre stratégie',
-    STALE_SIGNAL: 'Signal périmé : envoyé il y a {{lag}} s, la stratégie accepte {{max}} s',
+    STALE_SIGNAL: 'Signal périmé : envoyé il y a {{lag}} s, la stratégie accepte {{max}} s',
     STALE_SIGNAL_future: 'L’horodatage du signal est dans le futur',
     SHORT_NEEDS_FUTURES: 'Les trades short demandent un compte futures',
     ORDER_TOO_SMALL: 'Veuillez saisir un montant valide',
@@ -214,7 +214,7 @@ const frFRApi: typeof enUSApi = {
     POSITION_SHORTFALL_UNEXPLAINED:
       'La plateforme détient moins que ce trade : {{atVenue}} {{symbol}} {{side}} sur la plateforme, {{inKairos}} dans Kairos, et elle ne liste aucune exécution qui ait clôturé le reste. Kairos ne comptabilise rien sur une supposition et laisse le stop-loss et les take-profits en place : vérifiez la position sur la plateforme.',
     PARTLY_CLOSED_ON_VENUE:
-      '{{amount}} {{symbol}} de cette position ont été clôturés sur la plateforme, hors de Kairos : comptabilisés d’après les exécutions de la plateforme. Son stop-loss suit la taille réduite ; ses take-profits gardent la leur (en reduce-only, ils ne clôturent jamais plus que ce que détient la plateforme).',
+      '{{amount}} {{symbol}} de cette position ont été clôturés sur la plateforme, hors de Kairos : comptabilisés d’après les exécutions de la plateforme. Son stop-loss suit la taille réduite ; ses take-profits gardent la leur (ils ne font que réduire la position et ne clôturent jamais plus que ce que détient la plateforme).',
     INVALID_ALERT_TRANSITION: '{{reason}}',
     INVALID_ALERT_TRANSITION_markDead_in_progress:
       'Impossible d’abandonner une alerte en cours de traitement',

@@ -62,7 +62,7 @@ const frFRBots: typeof enUSBots = {
     },
     allocation: {
       title: 'Allocation de {{account}}',
-      balance: 'Solde {{balance}} USDT',
+      balance: 'Solde {{balance}} USDT',
       others: 'Autres bots',
       mine: 'Ce bot',
       left: 'Reste après ce bot',
@@ -121,7 +121,7 @@ const frFRBots: typeof enUSBots = {
       percentRange: 'Une part du compte est d’au plus 100 %',
       allocationUnknown: 'L’allocation du compte est en cours de chargement',
       overAllocatedPercent: 'Seulement {{available}} de ce compte est encore libre',
-      overAllocatedAmount: 'Seulement {{available}} USDT de ce compte sont encore libres',
+      overAllocatedAmount: 'Seulement {{available}} USDT de ce compte sont encore libres',
     },
     empty: {
       title: 'Aucun bot pour l’instant',

@@ -52,9 +52,9 @@ const frFRDashboard: typeof enUSDashboard = {
       label: 'Filtres du tableau de bord',
       period: 'Période',
       presets: {
-        '7d': '7 j',
-        '30d': '30 j',
-        '90d': '90 j',
+        '7d': '7 j',
+        '30d': '30 j',
+        '90d': '90 j',
         ytd: 'Année',
         '1y': '1 an',
       },
@@ -75,7 +75,7 @@ const frFRDashboard: typeof enUSDashboard = {
     },
     currency: {
       converted: '≈ {{currency}}',
-      convertedNote: 'Montants convertis depuis l’USDT à 1 USDT = {{rate}} {{currency}} ({{source}}).',
+      convertedNote: 'Montants convertis depuis l’USDT à 1 USDT = {{rate}} {{currency}} ({{source}}).',
     },
     updating: 'Mise à jour…',
     empty: {

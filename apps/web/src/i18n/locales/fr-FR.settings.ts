@@ -73,7 +73,7 @@ const frFRSettings: typeof enUSSettings = {
     sessions: {
       title: 'Appareils connectés',
       description:
-        'Chaque appareil ou navigateur connecté à votre compte. Révoquez celui que vous ne reconnaissez pas : il est déconnecté aussitôt. Une connexion dure 30 jours au plus.',
+        'Chaque appareil ou navigateur connecté à votre compte. Révoquez celui que vous ne reconnaissez pas : il est déconnecté aussitôt. Une connexion dure 30 jours au plus.',
       thisDevice: 'Cet appareil',
       unknownDevice: 'Appareil inconnu',
       address: 'IP {{ip}}',

@@ -58,7 +58,7 @@ const frFRTrades: typeof enUSTrades = {
       closedOnVenue: 'Clôturé sur la plateforme, hors de Kairos',
     },
     duration: {
-      seconds: '{{seconds}} s',
+      seconds: '{{seconds}} s',
     },
     detail: {
       heading: 'Trade',

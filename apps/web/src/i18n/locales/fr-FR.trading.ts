@@ -9,10 +9,10 @@ const frFRTrading: typeof enUSTrading = {
     pair: 'Marché',
     ticker: {
       last: 'Dernier prix ({{quote}})',
-      change: 'Variation 24 h',
-      high: 'Plus haut 24 h',
-      low: 'Plus bas 24 h',
-      volume: 'Volume 24 h ({{base}})',
+      change: 'Variation 24 h',
+      high: 'Plus haut 24 h',
+      low: 'Plus bas 24 h',
+      volume: 'Volume 24 h ({{base}})',
     },
     chart: {
       title: 'Prix de {{symbol}}',

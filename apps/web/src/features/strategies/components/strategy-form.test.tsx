@@ -94,7 +94,7 @@ describe('strategy form: the stop-limit offset', () => {
     expect((offset as HTMLInputElement).value).toBe('1.25');
     // Time frames as French writes them.
     expect(
-      within(within(dialog).getByLabelText('Unité de temps')).getByRole('option', { name: '1 j' }),
+      within(within(dialog).getByLabelText('Unité de temps')).getByRole('option', { name: '1\u00a0j' }),
     ).toBeTruthy();
     await userEvent.clear(offset);
     await userEvent.type(offset, '2,5');

@@ -198,7 +198,7 @@ describe('Trading: manual trade form', { timeout: 15_000 }, () => {
       within(frames)
         .getAllByRole('radio')
         .map((frame) => frame.textContent),
-    ).toEqual(['5 min', '15 min', '1 h', '4 h', '1 j']);
+    ).toEqual(['5\u00a0min', '15\u00a0min', '1\u00a0h', '4\u00a0h', '1\u00a0j']);
   });
 
   it('opens a market trade with a take-profit ladder and a stop-loss', async () => {
