@@ -90,6 +90,14 @@ describe('translations', () => {
     expect(errorMessage(i18n.t, conflict('SOMETHING_NEW', 'Something new'))).toBe('Something new');
   });
 
+  it('says how long a rate limit lasts, its unit kept on the figure’s line', async () => {
+    const limited = (seconds: number) =>
+      new ApiError('Too many requests', 429, { success: false, error: 'RATE_LIMITED' }, seconds);
+    await changeLanguage('fr-FR');
+    expect(errorMessage(i18n.t, limited(40))).toMatch(/Réessayez dans 40\u00a0s\.$/);
+    expect(errorMessage(i18n.t, limited(840))).toMatch(/Réessayez dans 14\u00a0min\.$/);
+  });
+
   it('switches texts and currency when the user picks French, and remembers the choice', async () => {
     mockFetch((request) =>
       request.path === '/api/dashboard'

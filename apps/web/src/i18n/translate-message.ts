@@ -62,9 +62,9 @@ export function useTranslateMessage(): (message: string | undefined | null) => s
   return (message) => translateMessage(t, message);
 }
 
-/** "15 min" or "40 s": how long a rate limit lasts, from Retry-After. */
+/** "15 min" or "40 s" (a no-break space: the unit never starts a line), how long a rate limit lasts. */
 function waitTime(seconds: number): string {
-  return seconds < 60 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.ceil(seconds / 60)} min`;
+  return seconds < 60 ? `${Math.max(1, Math.round(seconds))}\u00a0s` : `${Math.ceil(seconds / 60)}\u00a0min`;
 }
 
 /** The text of any thrown value, translated when it is a known message. */
