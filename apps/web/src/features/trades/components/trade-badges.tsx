@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isAwaitingEntry } from '../utils/trade-figures';
 import { closeReasonText, tradeNote } from '../utils/trade-note';
+import { translateMessage } from '../../../i18n/translate-message';
 import { formatMoneyNumber } from '../../../lib/money';
 
 /**
@@ -77,8 +78,9 @@ export function OrderStatusBadge({ status, title }: { status: string; title?: st
   const { t } = useTranslation();
   const style = ORDER_TONES[status as TradeOrder['status']];
   if (!style) return <Badge>{status}</Badge>;
+  // The order's last error: the venue's words, or the server's own sentence, said in the user's language.
   return (
-    <span title={title}>
+    <span title={title ? translateMessage(t, title) : undefined}>
       <Badge tone={style.tone} glyph={style.glyph}>
         {t(`trades.orderStatus.${status as TradeOrder['status']}`)}
       </Badge>

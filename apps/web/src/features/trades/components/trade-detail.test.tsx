@@ -786,6 +786,27 @@ describe('TradeDetail: what the server wrote on the trade, in the user’s langu
     expect(await noteInFrench({ error: UNEXPLAINED })).toBe(UNEXPLAINED);
   });
 
+  it('says an order’s error the server wrote in French, in its status badge’s tooltip', async () => {
+    const detail = serverTrade();
+    const lost = {
+      ...detail.orders[0]!,
+      status: 'rejected' as const,
+      lastError: 'The venue never received this order',
+    };
+    serveTrade(undefined, {
+      ...detail,
+      orders: [lost],
+      timeline: detail.timeline
+        .filter((entry) => entry.kind === 'order')
+        .map((entry) => ({ ...entry, status: 'rejected' })),
+    });
+    await changeLanguage('fr-FR');
+    loginAs();
+    renderApp(`/trade/${TRADE_ID}`);
+    const timeline = await screen.findByRole('table', { name: 'Ordres et exécutions' }, { timeout: 5000 });
+    expect(within(timeline).getByTitle('La plateforme n’a jamais reçu cet ordre')).toBeTruthy();
+  });
+
   it.each([
     ['signal exit', 'Clôturé par un signal de sortie'],
     ['signal short', 'Clôturé par un signal short (retournement)'],
