@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { type UserConfig, defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,11 +8,15 @@ import { earlyReadSettings, firstScreenReads } from './src/app/early-reads.ts';
 import { EARLY_READS_GLOBAL } from './src/lib/early-reads.ts';
 import { buildIdPlugin, moduleSets, precompressPlugin, screenPreloadPlugin } from './vite-plugins.ts';
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // VITE_* values are fixed at build time: a bad one fails `vite build`/`vite dev` with every problem listed.
   const env = parseEnv(loadEnv(mode, process.cwd(), 'VITE_'));
   return {
     ...config,
+    // React Router 7's package exports only its development build (remix-run/react-router#12532, #14102): its
+    // warnings and checks ran in production, ~300 ms of the Dashboard's first load at 4× CPU (issue 21). A build
+    // takes the production build beside it; `vite dev` keeps the warnings.
+    resolve: command === 'build' ? { alias: REACT_ROUTER_PRODUCTION } : undefined,
     // The screens' preloads and early reads, the build id (of the final index.html) and the brotli/gzip copies
     // the server sends as they are (vite-plugins.ts).
     plugins: [
@@ -23,6 +29,17 @@ export default defineConfig(({ mode }) => {
     ],
   };
 });
+
+// By file path: the package's exports do not name its production build.
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 /**
  * Lazy code that several signed-in screens share goes in two chunks instead of dozens of 1 KB ones (issue 21:
