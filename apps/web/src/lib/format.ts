@@ -34,6 +34,11 @@ export function defaultCurrencyFor(locale: string): string {
   return locale.toLowerCase().startsWith('fr') ? 'EUR' : 'USD';
 }
 
+/** A whole count as the locale writes it ("1,234", "1 234"), from the shared formatter cache. */
+export function formatCount(value: number, locale: string = DEFAULT_LOCALE): string {
+  return formatter(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
 /** A dash for values that are missing or not numbers, so a table never shows "NaN". */
 export const EMPTY_VALUE = '—';
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { useTradingAccounts } from '../../features/accounts/api/get-trading-accounts';
@@ -9,21 +10,30 @@ export function DashboardRoute() {
   // Composed here: the dashboard's account and bot filters without the dashboard importing those features.
   const accounts = useTradingAccounts();
   const bots = useBots();
+  // The same lists while the answers stand, so a refetch or another query's update does not render the whole
+  // dashboard again (issue 21: each of the first load's answers re-rendered it, a long task on a phone).
+  const accountRows = useMemo(
+    () =>
+      (accounts.data ?? []).map((account) => ({
+        id: account.id,
+        nickname: account.nickname,
+        sandbox: account.sandbox,
+      })),
+    [accounts.data],
+  );
+  const botRows = useMemo(
+    () =>
+      (bots.data ?? []).map((bot) => ({
+        id: bot.id,
+        nickname: bot.nickname,
+        accountId: bot.tradingAccount.id,
+      })),
+    [bots.data],
+  );
   return (
     <>
       <PageHeader title={t('dashboard.title')} description={t('dashboard.description')} />
-      <DashboardOverview
-        accounts={(accounts.data ?? []).map((account) => ({
-          id: account.id,
-          nickname: account.nickname,
-          sandbox: account.sandbox,
-        }))}
-        bots={(bots.data ?? []).map((bot) => ({
-          id: bot.id,
-          nickname: bot.nickname,
-          accountId: bot.tradingAccount.id,
-        }))}
-      />
+      <DashboardOverview accounts={accountRows} bots={botRows} />
     </>
   );
 }

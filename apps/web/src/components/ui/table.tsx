@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format';
 import { Button } from './button';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { SkeletonTable } from './skeleton';
@@ -149,14 +150,14 @@ export function Pager({ page, pageSize, total, onPageChange }: Pagination) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const count = (value: number) => formatCount(value, i18n.resolvedLanguage);
   return (
     <nav
       aria-label={t('table.pagination')}
       className="flex items-center justify-between gap-3 border-t border-line bg-surface px-3 py-2 text-xs text-muted"
     >
       <span className="num">
-        {t('table.range', { from: number.format(from), to: number.format(to), total: number.format(total) })}
+        {t('table.range', { from: count(from), to: count(to), total: count(total) })}
       </span>
       <div className="flex items-center gap-1">
         <Button
@@ -167,9 +168,7 @@ export function Pager({ page, pageSize, total, onPageChange }: Pagination) {
           aria-label={t('table.previous')}
           icon={<ChevronLeftIcon size={14} />}
         />
-        <span className="num px-1">
-          {t('table.page', { page: number.format(page), pages: number.format(pages) })}
-        </span>
+        <span className="num px-1">{t('table.page', { page: count(page), pages: count(pages) })}</span>
         <Button
           variant="ghost"
           size="sm"

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarList } from '../../../components/ui/bar-list';
 import { type TimeGap, TimeSeriesChart, type TimePoint } from '../../../components/ui/chart';
@@ -14,7 +14,7 @@ import { formatDay } from '../../../lib/format-time';
 /** Beyond this many days the daily chart shows trading days only (no empty slots). */
 const MAX_FILLED_DAYS = 400;
 
-export function DashboardCharts({
+export const DashboardCharts = memo(function DashboardCharts({
   dashboard,
   range,
   units,
@@ -153,4 +153,4 @@ export function DashboardCharts({
       </ChartFrame>
     </div>
   );
-}
+});

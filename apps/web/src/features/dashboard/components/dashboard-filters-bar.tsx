@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -28,7 +29,7 @@ export interface FilterBot {
   accountId: string;
 }
 
-export function DashboardFiltersBar({
+export const DashboardFiltersBar = memo(function DashboardFiltersBar({
   filters,
   range,
   today,
@@ -137,4 +138,4 @@ export function DashboardFiltersBar({
       </div>
     </section>
   );
-}
+});

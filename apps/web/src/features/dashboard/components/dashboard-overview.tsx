@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, memo, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -28,6 +28,7 @@ import {
   toDashboardParams,
   todayIn,
 } from '../utils/dashboard-filters';
+import { formatCount } from '../../../lib/format';
 import { formatDay } from '../../../lib/format-time';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardFiltersBar, type FilterAccount, type FilterBot } from './dashboard-filters-bar';
@@ -96,7 +97,7 @@ function Metric({ label, value, hint }: { label: string; value: ReactNode; hint?
   );
 }
 
-function DashboardMetrics({
+const DashboardMetrics = memo(function DashboardMetrics({
   dashboard,
   range,
 }: {
@@ -126,7 +127,7 @@ function DashboardMetrics({
       />
       <Metric
         label={t('dashboard.metrics.closedTrades')}
-        value={new Intl.NumberFormat(format.locale).format(metrics.closedTrades ?? 0)}
+        value={formatCount(metrics.closedTrades ?? 0, format.locale)}
         hint={t('dashboard.metrics.closedTradesHint', {
           from: formatDay(range.from, format.locale),
           to: formatDay(range.to, format.locale),
@@ -134,7 +135,7 @@ function DashboardMetrics({
       />
     </div>
   );
-}
+});
 
 /**
  * The figures below are a testnet account's (an account, or a bot's, picked in the filters), or include some
@@ -167,7 +168,7 @@ function TestnetScope({
 }
 
 /** The one "Total equity (est.)" with "Available" (Portfolio's figures); for the whole or one account, not a bot. */
-function DashboardEquity({ filters }: { filters: DashboardFilters }) {
+const DashboardEquity = memo(function DashboardEquity({ filters }: { filters: DashboardFilters }) {
   const forBot = Boolean(filters.botId);
   const query = useDashboardEquity(filters.accountId ? { accountId: filters.accountId } : {}, !forBot);
   const equity = query.data?.equity;
@@ -180,7 +181,7 @@ function DashboardEquity({ filters }: { filters: DashboardFilters }) {
       unread={equity.unread}
     />
   );
-}
+});
 
 function DashboardSkeleton() {
   return (
@@ -203,12 +204,27 @@ function DashboardSkeleton() {
  * Dashboard (spec §2): four metrics, four charts and the filters in the URL. Accounts and bots
  * for the filters come from the route, which composes the features.
  */
-export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[]; bots: FilterBot[] }) {
+export const DashboardOverview = memo(function DashboardOverview({
+  accounts,
+  bots,
+}: {
+  accounts: FilterAccount[];
+  bots: FilterBot[];
+}) {
   const { t } = useTranslation();
   const timeZone = usePreferences((state) => state.timezone) ?? undefined;
   const [filters, setFilters] = useDashboardFilters();
   const today = todayIn(timeZone);
-  const range = resolveRange(filters, today);
+  // Stable while the filters and the day stand: the memoised sections below render again only when their
+  // own inputs change, not on every answer of the first load (issue 21).
+  const range = useMemo(() => resolveRange(filters, today), [filters, today]);
+  const positionParams = useMemo(
+    () => ({
+      ...(filters.accountId ? { accountId: filters.accountId } : {}),
+      ...(filters.botId ? { botId: filters.botId } : {}),
+    }),
+    [filters.accountId, filters.botId],
+  );
   const query = useDashboard(toDashboardParams(filters, today, DASHBOARD_TOP_N));
   const units = useCurrencyUnits(query.data?.currency);
 
@@ -251,15 +267,10 @@ export function DashboardOverview({ accounts, bots }: { accounts: FilterAccount[
           <CurrencyConversionNote currency={dashboard.currency} />
           <DashboardEquity filters={filters} />
           <DashboardMetrics dashboard={dashboard} range={range} />
-          <OpenPositionsPanel
-            params={{
-              ...(filters.accountId ? { accountId: filters.accountId } : {}),
-              ...(filters.botId ? { botId: filters.botId } : {}),
-            }}
-          />
+          <OpenPositionsPanel params={positionParams} />
           <DashboardCharts dashboard={dashboard} range={range} units={units} topN={DASHBOARD_TOP_N} />
         </>
       )}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -16,7 +17,11 @@ import { TradeCard } from '../../trades/components/trade-card';
  * The dashboard's open positions (issue 21): each open trade holding something, its current price and
  * unrealised PnL in the symbol's quote currency, refreshed every few seconds.
  */
-export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) {
+export const OpenPositionsPanel = memo(function OpenPositionsPanel({
+  params,
+}: {
+  params: OpenPositionsParams;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const positions = useOpenPositions(params);
@@ -115,7 +120,7 @@ export function OpenPositionsPanel({ params }: { params: OpenPositionsParams }) 
       ) : null}
     </Card>
   );
-}
+});
 
 /** A phone's position: symbol and side with the unrealised PnL, size and price, where it comes from. */
 function PositionCard({
