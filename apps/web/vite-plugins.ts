@@ -85,9 +85,14 @@ export function precompressPlugin(): Plugin {
  * statically) and, for each named group of lazy modules (matched on their ids), everything those import
  * statically. Chunk groups (vite.config.ts) consult them to leave the first load's modules where they are, and to
  * keep code a visitor's screens need out of chunks made for signed-in screens.
+ *
+ * `barrels` names packages imported through an index that only re-exports (the contract): a walk goes on from
+ * such an import only to the modules exporting the names imported, not to every module of the package (by the
+ * index, every screen would seem to reach every schema).
  */
 export function moduleSets<Name extends string>(
   lazyGroups: Record<Name, RegExp>,
+  barrels: Record<string, RegExp> = {},
 ): { plugin: Plugin; firstLoad: (id: string) => boolean; reachedFrom: (name: Name, id: string) => boolean } {
   const firstLoad = new Set<string>();
   const reached = new Map<Name, Set<string>>();
@@ -95,12 +100,33 @@ export function moduleSets<Name extends string>(
     name: 'kairos-module-sets',
     apply: 'build',
     buildEnd() {
+      const ids = [...this.getModuleIds()];
+      // For each barrel's index: which of its modules exports each name.
+      const indexes = Object.entries(barrels).flatMap(([specifier, pattern]) => {
+        const index = ids.find((id) => pattern.test(id));
+        if (!index) return [];
+        const exporter = new Map<string, string>();
+        for (const module of this.getModuleInfo(index)?.importedIds ?? [])
+          for (const name of this.getModuleInfo(module)?.exports ?? []) exporter.set(name, module);
+        return [{ index, exporter, imports: barrelImports(specifier) }];
+      });
+      const importsOf = (id: string): string[] => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        return info.importedIds.flatMap((next) => {
+          const barrel = indexes.find((candidate) => candidate.index === next);
+          if (!barrel) return [next];
+          const names = barrel.imports(info.code ?? '');
+          // A namespace import (or one this cannot read) reaches the whole package.
+          if (names === 'all') return [next];
+          return names.flatMap((name) => barrel.exporter.get(name) ?? []);
+        });
+      };
       const walk = (id: string, into: Set<string>) => {
         if (into.has(id)) return;
         into.add(id);
-        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next, into);
+        for (const next of importsOf(id)) walk(next, into);
       };
-      const ids = [...this.getModuleIds()];
       firstLoad.clear();
       for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, firstLoad);
       for (const [name, pattern] of Object.entries(lazyGroups) as Array<[Name, RegExp]>) {
@@ -114,6 +140,30 @@ export function moduleSets<Name extends string>(
     plugin,
     firstLoad: (id) => firstLoad.has(id),
     reachedFrom: (name, id) => reached.get(name)?.has(id) ?? false,
+  };
+}
+
+/**
+ * The names a module's code (after TypeScript is stripped) imports or re-exports from `specifier`, or 'all' when
+ * it takes the whole of it (`import * as`, `export *`) or a form this does not read.
+ */
+export function barrelImports(specifier: string): (code: string) => string[] | 'all' {
+  const quoted = String.raw`["']${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["']`;
+  const statement = new RegExp(String.raw`\b(?:import|export)\s*([^;'"]*?)\s*from\s*${quoted}`, 'g');
+  return (code) => {
+    const names: string[] = [];
+    for (const [, clause = ''] of code.matchAll(statement)) {
+      // `import type { … }`: nothing at run time.
+      if (/^type\s*\{/.test(clause.trim())) continue;
+      const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+      if (!braces) return 'all';
+      for (const part of (braces[1] ?? '').split(',')) {
+        const name = part.trim().split(/\s+as\s+/)[0];
+        // `{ type Trade }`: a type, gone at run time.
+        if (name && !/^type\s/.test(name)) names.push(name);
+      }
+    }
+    return names;
   };
 }
 
@@ -165,6 +215,8 @@ export function screenPreloadPlugin(
   screens: Record<string, PreloadedScreen>,
   sessionKey: string,
   earlyReads?: EarlyReadsScript,
+  /** Chunks (by name) made for lazy screens: the build fails if the first load would import one. */
+  lazyChunks: string[] = [],
 ): Plugin {
   let base = '/';
   return {
@@ -187,12 +239,22 @@ export function screenPreloadPlugin(
         };
         const firstLoad = new Set<string>();
         for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, firstLoad);
+        for (const file of firstLoad) {
+          const name = byFile.get(file)?.name;
+          if (name && lazyChunks.includes(name))
+            this.error(
+              `screen preload: the first load imports ${file}, a lazy screen's chunk (vite.config.ts)`,
+            );
+        }
         const table: Record<string, { files: string[]; signedIn: boolean }> = {};
         for (const [path, screen] of Object.entries(screens)) {
           const files = new Set<string>();
           for (const module of screen.modules) {
-            const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-            if (!chunk) this.error(`screen preload: no chunk starts at ${module} (vite.config.ts)`);
+            // The chunk that starts at the module, or the group chunk that holds it (vite.config.ts's groups).
+            const chunk =
+              chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module)) ??
+              chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(module)));
+            if (!chunk) this.error(`screen preload: no chunk holds ${module} (vite.config.ts)`);
             closure(chunk.fileName, files);
           }
           table[path] = {

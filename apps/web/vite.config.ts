@@ -42,22 +42,32 @@ const REACT_ROUTER_PRODUCTION = [
 ];
 
 /**
- * Lazy code that several signed-in screens share goes in two chunks instead of dozens of 1 KB ones (issue 21:
- * over HTTP/1.1 the Dashboard's 30-odd small chunks queued six at a time): the data layer (the contract's
- * schemas, the features' API calls, the query hooks) and the UI kit (components, lib). Left out: what the first
- * load already has, what a visitor's screens import (Home stays small), the chart library with the code that
- * imports it (only a chart on screen loads it), and the features' parts — some build zod schemas as they load
- * (the bot form's), which a screen that does not show them should not pay for.
+ * The Dashboard, the first screen of a signed-in visit, comes in one chunk with its layout and the contract's
+ * schemas it reads answers with (issue 21: over HTTP/1.1 its 30-odd chunks queued six at a time, and the largest
+ * paint waited on the last): every module those import that neither the first load nor a public page (Home, 404)
+ * has. The other signed-in screens load it too, as they need most of it; Login and Register as well, which lead to
+ * the Dashboard. What those screens share beyond it goes in two chunks instead of dozens of 1 KB ones: the data
+ * layer (the features' API calls, the query hooks) and the UI kit (components, lib). Left out of these: what the
+ * first load already has, what a visitor's screens import (Home stays small), the chart library with the code that
+ * imports it (only a chart on screen loads it), and the features' parts — some build zod schemas as they load (the
+ * bot form's), which a screen that does not show them should not pay for.
  */
 const SHARED_DATA = new RegExp(
   String.raw`[\\/](packages[\\/](contract|core)[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](features[\\/][^\\/]+[\\/]api|lib[\\/]api-client|config)[\\/.]|node_modules[\\/]@tanstack[\\/])`,
 );
 const SHARED_UI = new RegExp(String.raw`[\\/]apps[\\/]web[\\/]src[\\/](components|lib)[\\/]`);
 const CHART_CODE = /(chart-theme|time-series-chart|candle-chart)\.tsx?$/;
-const modules = moduleSets({
-  visitor:
-    /[\\/]src[\\/]app[\\/]routes[\\/](home|login|register|forgot-password|reset-password|not-found)\.tsx$/,
-});
+const modules = moduleSets(
+  {
+    dashboard:
+      /[\\/]src[\\/](app[\\/]layout[\\/]app-layout|app[\\/]routes[\\/]dashboard|features[\\/]dashboard[\\/]api[\\/]get-dashboard)\.tsx?$/,
+    publicPage: /[\\/]src[\\/]app[\\/]routes[\\/](home|not-found)\.tsx$/,
+    visitor:
+      /[\\/]src[\\/]app[\\/]routes[\\/](home|login|register|forgot-password|reset-password|not-found)\.tsx$/,
+  },
+  // Screens import the contract through its index: a walk follows only the names imported.
+  { '@kairos/contract': /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/ },
+);
 const sharedBySignedIn = (pattern: RegExp) => (id: string) =>
   pattern.test(id) && !CHART_CODE.test(id) && !modules.firstLoad(id) && !modules.reachedFrom('visitor', id);
 
@@ -87,6 +97,8 @@ const preloadedScreens = (api: string) =>
       timeZoneKey: 'timezone',
       global: EARLY_READS_GLOBAL,
     },
+    // Made for signed-in screens: Home must not load them (a first-load module caught in a group would).
+    ['dashboard-screen', 'shared-data', 'shared-ui'],
   );
 
 const config = {
@@ -103,9 +115,15 @@ const config = {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            // zod apart from the form library: the Dashboard reads answers with the contract's schemas but shows
-            // no form, and need not load one (issue 21).
-            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'dashboard-screen',
+              test: (id: string) =>
+                modules.reachedFrom('dashboard', id) &&
+                !CHART_CODE.test(id) &&
+                !modules.firstLoad(id) &&
+                !modules.reachedFrom('publicPage', id),
+            },
+            // The form library apart: the Dashboard shows no form, and need not load one (issue 21).
             {
               name: 'vendor-forms',
               test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
