@@ -4,12 +4,13 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useTradingAccounts } from '../../features/accounts/api/get-trading-accounts';
 import { useBots } from '../../features/bots/api/get-bots';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { useDeferredAnswer } from '../../lib/use-deferred-answer';
 
 export function DashboardRoute() {
   const { t } = useTranslation();
   // Composed here: the dashboard's account and bot filters without the dashboard importing those features.
-  const accounts = useTradingAccounts();
-  const bots = useBots();
+  const accounts = useDeferredAnswer(useTradingAccounts());
+  const bots = useDeferredAnswer(useBots());
   // The same lists while the answers stand, so a refetch or another query's update does not render the whole
   // dashboard again (issue 21: each of the first load's answers re-rendered it, a long task on a phone).
   const accountRows = useMemo(

@@ -29,6 +29,7 @@ import {
   todayIn,
 } from '../utils/dashboard-filters';
 import { formatCount } from '../../../lib/format';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { formatDay } from '../../../lib/format-time';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardFiltersBar, type FilterAccount, type FilterBot } from './dashboard-filters-bar';
@@ -170,14 +171,16 @@ function TestnetScope({
 /** The one "Total equity (est.)" with "Available" (Portfolio's figures); for the whole or one account, not a bot. */
 const DashboardEquity = memo(function DashboardEquity({ filters }: { filters: DashboardFilters }) {
   const forBot = Boolean(filters.botId);
-  const query = useDashboardEquity(filters.accountId ? { accountId: filters.accountId } : {}, !forBot);
-  const equity = query.data?.equity;
+  const { data } = useDeferredAnswer(
+    useDashboardEquity(filters.accountId ? { accountId: filters.accountId } : {}, !forBot),
+  );
+  const equity = data?.equity;
   if (forBot || !equity) return null;
   return (
     <EquityFigures
       total={equity.total}
       available={equity.available}
-      currency={query.data?.currency?.currency}
+      currency={data?.currency?.currency}
       unread={equity.unread}
     />
   );
@@ -226,16 +229,16 @@ export const DashboardOverview = memo(function DashboardOverview({
     [filters.accountId, filters.botId],
   );
   const query = useDashboard(toDashboardParams(filters, today, DASHBOARD_TOP_N));
-  const units = useCurrencyUnits(query.data?.currency);
+  const { data: dashboard, pending } = useDeferredAnswer(query);
+  const units = useCurrencyUnits(dashboard?.currency);
 
-  if (query.isPending) {
+  if (pending) {
     return (
       <div role="status" aria-label={t('common.loading')}>
         <DashboardSkeleton />
       </div>
     );
   }
-  const dashboard = query.data;
   const narrowed = isNarrowed(filters);
   // Only the whole picture can say "nothing yet"; a narrowed view shows its empty charts.
   if (dashboard && !narrowed && isDashboardEmpty(dashboard)) return <DashboardEmptyState />;

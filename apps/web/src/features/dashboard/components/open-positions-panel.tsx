@@ -7,6 +7,7 @@ import { type Column, Table } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useMarketFigures } from '../../trades/hooks/use-market-figures';
 import { UnrealisedCell } from '../../trades/components/open-position-figures';
 import { SideText } from '../../trades/components/trade-badges';
@@ -24,7 +25,8 @@ export const OpenPositionsPanel = memo(function OpenPositionsPanel({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const positions = useOpenPositions(params);
+  const query = useOpenPositions(params);
+  const positions = useDeferredAnswer(query);
   // A position's market as the trades feature reads it (by its account), for its step and tick.
   const at = (p: OpenPosition) => ({ tradingAccountId: p.accountId, symbol: p.symbol });
   const figures = useMarketFigures(positions.data?.map(at));
@@ -97,9 +99,9 @@ export const OpenPositionsPanel = memo(function OpenPositionsPanel({
           columns={columns}
           rows={positions.data}
           rowKey={(p) => p.tradeId}
-          loading={positions.isPending}
-          error={positions.isError ? positions.error : undefined}
-          onRetry={() => void positions.refetch()}
+          loading={positions.pending}
+          error={query.isError ? query.error : undefined}
+          onRetry={() => void query.refetch()}
           onRowClick={(p) => void navigate(paths.trade(p.tradeId))}
           maxHeight="24rem"
           empty={<EmptyState title={t('dashboard.openPositions.empty')} className="py-6" />}
