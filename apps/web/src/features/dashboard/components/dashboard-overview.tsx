@@ -171,11 +171,14 @@ function TestnetScope({
 /** The one "Total equity (est.)" with "Available" (Portfolio's figures); for the whole or one account, not a bot. */
 const DashboardEquity = memo(function DashboardEquity({ filters }: { filters: DashboardFilters }) {
   const forBot = Boolean(filters.botId);
-  const { data } = useDeferredAnswer(
+  const { data, pending } = useDeferredAnswer(
     useDashboardEquity(filters.accountId ? { accountId: filters.accountId } : {}, !forBot),
   );
+  if (forBot) return null;
+  // Its place is kept while it is read; a failed read leaves it out.
+  if (pending) return <EquityFigures currency={undefined} />;
   const equity = data?.equity;
-  if (forBot || !equity) return null;
+  if (!equity) return null;
   return (
     <EquityFigures
       total={equity.total}
