@@ -111,7 +111,7 @@ const config = {
       output: {
         // Named vendor chunks keep the build report readable (both shared by many screens); then the signed-in
         // screens' shared code (above). Groups take only the modules they match, not what those import.
-        advancedChunks: {
+        codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
