@@ -43,6 +43,9 @@ export const tradingAccounts = pgTable(
       .notNull()
       .default('active'),
     lastError: text('last_error'),
+    /** The code and params `last_error` was built from (API_MESSAGES): the web says it in its language. */
+    lastErrorCode: text('last_error_code'),
+    lastErrorParams: jsonb('last_error_params').$type<Record<string, string | number>>(),
     /**
      * When the user acknowledged that the venue does not report whether the account's key can withdraw and
      * that they made sure it cannot (issue 20); null for a key whose permission the venue reported.
