@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialogHost, confirmAction } from './confirm-dialog';
 import { PnlText } from './pnl-text';
+import { queryState } from './states';
 import { STATUSES, STATUS_STYLES, StatusBadge } from './status-badge';
 import { type Column, Table } from './table';
 import { Toaster, toast } from './toast';
@@ -100,6 +101,24 @@ describe('Table', () => {
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('HTTP error! status: 500');
+  });
+
+  it("takes a query's loading, error and retry from queryState", async () => {
+    const refetch = vi.fn(() => Promise.resolve());
+    const query = { isPending: false, isError: true, error: new Error('HTTP error! status: 503'), refetch };
+    const table = (state: typeof query) => (
+      <Table caption="Prices" columns={columns} rows={rows} rowKey={(row) => row.id} {...queryState(state)} />
+    );
+    const { rerender } = render(table(query));
+    expect(screen.getByRole('alert').textContent).toContain('HTTP error! status: 503');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+    // An error the query no longer reports as its state (it succeeded since) is not shown.
+    rerender(table({ ...query, isError: false }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('cell', { name: '100' })).toBeTruthy();
+    rerender(table({ ...query, isPending: true, isError: false }));
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
   });
 });
 

@@ -89,6 +89,24 @@ interface QueryLike<T> {
 }
 
 /**
+ * A list, table or chart's `loading`, `error` and `onRetry` props from one TanStack query, to spread:
+ * `<TableOrCards {...queryState(trades)} … />`. It reads `error` only when the query failed and `refetch`
+ * only on a retry, as the props written out did, so TanStack re-renders on the same changes (it tracks
+ * the properties a component reads; spreading the query itself would read them all).
+ */
+export function queryState(query: Omit<QueryLike<unknown>, 'data'>): {
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+} {
+  return {
+    loading: query.isPending,
+    error: query.isError ? query.error : undefined,
+    onRetry: () => void query.refetch(),
+  };
+}
+
+/**
  * The three states every screen has (DESIGN §9), for one TanStack query:
  * loading, error with retry, empty with a next step, then the content.
  */

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { useFormatters } from '../../../lib/use-formatters';
@@ -97,9 +97,7 @@ export function AlertsTable({
       rowKey={(alert) => alert.id}
       onRowClick={onOpen}
       card={(alert) => <AlertCard alert={alert} onOpen={onOpen} actions={actions} />}
-      loading={alerts.isPending}
-      error={alerts.isError ? alerts.error : undefined}
-      onRetry={() => void alerts.refetch()}
+      {...queryState(alerts)}
       empty={
         filtered ? (
           <EmptyState

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { Badge } from '../../../components/ui/status-badge';
 import type { Column } from '../../../components/ui/table';
 import { NoMatch, TableOrCards } from '../../../components/ui/table-or-cards';
@@ -157,9 +157,7 @@ export function AuditLog() {
   );
   const body = (
     <TableOrCards
-      loading={audit.isPending}
-      error={audit.isError ? audit.error : undefined}
-      onRetry={() => void audit.refetch()}
+      {...queryState(audit)}
       empty={empty}
       caption={t('audit.caption')}
       columns={columns}

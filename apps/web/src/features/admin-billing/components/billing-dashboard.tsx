@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
 import { paths } from '../../../config/paths';
@@ -151,9 +151,7 @@ export function BillingDashboard() {
         columns={columns}
         rows={users.data?.items ?? []}
         rowKey={(user) => user.userId}
-        loading={users.isPending}
-        error={users.isError ? users.error : undefined}
-        onRetry={() => void users.refetch()}
+        {...queryState(users)}
         // Below 640 px a card a user (issue 21: the six columns scrolled sideways on a phone).
         card={(user, cell) => (
           <RowCard title={cell('userId')}>

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column } from '../../../components/ui/table';
 import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
@@ -215,9 +215,7 @@ function InviteList() {
         columns={columns}
         rows={invites.data?.items ?? []}
         rowKey={(invite) => invite.id}
-        loading={invites.isPending}
-        error={invites.isError ? invites.error : undefined}
-        onRetry={() => void invites.refetch()}
+        {...queryState(invites)}
         // Below 640 px a card a link (issue 21: the five columns scrolled sideways on a phone).
         card={(invite, cell) => (
           <RowCard title={<span className="font-medium">{cell('note')}</span>} corner={cell('status')}>

@@ -10,7 +10,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { PnlText } from '../../../components/ui/pnl-text';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { useTranslateMessage } from '../../../i18n/translate-message';
@@ -171,9 +171,7 @@ function AdjustmentList() {
       columns={columns}
       rows={adjustments.data?.items}
       rowKey={(a) => String(a.id)}
-      loading={adjustments.isPending}
-      error={adjustments.isError ? adjustments.error : undefined}
-      onRetry={() => void adjustments.refetch()}
+      {...queryState(adjustments)}
       empty={<EmptyState title={t('ledger.empty.title')} description={t('ledger.empty.description')} />}
       pagination={{
         page,

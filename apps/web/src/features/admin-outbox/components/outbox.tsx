@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { Badge, type Tone } from '../../../components/ui/status-badge';
 import { type Column } from '../../../components/ui/table';
 import { CardFigure, RowCard, TableOrCards } from '../../../components/ui/table-or-cards';
@@ -65,9 +65,7 @@ export function Outbox() {
       columns={columns}
       rows={mails.data?.items ?? []}
       rowKey={(mail) => mail.id}
-      loading={mails.isPending}
-      error={mails.isError ? mails.error : undefined}
-      onRetry={() => void mails.refetch()}
+      {...queryState(mails)}
       // Below 640 px a card a mail (issue 21: the four columns scrolled sideways on a phone).
       card={(mail, cell) => (
         <RowCard

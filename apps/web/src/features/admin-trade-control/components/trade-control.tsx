@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/status-badge';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { cn } from '../../../lib/cn';
@@ -104,9 +104,7 @@ export function TradeControl() {
         rows={list}
         rowKey={(strategy) => strategy.id}
         onRowClick={select}
-        loading={strategies.isPending}
-        error={strategies.isError ? strategies.error : undefined}
-        onRetry={() => void strategies.refetch()}
+        {...queryState(strategies)}
         maxHeight="40dvh"
         // Below 640 px a card a strategy (issue 21: the six columns scrolled sideways on a phone).
         card={(strategy) => (

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PnlText } from '../../../components/ui/pnl-text';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { paths } from '../../../config/paths';
@@ -179,9 +179,7 @@ export function BotTradesTable({ botId, enabled = true }: { botId: string; enabl
         columns={columns}
         rows={trades.data?.items ?? []}
         rowKey={(trade) => trade.id}
-        loading={trades.isPending}
-        error={trades.isError ? trades.error : undefined}
-        onRetry={() => void trades.refetch()}
+        {...queryState(trades)}
         onRowClick={(trade) => void navigate(paths.trade(trade.id))}
         card={(trade) => (
           <BotTradeCard

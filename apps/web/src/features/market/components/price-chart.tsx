@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFrame } from '../../../components/ui/chart-frame';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { queryState } from '../../../components/ui/states';
 import { timeFrameLabel } from '../../../i18n/time-frame';
 import { cn } from '../../../lib/cn';
 import { usePreferences } from '../../../lib/preferences-store';
@@ -59,9 +60,7 @@ export function PriceChart({ symbol, accountId, priceTick, timeframe, onTimefram
       title={t('trading.chart.title', { symbol })}
       units={quote}
       height={380}
-      loading={candles.isPending}
-      error={candles.isError ? candles.error : undefined}
-      onRetry={() => void candles.refetch()}
+      {...queryState(candles)}
       empty={candles.data?.length === 0}
       emptyMessage={t('trading.chart.empty')}
       actions={switcher}

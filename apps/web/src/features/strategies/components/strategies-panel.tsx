@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { timeFrameLabel } from '../../../i18n/time-frame';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { PlusIcon } from '../../../components/ui/icons';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { toast } from '../../../components/ui/toast';
@@ -159,9 +159,7 @@ export function StrategiesPanel() {
         columns={columns}
         rows={strategies.data ?? []}
         rowKey={(strategy) => strategy.id}
-        loading={strategies.isPending}
-        error={strategies.isError ? strategies.error : undefined}
-        onRetry={() => void strategies.refetch()}
+        {...queryState(strategies)}
         // Below 640 px a card a strategy (issue 21: the seven columns scrolled sideways on a phone).
         card={(strategy) => {
           const cell = (key: string) => columns.find((column) => column.key === key)?.cell(strategy);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
@@ -140,9 +140,7 @@ export function OpenTrades({
         columns={columns}
         rows={trades.data?.items ?? []}
         rowKey={(trade) => trade.id}
-        loading={trades.isPending}
-        error={trades.isError ? trades.error : undefined}
-        onRetry={() => void trades.refetch()}
+        {...queryState(trades)}
         onRowClick={(trade) => void navigate(paths.trade(trade.id))}
         maxHeight="24rem"
         flush

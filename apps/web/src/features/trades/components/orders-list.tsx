@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import type { Column } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { toast } from '../../../components/ui/toast';
@@ -222,9 +222,7 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
     );
   const body = (
     <TableOrCards
-      loading={orders.isPending}
-      error={orders.isError ? orders.error : undefined}
-      onRetry={() => void orders.refetch()}
+      {...queryState(orders)}
       empty={empty}
       caption={t('orderList.caption')}
       columns={columns}

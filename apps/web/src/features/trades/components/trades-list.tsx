@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import type { Column } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { translateMessage } from '../../../i18n/translate-message';
@@ -203,9 +203,7 @@ export function TradesList({ bots, accounts }: { bots: NamedItem[]; accounts: Na
   );
   const body = (
     <TableOrCards
-      loading={trades.isPending}
-      error={trades.isError ? trades.error : undefined}
-      onRetry={() => void trades.refetch()}
+      {...queryState(trades)}
       empty={empty}
       caption={t('tradeList.caption')}
       columns={columns}
