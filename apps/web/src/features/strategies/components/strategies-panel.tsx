@@ -161,34 +161,31 @@ export function StrategiesPanel() {
         rowKey={(strategy) => strategy.id}
         {...queryState(strategies)}
         // Below 640 px a card a strategy (issue 21: the seven columns scrolled sideways on a phone).
-        card={(strategy) => {
-          const cell = (key: string) => columns.find((column) => column.key === key)?.cell(strategy);
-          return (
-            <article
-              aria-label={strategy.nickname}
-              className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
-            >
-              <span className="flex items-start justify-between gap-2">
-                <span className="min-w-0 break-all">{cell('nickname')}</span>
-                {cell('status')}
+        card={(strategy, cell) => (
+          <article
+            aria-label={strategy.nickname}
+            className="flex flex-col gap-2 rounded-lg border border-line bg-surface p-3 text-sm"
+          >
+            <span className="flex items-start justify-between gap-2">
+              <span className="min-w-0 break-all">{cell('nickname')}</span>
+              {cell('status')}
+            </span>
+            <span className="text-muted">
+              {cell('pair')} · {cell('timeFrame')}
+            </span>
+            <span className="flex items-start justify-between gap-3">
+              <span className="flex flex-col gap-0.5">
+                <span className="text-xs text-muted">{t('strategies.columns.takeProfits')}</span>
+                {cell('takeProfits')}
               </span>
-              <span className="text-muted">
-                {cell('pair')} · {cell('timeFrame')}
+              <span className="flex flex-col items-end gap-0.5">
+                <span className="text-xs text-muted">{t('strategies.columns.stopLoss')}</span>
+                <span className="num">{cell('stopLoss')}</span>
               </span>
-              <span className="flex items-start justify-between gap-3">
-                <span className="flex flex-col gap-0.5">
-                  <span className="text-xs text-muted">{t('strategies.columns.takeProfits')}</span>
-                  {cell('takeProfits')}
-                </span>
-                <span className="flex flex-col items-end gap-0.5">
-                  <span className="text-xs text-muted">{t('strategies.columns.stopLoss')}</span>
-                  <span className="num">{cell('stopLoss')}</span>
-                </span>
-              </span>
-              <span className="flex justify-end">{cell('actions')}</span>
-            </article>
-          );
-        }}
+            </span>
+            <span className="flex justify-end">{cell('actions')}</span>
+          </article>
+        )}
         empty={
           <EmptyState
             title={t('strategies.empty.title')}
