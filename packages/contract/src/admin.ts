@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './envelope';
 import { ALERT_STATUSES } from './states';
+import { TAKE_PROFIT_ROLE } from './trades';
 import { CURRENCY_CODE_PATTERN, decimalInput, strategyStatusSchema } from './trading';
 
 // Admin consoles (spec §2, §7): alert monitoring, per-strategy trade control, profit-share billing, audit.
@@ -203,10 +204,7 @@ export type TradeControlAction = z.infer<typeof tradeControlActionSchema>;
 export const pushToTpBody = z
   .object({
     /** Push this rung only (`tp1`…); default: each bot's lowest take profit still resting. */
-    takeProfitRole: z
-      .string()
-      .regex(/^tp[1-9]\d?$/, 'Take-profit role must be tp1, tp2, …')
-      .optional(),
+    takeProfitRole: z.string().regex(TAKE_PROFIT_ROLE, 'Take-profit role must be tp1, tp2, …').optional(),
   })
   .optional();
 
