@@ -17,7 +17,7 @@ import { heldQuantity, ladderView } from './trades-fns';
 import type { BotPositionsRepo } from './bot-positions-repo';
 import type { OrderRow, TradeDbRow, TradesRepo } from './trades-repo';
 import type { AccountLookup, GatewayProvider } from '../exchange/gateway-provider';
-import { UNRESOLVED_GRACE_MS, type OrderExecutor } from './order-executor';
+import { LOST_ORDER, UNRESOLVED_GRACE_MS, type OrderExecutor } from './order-executor';
 import type { TakeProfitOrders } from './take-profit-orders';
 import type { TradeLock } from './trade-lock';
 import type { VenueStopGuard } from './venue-stop-guard';
@@ -117,7 +117,7 @@ export function createTradeSupervisor(deps: {
       if (!(e instanceof OrderNotFoundError)) throw e;
       await trades.updateOrderLocked(row.id, (current) =>
         current.status === 'submitted' || current.status === 'unknown'
-          ? { status: 'rejected', lastError: 'The venue never received this order' }
+          ? { status: 'rejected', lastError: LOST_ORDER }
           : null,
       );
     }
