@@ -6,6 +6,7 @@ import { PnlText } from './pnl-text';
 import { queryState } from './states';
 import { STATUSES, STATUS_STYLES, StatusBadge } from './status-badge';
 import { type Column, Table } from './table';
+import { TableOrCards } from './table-or-cards';
 import { Toaster, toast } from './toast';
 
 describe('StatusBadge', () => {
@@ -101,6 +102,26 @@ describe('Table', () => {
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('HTTP error! status: 500');
+  });
+
+  it('draws no frame of its own inside a card (flush), its own otherwise', () => {
+    // jsdom lays nothing out: the frame is read from the table box's classes.
+    const list = (flush: boolean) => (
+      <TableOrCards
+        caption="Prices"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        card={(row) => row.id}
+        empty={null}
+        flush={flush}
+      />
+    );
+    const frame = () => screen.getByRole('table', { name: 'Prices' }).closest('.overflow-hidden')!.className;
+    const { rerender } = render(list(false));
+    expect(frame()).toMatch(/\brounded-lg\b.*\bborder\b/);
+    rerender(list(true));
+    expect(frame()).not.toMatch(/\brounded|\bborder\b/);
   });
 
   it("takes a query's loading, error and retry from queryState", async () => {

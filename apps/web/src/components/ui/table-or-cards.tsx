@@ -47,7 +47,7 @@ export function TableOrCards<T>({
   if (rows.length === 0) return empty;
   return (
     <>
-      <div className={cn('hidden sm:block', flush && '[&>div]:rounded-none [&>div]:border-0')}>
+      <div className="hidden sm:block">
         <Table
           caption={caption}
           columns={columns}
@@ -56,6 +56,7 @@ export function TableOrCards<T>({
           onRowClick={onRowClick}
           pagination={pagination}
           maxHeight={maxHeight}
+          flush={flush}
         />
       </div>
       <div className={cn('flex flex-col gap-2 sm:hidden', flush && 'p-3')}>

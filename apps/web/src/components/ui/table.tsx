@@ -37,6 +37,8 @@ export interface TableProps<T> {
   onRowClick?: (row: T) => void;
   /** Height of the scrolling area; the header sticks while rows scroll. */
   maxHeight?: number | string;
+  /** Inside a card already: no border or corners of its own. */
+  flush?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export function Table<T>({
   pagination,
   onRowClick,
   maxHeight = '70dvh',
+  flush = false,
 }: TableProps<T>) {
   const { t } = useTranslation();
   const [scrollerRef, scrolls] = useScrolls<HTMLDivElement>();
@@ -83,7 +86,7 @@ export function Table<T>({
     body = empty ?? <p className="px-4 py-8 text-center text-sm text-muted">{t('table.empty')}</p>;
 
   return (
-    <div className="overflow-hidden rounded-lg border border-line bg-surface">
+    <div className={cn('overflow-hidden bg-surface', !flush && 'rounded-lg border border-line')}>
       {body ?? (
         // `relative`: screen-reader-only text (absolutely positioned) stays in the scroller instead of
         // widening the page on phones.

@@ -178,21 +178,20 @@ export function TakeProfitLadder({ detail, figures }: { detail: TradeDetail; fig
   return (
     <Card className="mb-5">
       <CardHeader title={t('trades.ladder.title')} description={t('trades.ladder.description')} />
-      <div className="[&>div]:rounded-none [&>div]:border-0">
-        <Table
-          caption={t('trades.ladder.title')}
-          columns={columns}
-          rows={ladder}
-          rowKey={(level) => level.role}
-          empty={
-            <EmptyState
-              title={t('trades.ladder.empty.title')}
-              description={t(open ? 'trades.ladder.empty.open' : 'trades.ladder.empty.description')}
-              className="py-6"
-            />
-          }
-        />
-      </div>
+      <Table
+        caption={t('trades.ladder.title')}
+        columns={columns}
+        rows={ladder}
+        rowKey={(level) => level.role}
+        flush
+        empty={
+          <EmptyState
+            title={t('trades.ladder.empty.title')}
+            description={t(open ? 'trades.ladder.empty.open' : 'trades.ladder.empty.description')}
+            className="py-6"
+          />
+        }
+      />
       {outcome ? <PushResult outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
     </Card>
   );
