@@ -146,7 +146,7 @@ describe('the French catalogue (issue 21)', () => {
     [/\s(?<![\u00a0\u202f])(?=[:;?!%»])|«\s(?<![\u00a0\u202f])/u, 'an ordinary space a line may break at'],
     [/\u202f[:%»]|«\u202f/u, 'U+00A0 before « : » and « % », inside « »'],
     [/\u00a0[;?!]/u, 'U+202F before « ; ? ! »'],
-    [/[\p{L}\p{N}}][;?!»]|«[^\s]/u, 'a no-break space is missing'],
+    [/[\p{L}\p{N}}][:;?!%»]|«[^\s]/u, 'a no-break space is missing'],
     [
       /(\d|\}\})\s(?<!\u00a0)(s|min|h|j|ms|jours?|heures?|USDT|BTC|EUR|USD|€)(?![\p{L}\d-])/u,
       'U+00A0 between a figure and its unit',
