@@ -143,9 +143,8 @@ export function BotsList({ empty, toolbar }: { empty: ReactNode; toolbar?: React
           columns={columns}
           rows={bots.data ?? []}
           rowKey={(bot) => bot.id}
+          // Its error is shown above, with the catalogue's title.
           loading={bots.isPending}
-          error={undefined}
-          onRetry={() => void bots.refetch()}
           onRowClick={(bot) => void navigate(paths.bot(bot.id))}
           empty={empty}
           card={(bot) => (
