@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { registerUser, type Session } from '../support/users';
-import { asUser } from '../support/trades-app';
-import { BinanceTestServer } from '../fakes/binance-server';
-import { BybitTestServer } from '../fakes/bybit-server';
-import { OkxTestServer } from '../fakes/okx-server';
+import { describe, expect, it } from 'vitest';
+import { onAccountVenues } from './account-venues';
 
 /**
  * What connecting (or re-keying) an account checks before Kairos trades on it, on each venue's own protocol:
@@ -23,48 +18,27 @@ const OKX_HEDGE = { ...key('okHedge'), passphrase: 'Hedge-pass1' };
 const OKX_NET = { ...key('okNet'), passphrase: 'Net-pass1' };
 const OKX_READ_ONLY = { ...key('okReadOnly'), passphrase: 'Read-pass1' };
 
-let binance: BinanceTestServer;
-let bybit: BybitTestServer;
-let okx: OkxTestServer;
-let t: TestApp;
-let alice: Session;
-
-beforeAll(async () => {
-  binance = await BinanceTestServer.start({
-    accounts: [
-      { ...BINANCE_HEDGE, futuresWallet: '1000', dualSidePosition: true },
-      { ...BINANCE_ONEWAY, futuresWallet: '1000' },
-      { ...BINANCE_SPOT_ONLY, futuresWallet: '1000', balances: { USDT: '1000' }, enableFutures: false },
-    ],
-  });
-  bybit = await BybitTestServer.start({
-    accounts: [
-      { ...BYBIT_HEDGE, wallet: { USDT: '1000' }, hedgeMode: true },
-      { ...BYBIT_ONEWAY, wallet: { USDT: '1000' } },
-      { ...BYBIT_READ_ONLY, wallet: { USDT: '1000' }, readOnly: true },
-      { ...BYBIT_UNREPORTED, wallet: { USDT: '1000' }, canWithdraw: 'unreported' },
-    ],
-  });
-  okx = await OkxTestServer.start({
-    accounts: [
-      { ...OKX_HEDGE, balances: { USDT: '1000' }, posMode: 'long_short_mode' },
-      { ...OKX_NET, balances: { USDT: '1000' } },
-      { ...OKX_READ_ONLY, balances: { USDT: '1000' }, readOnly: true },
-    ],
-  });
-  t = await createTestApp(
-    {},
-    { venueUrls: { ...binance.venueUrls(), ...bybit.venueUrls(), ...okx.venueUrls() } },
-  );
-  alice = await registerUser(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all([binance.close(), bybit.close(), okx.close()]);
+const venues = onAccountVenues({
+  binance: [
+    { ...BINANCE_HEDGE, futuresWallet: '1000', dualSidePosition: true },
+    { ...BINANCE_ONEWAY, futuresWallet: '1000' },
+    { ...BINANCE_SPOT_ONLY, futuresWallet: '1000', balances: { USDT: '1000' }, enableFutures: false },
+  ],
+  bybit: [
+    { ...BYBIT_HEDGE, wallet: { USDT: '1000' }, hedgeMode: true },
+    { ...BYBIT_ONEWAY, wallet: { USDT: '1000' } },
+    { ...BYBIT_READ_ONLY, wallet: { USDT: '1000' }, readOnly: true },
+    { ...BYBIT_UNREPORTED, wallet: { USDT: '1000' }, canWithdraw: 'unreported' },
+  ],
+  okx: [
+    { ...OKX_HEDGE, balances: { USDT: '1000' }, posMode: 'long_short_mode' },
+    { ...OKX_NET, balances: { USDT: '1000' } },
+    { ...OKX_READ_ONLY, balances: { USDT: '1000' }, readOnly: true },
+  ],
 });
 
 const connect = (body: Record<string, unknown>) =>
-  asUser(t.app, alice).post('/api/trading-accounts', { nickname: `${body.exchange}`, ...body });
+  venues.api().post('/api/trading-accounts', { nickname: `${body.exchange}`, ...body });
 
 describe('connecting a futures account in hedge mode', () => {
   it.each([
@@ -86,7 +60,7 @@ describe('connecting a futures account in hedge mode', () => {
     });
     expect([res.status, res.body.error]).toEqual([422, 'HEDGE_MODE']);
     expect(res.body.message).toMatch(message);
-    const accounts = (await asUser(t.app, alice).get('/api/trading-accounts')).body.results;
+    const accounts = (await venues.api().get('/api/trading-accounts')).body.results;
     expect(accounts.filter((a: { exchange: string }) => a.exchange === exchange)).toEqual([]);
   });
 
@@ -114,7 +88,7 @@ describe('connecting a futures account in hedge mode', () => {
       apiSecret: BINANCE_ONEWAY.secret,
     });
     expect(created.status).toBe(201);
-    const res = await asUser(t.app, alice).put(`/api/trading-accounts/${created.body.results.id}`, {
+    const res = await venues.api().put(`/api/trading-accounts/${created.body.results.id}`, {
       apiKey: BINANCE_HEDGE.apiKey,
       apiSecret: BINANCE_HEDGE.secret,
     });
@@ -154,7 +128,7 @@ describe('connecting a key that cannot trade the market type', () => {
 
 describe('bots on a Bybit unified account', () => {
   it('share one margin mode (the account’s): a bot in the other mode is refused, on another venue it is not', async () => {
-    const api = asUser(t.app, alice);
+    const api = venues.api();
     const strategy = await api.post('/api/strategies', {
       nickname: 'Margin',
       tradeCurrency: 'BTC',
@@ -210,12 +184,12 @@ describe('a key whose withdraw permission the venue does not report', () => {
 
     const accepted = await connect({ ...body, nickname: 'acknowledged', withdrawRiskAcknowledged: true });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    const { rows } = await t.db.pool.query(
+    const { rows } = await venues.t.db.pool.query(
       `SELECT actor_id, action, target, details FROM audit_log WHERE action = 'account.withdraw_risk_acknowledged'`,
     );
     expect(rows).toEqual([
       {
-        actor_id: alice.user.id,
+        actor_id: venues.alice.user.id,
         action: 'account.withdraw_risk_acknowledged',
         target: `account:${accepted.body.results.id}`,
         details: expect.objectContaining({
@@ -233,7 +207,7 @@ describe('a key whose withdraw permission the venue does not report', () => {
     expect(accepted.status).toBe(201);
     const at = accepted.body.results.withdrawRiskAcknowledgedAt as string;
     expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
-    const listed = (await asUser(t.app, alice).get('/api/trading-accounts')).body.results as {
+    const listed = (await venues.api().get('/api/trading-accounts')).body.results as {
       id: string;
       withdrawRiskAcknowledgedAt: string | null;
     }[];
@@ -259,7 +233,7 @@ describe('a key whose withdraw permission the venue does not report', () => {
     });
     expect(account.status).toBe(201);
     const rekey = (extra: Record<string, unknown>) =>
-      asUser(t.app, alice).put(`/api/trading-accounts/${account.body.results.id}`, {
+      venues.api().put(`/api/trading-accounts/${account.body.results.id}`, {
         apiKey: BYBIT_UNREPORTED.apiKey,
         apiSecret: BYBIT_UNREPORTED.secret,
         ...extra,
@@ -270,7 +244,7 @@ describe('a key whose withdraw permission the venue does not report', () => {
     expect(rekeyed.status).toBe(200);
     expect(rekeyed.body.results.withdrawRiskAcknowledgedAt).toEqual(expect.any(String));
     // Back onto a key whose permission the venue reports: the acknowledgement was for the other key.
-    const back = await asUser(t.app, alice).put(`/api/trading-accounts/${account.body.results.id}`, {
+    const back = await venues.api().put(`/api/trading-accounts/${account.body.results.id}`, {
       apiKey: BYBIT_ONEWAY.apiKey,
       apiSecret: BYBIT_ONEWAY.secret,
     });
@@ -301,7 +275,9 @@ describe('a venue Kairos keeps in its table but does not offer (no protocol serv
     });
     expect([res.status, res.body.error]).toEqual([422, 'UNSUPPORTED_EXCHANGE']);
     expect(res.body.message).toMatch(/^kraken is not offered yet/);
-    const listed = (await asUser(t.app, alice).get('/market/exchanges')).body.results as { id: string }[];
+    const listed = (await venues.api().get('/market/exchanges')).body.results as {
+      id: string;
+    }[];
     expect(listed.map((v) => v.id)).toEqual(['paper', 'binance', 'binanceusdm', 'bybit', 'okx']);
   });
 });
