@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { typedPositiveDecimal } from './decimal';
+import { apiParamsSchema } from './envelope';
 import { MAX_PAPER_BALANCE, VALIDATION_MESSAGES } from './validation';
 
 const M = VALIDATION_MESSAGES;
@@ -57,7 +58,14 @@ export const tradingAccountSchema = z.object({
   usdtBalance: z.string(),
   balanceUpdatedAt: z.string().nullable(),
   status: z.enum(['active', 'error']),
+  /** Why the last balance refresh failed: in English, as the server built it. */
   lastError: z.string().nullable(),
+  /**
+   * Its code and params (`API_MESSAGES`), from which the web says it in the user's language (issue 21); absent
+   * or null on a text written before errors carried them (the web then shows `lastError`).
+   */
+  lastErrorCode: z.string().nullable().optional(),
+  lastErrorParams: apiParamsSchema.nullable().optional(),
   /**
    * Issue 20: when the user acknowledged that the venue does not report whether this key can withdraw (and that
    * they made sure it cannot); null for a key whose permission the venue reported.

@@ -1,8 +1,9 @@
 /**
  * Every code the API answers with (`error` in the error envelope, `code` in the push answer, a trade's
- * `errorCode` for the notes the server writes on it), with its English template. The server builds each
- * `message` from its template and the `params` it sends; the web says the same thing in the user's language
- * from the code and the params alone, never by reading the English text back. English lives here only.
+ * `errorCode` for the notes the server writes on it, a trading account's `lastErrorCode`), with its English
+ * template. The server builds each `message` from its template and the `params` it sends; the web says the
+ * same thing in the user's language from the code and the params alone, never by reading the English text
+ * back. English lives here only.
  *
  * - `{{name}}` is a value from `params`.
  * - `variants`: one code, several sentences; `params.variant` names the sentence (none: `message`).
@@ -201,6 +202,21 @@ export const API_MESSAGES = {
   KEY_PAIR_REQUIRED: { message: 'Rotate the API key and secret together' },
   EXCHANGE_AUTH_FAILED: { message: '{{exchange}} refused the API key: {{reason}}' },
   EXCHANGE_UNAVAILABLE: { message: 'Could not connect to {{exchange}}: {{reason}}' },
+  // An account's balance refresh (`lastError`, with `lastErrorCode` and `lastErrorParams`) also says the two
+  // above when the venue refuses the key or cannot be reached, and the gateway's own refusals (UNSUPPORTED).
+  /** The venue (or its throttle in Kairos) asked for a pause; `wait`: it said how long. */
+  EXCHANGE_RATE_LIMITED: {
+    message: '{{exchange}} is limiting requests for now: Kairos reads the balance again later',
+    variants: { wait: '{{exchange}} asked Kairos to wait {{seconds}} s before calling it again' },
+  },
+  /** The venue answered the balance read with a refusal of its own (not the key's, not a rate limit). */
+  EXCHANGE_REFUSED: { message: '{{exchange}} refused to give the balance: {{reason}}' },
+  /** The account's sealed keys do not open on this server (moved from another row, another master key). */
+  ACCOUNT_KEYS_UNREADABLE: {
+    message: 'The API keys stored for this account cannot be opened: enter them again',
+  },
+  /** Anything else that stopped a balance refresh (not the venue's answer): its text as it came. */
+  BALANCE_REFRESH_FAILED: { message: 'Kairos could not read the balance: {{reason}}' },
   ACCOUNT_HAS_OPEN_TRADES: {
     message: {
       one: 'This account has {{count}} open trade: close it before deleting the account',

@@ -133,7 +133,15 @@ export function createVenues(deps: {
       await paperVenue.fundAccount(account.id, { USDT: startingBalance });
     },
     async balances(account) {
-      const gateway = await gateways.forAccount(account);
+      let gateway: ExchangeGateway;
+      try {
+        gateway = await gateways.forAccount(account);
+      } catch (e) {
+        // Building a gateway throws the gateway's own refusals (a venue or market it cannot trade), or the
+        // sealer's when the account's keys do not open at their place (issue 20).
+        if (e instanceof ExchangeGatewayError) throw e;
+        throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+      }
       const balances = await gateway.fetchBalances();
       const { total } = await valueBalances(gateway, balances);
       return { usdt: balances.USDT?.total ?? '0', equity: total.toFixed() };

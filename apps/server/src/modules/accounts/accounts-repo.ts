@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { balanceSnapshots, bots, trades, tradingAccounts } from '../../db/schema/index';
+import { NO_ACCOUNT_ERROR, type AccountError } from './refresh-error';
 
 export type TradingAccountRow = typeof tradingAccounts.$inferSelect;
 
@@ -54,14 +55,17 @@ export function createAccountsRepo(db: Database) {
         .returning();
       return row!;
     },
-    /** Balance refreshes do not bump `updated_at`, which keys the gateway cache. */
-    async saveBalance(id: string, usdtBalance: string, error: string | null): Promise<void> {
+    /**
+     * A refresh's outcome: the balance, or why it failed (its text, code and params). Balance refreshes do not
+     * bump `updated_at`, which keys the gateway cache.
+     */
+    async saveBalance(id: string, usdtBalance: string, error: AccountError | null): Promise<void> {
       await db
         .update(tradingAccounts)
         .set(
           error
-            ? { status: 'error', lastError: error }
-            : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', lastError: null },
+            ? { status: 'error', ...error }
+            : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', ...NO_ACCOUNT_ERROR },
         )
         .where(eq(tradingAccounts.id, id));
     },

@@ -9,12 +9,12 @@ import type { AuthedUser } from '../auth/auth-service';
 import type { QuotasService } from '../quotas/quotas-service';
 import {
   accountKeyAt,
-  openAccountKeys,
   type AccountKeyColumn,
   type AccountVenues,
   type VenueCredentials,
 } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
+import { NO_ACCOUNT_ERROR, refreshError } from './refresh-error';
 
 export const DEFAULT_PAPER_BALANCE = '10000';
 /** Scheduled refreshes keep at most one equity snapshot per account per this interval. */
@@ -90,6 +90,8 @@ export function createAccountsService(deps: {
       balanceUpdatedAt: a.balanceUpdatedAt?.toISOString() ?? null,
       status: a.status,
       lastError: a.lastError,
+      lastErrorCode: a.lastErrorCode,
+      lastErrorParams: a.lastErrorParams,
       withdrawRiskAcknowledgedAt: a.withdrawRiskAcknowledgedAt?.toISOString() ?? null,
       botCount,
       createdAt: a.createdAt.toISOString(),
@@ -174,14 +176,23 @@ export function createAccountsService(deps: {
         if (rotating && !(input.apiKey && input.apiSecret)) {
           throw new ConflictError(...apiError('KEY_PAIR_REQUIRED'));
         }
-        const stored = openAccountKeys(sealer, current);
+        // The stored keys are opened only where none is given: keys that no longer open (issue 20) are
+        // replaced by entering them again, and refused with what to do when one of them is still needed.
+        const keep = (given: string | undefined, sealed: string | null, column: AccountKeyColumn) => {
+          if (given !== undefined || !sealed) return given;
+          try {
+            return sealer.open(sealed, accountKeyAt(id, column));
+          } catch {
+            throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+          }
+        };
         verified = await venues.verify({
           exchange: current.exchange,
           marketType: current.marketType,
           sandbox: input.sandbox ?? current.sandbox,
-          apiKey: input.apiKey ?? stored.apiKey,
-          apiSecret: input.apiSecret ?? stored.apiSecret,
-          passphrase: input.passphrase ?? stored.passphrase,
+          apiKey: keep(input.apiKey, current.apiKeySealed, 'api_key_sealed'),
+          apiSecret: keep(input.apiSecret, current.apiSecretSealed, 'api_secret_sealed'),
+          passphrase: keep(input.passphrase, current.passphraseSealed, 'passphrase_sealed'),
         });
         assertWithdrawRiskAccepted(
           { exchange: current.exchange, sandbox: input.sandbox ?? current.sandbox },
@@ -216,7 +227,12 @@ export function createAccountsService(deps: {
             }
           : {}),
         ...(balance !== undefined
-          ? { usdtBalance: balance, balanceUpdatedAt: new Date(), status: 'active' as const, lastError: null }
+          ? {
+              usdtBalance: balance,
+              balanceUpdatedAt: new Date(),
+              status: 'active' as const,
+              ...NO_ACCOUNT_ERROR,
+            }
           : {}),
       });
       if (changesVenue) venues.forget(id);
@@ -273,7 +289,7 @@ export function createAccountsService(deps: {
           await repo.recordSnapshot(a, equity, snapshotNow ? 0 : SNAPSHOT_INTERVAL_MS);
           refreshed += 1;
         } catch (e) {
-          await repo.saveBalance(a.id, a.usdtBalance, e instanceof Error ? e.message : String(e));
+          await repo.saveBalance(a.id, a.usdtBalance, refreshError(a.exchange, e));
         }
       }
       return refreshed;

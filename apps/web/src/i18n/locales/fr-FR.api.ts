@@ -114,6 +114,14 @@ const frFRApi: typeof enUSApi = {
     KEY_PAIR_REQUIRED: 'Remplacez la clé API et le secret ensemble',
     EXCHANGE_AUTH_FAILED: '{{exchange}} a refusé la clé API : {{reason}}',
     EXCHANGE_UNAVAILABLE: 'Impossible de joindre {{exchange}} : {{reason}}',
+    EXCHANGE_RATE_LIMITED:
+      '{{exchange}} limite les requêtes pour le moment : Kairos relira le solde plus tard',
+    EXCHANGE_RATE_LIMITED_wait:
+      '{{exchange}} a demandé à Kairos d’attendre {{seconds}} s avant de l’appeler à nouveau',
+    EXCHANGE_REFUSED: '{{exchange}} a refusé de donner le solde : {{reason}}',
+    ACCOUNT_KEYS_UNREADABLE:
+      'Les clés API enregistrées pour ce compte ne peuvent pas être ouvertes : saisissez-les à nouveau',
+    BALANCE_REFRESH_FAILED: 'Kairos n’a pas pu lire le solde : {{reason}}',
     ACCOUNT_HAS_OPEN_TRADES_one:
       'Ce compte a {{count}} trade ouvert : clôturez-le avant de supprimer le compte',
     ACCOUNT_HAS_OPEN_TRADES_other:
