@@ -50,6 +50,9 @@ export function tradeNote<C extends ApiMessageCode>(code: C, ...[params]: ApiMes
   return { error, errorCode, errorParams: errorParams ?? null };
 }
 const NO_NOTE = { error: null, errorCode: null, errorParams: null };
+/** Whether writing `note` changes what the trade says: its text, or its code (a row noted before codes had none). */
+const noteChanges = (trade: Pick<TradeDbRow, 'error' | 'errorCode'>, note: ReturnType<typeof tradeNote>) =>
+  trade.error !== note.error || trade.errorCode !== note.errorCode;
 
 /** Whether a trade carries the note `code` (or, on an older row, a note that began with `prefix`). */
 const hasNote = (trade: Pick<TradeDbRow, 'error' | 'errorCode'>, code: string, prefix: string) =>
@@ -199,7 +202,7 @@ export function createPositionCheck(deps: {
     }
     const ids = new Set(mismatch.trades.map((t) => t.id));
     for (const trade of active)
-      if (ids.has(trade.id) && trade.error !== note.error) await trades.updateTrade(trade.id, note);
+      if (ids.has(trade.id) && noteChanges(trade, note)) await trades.updateTrade(trade.id, note);
   }
 
   /**
@@ -232,7 +235,7 @@ export function createPositionCheck(deps: {
     }
     for (const seen of mismatch.trades) {
       const state = await lifecycle.loadState(seen.id);
-      if (state && isTradeActive(state.trade.status) && state.trade.error !== note.error)
+      if (state && isTradeActive(state.trade.status) && noteChanges(state.trade, note))
         await trades.updateTrade(seen.id, note);
     }
   }

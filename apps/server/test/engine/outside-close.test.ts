@@ -202,6 +202,18 @@ describe.each(COLUMNS)('$kind futures: a position closed outside Kairos', ({ kin
     });
     expect(await venue().acceptedOrders(accountId)).toBe(accepted);
     expect((await holds(gateway)).toFixed()).toBe('0.02');
+
+    // A note written before notes had codes (migration 0040): the same English, no code. The next sweep gives it
+    // its code, or the web could only show the English.
+    await venue().venue.t.db.pool.query(
+      'UPDATE trades SET error_code = NULL, error_params = NULL WHERE id = $1',
+      [tradeId],
+    );
+    await sweep();
+    expect((await detail(tradeId)).trade).toMatchObject({
+      errorCode: 'POSITION_EXCESS',
+      error: after.trade.error,
+    });
   });
 });
 
