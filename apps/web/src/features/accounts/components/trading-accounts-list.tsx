@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
-import { translateMessage } from '../../../i18n/translate-message';
+import { translateApiMessage, translateMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useExchanges } from '../api/get-exchanges';
 import { type TradingAccount, useTradingAccounts } from '../api/get-trading-accounts';
@@ -22,6 +23,23 @@ function WithdrawRiskNote({ at }: { at: string }) {
   const { t } = useTranslation();
   const time = useFormatters().dateTime(at);
   return <span className="text-xs text-warn">{t('accounts.withdrawRiskNote', { time })}</span>;
+}
+
+/**
+ * Why the account's last balance refresh failed, in the user's language: from its code and params (issue 21);
+ * an error written before errors carried them is shown as the server wrote it (translated when it is one of
+ * the web's known sentences).
+ */
+function accountError(t: TFunction, account: TradingAccount): string {
+  if (!account.lastError) return '';
+  if (account.lastErrorCode)
+    return translateApiMessage(
+      t,
+      account.lastErrorCode,
+      account.lastErrorParams ?? undefined,
+      account.lastError,
+    );
+  return translateMessage(t, account.lastError);
 }
 
 /** Spec §2 TradingAccounts: venue, market type, balance, bots, status; edit and delete per row. */
@@ -54,16 +72,19 @@ export function TradingAccountsList({ onConnect }: { onConnect: () => void }) {
       <span className="text-xs text-subtle">USDT</span>
     </span>
   );
-  const status = (account: TradingAccount) => (
-    <span className="flex max-w-72 flex-col items-start gap-0.5">
-      <AccountStatusBadge status={account.status} />
-      {account.status === 'error' && account.lastError ? (
-        <span className="truncate text-xs text-loss" title={account.lastError}>
-          {translateMessage(t, account.lastError)}
-        </span>
-      ) : null}
-    </span>
-  );
+  const status = (account: TradingAccount) => {
+    const error = account.status === 'error' ? accountError(t, account) : '';
+    return (
+      <span className="flex max-w-72 flex-col items-start gap-0.5">
+        <AccountStatusBadge status={account.status} />
+        {error ? (
+          <span className="truncate text-xs text-loss" title={error}>
+            {error}
+          </span>
+        ) : null}
+      </span>
+    );
+  };
   const actions = (account: TradingAccount) => (
     <span className="flex justify-end gap-1">
       <Button

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
 import { serverTradingAccount } from '../../../testing/server-answers';
@@ -521,5 +522,79 @@ describe('TradingAccounts screen', () => {
       '/api/trading-accounts/acc-1?bots=refuse',
       '/api/trading-accounts/acc-1?bots=delete',
     ]);
+  });
+});
+
+describe('TradingAccounts: why an account failed, in the user’s language (issue 21)', () => {
+  /** The accounts screen in `language` with one account in error; the error its status cell says. */
+  async function errorShown(language: 'fr-FR' | 'en-US', overrides: Record<string, unknown>) {
+    mockFetch((request) => {
+      if (request.path === '/market/exchanges') return { body: { success: true, results: venues } };
+      if (request.path === '/api/trading-accounts' && request.method === 'GET')
+        return {
+          body: {
+            success: true,
+            results: [account({ nickname: 'Broken', status: 'error', ...overrides })],
+          },
+        };
+      return undefined;
+    });
+    await changeLanguage(language);
+    loginAs();
+    renderApp('/accounts');
+    const name = language === 'fr-FR' ? 'Comptes de trading' : 'Trading accounts';
+    const table = within(await screen.findByRole('table', { name }, { timeout: 5000 }));
+    const row = (await table.findByText('Broken', {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+    const cells = within(row).getAllByRole('cell');
+    const status = cells[cells.length - 2]!;
+    expect(within(status).getByText(language === 'fr-FR' ? 'Erreur' : 'Error')).toBeTruthy();
+    // Below the status badge.
+    return status.firstElementChild!.lastElementChild!.textContent;
+  }
+
+  const RATE_LIMITED = {
+    lastError: 'Binance asked Kairos to wait 5 s before calling it again',
+    lastErrorCode: 'EXCHANGE_RATE_LIMITED',
+    lastErrorParams: { variant: 'wait', exchange: 'Binance', seconds: 5 },
+  };
+
+  it('says a coded error from its code and params in French, the wait with its unit on its line', async () => {
+    expect(await errorShown('fr-FR', RATE_LIMITED)).toBe(
+      'Binance a demandé à Kairos d’attendre 5\u00a0s avant de l’appeler à nouveau',
+    );
+  });
+
+  it('says the venue’s refusal of the key in French, the venue’s own words as they came', async () => {
+    expect(
+      await errorShown('fr-FR', {
+        lastError: 'Bybit refused the API key: API key is invalid.',
+        lastErrorCode: 'EXCHANGE_AUTH_FAILED',
+        lastErrorParams: { exchange: 'Bybit', reason: 'API key is invalid.' },
+      }),
+    ).toBe('Bybit a refusé la clé API\u00a0: API key is invalid.');
+  });
+
+  it('says stored keys that do not open in French', async () => {
+    expect(
+      await errorShown('fr-FR', {
+        lastError: 'The API keys stored for this account cannot be opened: enter them again',
+        lastErrorCode: 'ACCOUNT_KEYS_UNREADABLE',
+        lastErrorParams: null,
+      }),
+    ).toBe(
+      'Les clés API enregistrées pour ce compte ne peuvent pas être ouvertes\u00a0: saisissez-les à nouveau',
+    );
+  });
+
+  it('says a coded error in English as the server wrote it', async () => {
+    expect(await errorShown('en-US', RATE_LIMITED)).toBe(
+      'Binance asked Kairos to wait 5 s before calling it again',
+    );
+  });
+
+  it('shows an error written before errors had codes as the server wrote it', async () => {
+    expect(
+      await errorShown('fr-FR', { lastError: 'bybit {"retCode":10003,"retMsg":"API key is invalid."}' }),
+    ).toBe('bybit {"retCode":10003,"retMsg":"API key is invalid."}');
   });
 });
