@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/states';
+import { EmptyState, queryState } from '../../../components/ui/states';
 import { type Column, Table } from '../../../components/ui/table';
 import { TestnetBadge } from '../../../components/ui/testnet-badge';
 import { paths } from '../../../config/paths';
@@ -93,17 +93,18 @@ export const OpenPositionsPanel = memo(function OpenPositionsPanel({
         description={t('dashboard.openPositions.description')}
       />
       {/* Below 640 px a position is a card (side, size, price, PnL in view); the table says loading or empty. */}
-      <div className={cn('[&>div]:rounded-none [&>div]:border-0', cards && 'hidden sm:block')}>
+      <div className={cn(cards && 'hidden sm:block')}>
         <Table
           caption={t('dashboard.openPositions.title')}
           columns={columns}
           rows={positions.data}
           rowKey={(p) => p.tradeId}
+          {...queryState(query)}
+          // Drawn from the deferred answer: loading until its first render.
           loading={positions.pending}
-          error={query.isError ? query.error : undefined}
-          onRetry={() => void query.refetch()}
           onRowClick={(p) => void navigate(paths.trade(p.tradeId))}
           maxHeight="24rem"
+          flush
           empty={<EmptyState title={t('dashboard.openPositions.empty')} className="py-6" />}
         />
       </div>
