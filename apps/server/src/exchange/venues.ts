@@ -9,7 +9,7 @@ import {
   type AccountVenues,
   type VenueCredentials,
 } from './gateway-provider';
-import type { Sealer } from '../lib/crypto';
+import { type Sealer, UnreadableSealedValueError } from '../lib/crypto';
 import { DomainRuleError } from '../lib/errors';
 import { valueBalances } from './valuation';
 import { capabilitiesFor, offeredVenues } from './capabilities';
@@ -137,10 +137,10 @@ export function createVenues(deps: {
       try {
         gateway = await gateways.forAccount(account);
       } catch (e) {
-        // Building a gateway throws the gateway's own refusals (a venue or market it cannot trade), or the
-        // sealer's when the account's keys do not open at their place (issue 20).
-        if (e instanceof ExchangeGatewayError) throw e;
-        throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+        // The account's keys do not open at their place (issue 20): entering them again mends it.
+        if (e instanceof UnreadableSealedValueError)
+          throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+        throw e;
       }
       const balances = await gateway.fetchBalances();
       const { total } = await valueBalances(gateway, balances);

@@ -24,6 +24,14 @@ export type Sealer = {
 const V1 = 'v1';
 const V2 = 'v2';
 
+/** A sealed value that does not open: not one of ours, sealed under another key, or moved from its place. */
+export class UnreadableSealedValueError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'UnreadableSealedValueError';
+  }
+}
+
 const associatedData = (at: SealedAt) => Buffer.from(`kairos:${at.table}.${at.column}:${at.row}`, 'utf8');
 
 export function createSealer(key: Buffer): Sealer {
@@ -52,15 +60,22 @@ export function createSealer(key: Buffer): Sealer {
       const cut = sealed.indexOf(':');
       const version = sealed.slice(0, cut);
       const payload = sealed.slice(cut + 1);
-      if (cut < 0 || !payload || (version !== V1 && version !== V2)) throw new Error('unknown sealed format');
+      if (cut < 0 || !payload || (version !== V1 && version !== V2))
+        throw new UnreadableSealedValueError('unknown sealed format');
       if (at && version !== V2)
-        throw new Error(
+        throw new UnreadableSealedValueError(
           `a v1 sealed value in ${at.table}.${at.column}: it should have been re-sealed at start`,
         );
       if (!at && version !== V1)
-        throw new Error('a v2 sealed value opens only at its place (table, column, row)');
-      // A value moved from another place fails GCM's authentication here.
-      return decrypt(payload, at && associatedData(at));
+        throw new UnreadableSealedValueError(
+          'a v2 sealed value opens only at its place (table, column, row)',
+        );
+      try {
+        return decrypt(payload, at && associatedData(at));
+      } catch (e) {
+        // A value moved from another place, or sealed under another key, fails GCM's authentication here.
+        throw new UnreadableSealedValueError('the sealed value does not open here', { cause: e });
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSealer, loadMasterKey } from '../../src/lib/crypto';
+import { createSealer, loadMasterKey, UnreadableSealedValueError } from '../../src/lib/crypto';
 import { call, createStrategy } from '../admin/admin-fixtures';
 import { BybitTestServer } from '../fakes/bybit-server';
 import { createTestApp, type TestApp } from '../support/app';
@@ -188,5 +188,23 @@ describe('sealed values v2', () => {
       payload: { email: s.email, password: GOOD_PASSWORD, code: totpCode(secret) },
     });
     expect(login.statusCode, login.body).toBe(200);
+  });
+});
+
+describe('a sealed value that does not open', () => {
+  const sealer = createSealer(Buffer.alloc(32, 7));
+  const at = { table: 'trading_accounts', column: 'api_key_sealed', row: 'a1' };
+
+  it('says so by its own error, whatever the reason, so callers tell it from any other failure', () => {
+    const sealed = sealer.seal('key', at);
+    expect(sealer.open(sealed, at)).toBe('key');
+    const refusals = [
+      () => sealer.open(sealed, { ...at, row: 'a2' }), // moved to another row
+      () => createSealer(Buffer.alloc(32, 8)).open(sealed, at), // another master key
+      () => sealer.open('v3:abc', at), // not our format
+      () => sealer.open(sealer.sealUnbound('key'), at), // a v1 value where a v2 is due
+      () => sealer.open(sealed), // a v2 value without its place
+    ];
+    for (const refusal of refusals) expect(refusal).toThrow(UnreadableSealedValueError);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toDecimal } from '@kairos/core';
 import { apiError, type TradingAccount } from '@kairos/contract';
 import type { Sealer } from '../../lib/crypto';
-import { maskSecret } from '../../lib/crypto';
+import { maskSecret, UnreadableSealedValueError } from '../../lib/crypto';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuditService } from '../audit/audit-service';
 import type { AuthedUser } from '../auth/auth-service';
@@ -182,8 +182,10 @@ export function createAccountsService(deps: {
           if (given !== undefined || !sealed) return given;
           try {
             return sealer.open(sealed, accountKeyAt(id, column));
-          } catch {
-            throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+          } catch (e) {
+            if (e instanceof UnreadableSealedValueError)
+              throw new DomainRuleError(...apiError('ACCOUNT_KEYS_UNREADABLE'));
+            throw e;
           }
         };
         verified = await venues.verify({
