@@ -363,6 +363,22 @@ export const API_MESSAGES = {
   },
   VENUE_ERROR: { message: REASON },
 
+  // ─── an order's or a venue stop's `lastError` (with `lastErrorCode` and `lastErrorParams`) ───────────────
+  // A venue's refusal of the call is stored with its code above (its own words as `reason`, or the params of
+  // the paper venue's); what the server decides itself is one of these.
+  /** An order that may have left and that the venue still does not show after the lookups: never arrived. */
+  ORDER_LOST: { message: 'The venue never received this order' },
+  /** An order the venue no longer finds (cancel and lookup), long after it was last seen: taken as cancelled. */
+  ORDER_FORGOTTEN: { message: 'The venue no longer knows this order' },
+  /** Anything else that failed an order's call (not a venue's answer): its text as it came. */
+  ORDER_FAILED: { message: REASON },
+  /** A stop placement never acknowledged that the venue still does not show after the lookups. */
+  STOP_LOST: { message: 'The venue never received this stop' },
+  /** The venue said once that it has no such stop: not believed yet, asked again after a grace period. */
+  STOP_NOT_FOUND_ONCE: { message: 'The venue said it has no such stop (once)' },
+  /** The venue still says it has no such stop after the grace period: taken as gone. */
+  STOP_GONE: { message: 'The venue no longer has this stop' },
+
   // ─── trade notes: what the server writes on a trade (`error`, with `errorCode` and `errorParams`) ────────
   /** The venue holds more on the symbol than the account's trades (opened by hand, a duplicate): left alone. */
   POSITION_EXCESS: {

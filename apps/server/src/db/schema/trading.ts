@@ -322,6 +322,9 @@ export const orders = pgTable(
     average: money('average'),
     status: text('status', { enum: ORDER_STATES }).notNull().default('new'),
     lastError: text('last_error'),
+    /** The code and params `last_error` was built from (API_MESSAGES): the web says it in its language. */
+    lastErrorCode: text('last_error_code'),
+    lastErrorParams: jsonb('last_error_params').$type<Record<string, string | number>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -359,6 +362,9 @@ export const venueStops = pgTable(
     }).notNull(),
     triggeredOrderId: text('triggered_order_id'),
     lastError: text('last_error'),
+    /** The code and params `last_error` was built from (API_MESSAGES), as on `orders`. */
+    lastErrorCode: text('last_error_code'),
+    lastErrorParams: jsonb('last_error_params').$type<Record<string, string | number>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -215,6 +215,12 @@ const frFRApi: typeof enUSApi = {
     UNSUPPORTED_marketType: '{{exchange}} ne propose pas le trading {{marketType}}',
     UNSUPPORTED_noSandbox: '{{exchange}} n’a pas de sandbox pour {{marketType}}',
     VENUE_ERROR: '{{reason}}',
+    ORDER_LOST: 'La plateforme n’a jamais reçu cet ordre',
+    ORDER_FORGOTTEN: 'La plateforme ne connaît plus cet ordre',
+    ORDER_FAILED: '{{reason}}',
+    STOP_LOST: 'La plateforme n’a jamais reçu cet ordre stop',
+    STOP_NOT_FOUND_ONCE: 'La plateforme a répondu une fois qu’elle n’avait pas cet ordre stop',
+    STOP_GONE: 'La plateforme n’a plus cet ordre stop',
     POSITION_EXCESS:
       'La plateforme détient plus que les trades de Kairos : {{atVenue}} {{symbol}} {{side}} sur la plateforme, {{inKairos}} dans Kairos. Laissé tel quel : Kairos ne clôture jamais ce qu’il n’a pas ouvert.',
     POSITION_EXCESS_net:
