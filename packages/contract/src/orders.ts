@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import { pagingQuery } from './envelope';
+import { apiParamsSchema, pagingQuery } from './envelope';
 import { ORDER_STATES, TRADE_STATUSES } from './states';
 
 // ─── orders (issue 21: a pending order is an order, not a position) ─────────────────────────────
+/**
+ * Why an order is not as it was sent (a venue's refusal, a call without an answer, an order the venue never
+ * received): `lastError` in English as the server built it, and its code and params (`API_MESSAGES`) from which
+ * the web says it in the user's language (issue 21). The code is absent or null on a text written before
+ * errors carried one (the web then shows `lastError`).
+ */
+export const orderErrorShape = {
+  lastError: z.string().nullable(),
+  lastErrorCode: z.string().nullable().optional(),
+  lastErrorParams: apiParamsSchema.nullable().optional(),
+};
+
 /** `GET /api/orders`: the user's orders; `open` (the default) only those still live at the venue. */
 export const ORDER_LIST_SCOPES = ['open', 'all'] as const;
 
@@ -40,7 +52,7 @@ export const userOrderSchema = z.object({
   /** filled ÷ amount × 100, two decimals. */
   filledPercent: z.string(),
   status: z.enum(ORDER_STATES),
-  lastError: z.string().nullable(),
+  ...orderErrorShape,
   createdAt: z.string(),
   updatedAt: z.string(),
   cancellable: z.boolean(),

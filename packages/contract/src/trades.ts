@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { typedPositiveDecimal } from './decimal';
 import { apiParamsSchema, pagingQuery } from './envelope';
+import { orderErrorShape } from './orders';
 import { ORDER_STATES, TRADE_STATUSES } from './states';
 import { MAX_TAKE_PROFITS, takeProfitSizesFit, tradeRowSchema } from './trading';
 
@@ -101,7 +102,8 @@ export const tradeOrderSchema = z.object({
   filled: z.string(),
   average: z.string().nullable(),
   status: z.enum(ORDER_STATES),
-  lastError: z.string().nullable(),
+  /** Why it is not as it was sent: see `orderErrorShape`. */
+  ...orderErrorShape,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

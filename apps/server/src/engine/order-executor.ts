@@ -5,6 +5,7 @@ import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
 import type { OrderRow, TradeDbRow, TradeFigures, TradeFillRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
 import { feeRatesOf, type FeeRates } from './fee-rates';
+import { NO_ORDER_ERROR, orderError, venueCallError } from './order-error';
 
 /**
  * How long an order that may have left is looked up (it may be in flight, or the venue slow to list it)
@@ -12,8 +13,9 @@ import { feeRatesOf, type FeeRates } from './fee-rates';
  * at least 30 s).
  */
 export const UNRESOLVED_GRACE_MS = 30_000;
-export const LOST_ORDER = 'The venue never received this order';
-const FORGOTTEN_ORDER = 'The venue no longer knows this order';
+/** An order the venue never received (issue 21: with its code, so the web says it in the user's language). */
+export const LOST_ORDER = orderError('ORDER_LOST');
+const FORGOTTEN_ORDER = orderError('ORDER_FORGOTTEN');
 
 /** An order whose outcome is not known yet: looked up again later, never re-sent meanwhile. */
 export class UnresolvedOrderError extends UnknownOutcomeError {
@@ -84,7 +86,7 @@ export function createOrderExecutor(deps: {
         filled: venue.filled,
         average: venue.average,
         price: venue.price ?? current.price,
-        lastError: null,
+        ...NO_ORDER_ERROR,
       };
     };
     // Fills listed with the answer are stored as they are (deduped by venue trade id), with the order's
@@ -185,7 +187,7 @@ export function createOrderExecutor(deps: {
       );
     const lost = await trades.updateOrderLocked(row.id, (current) =>
       current.status === row.status && current.venueOrderId === null
-        ? { status: 'rejected', lastError: LOST_ORDER }
+        ? { status: 'rejected', ...LOST_ORDER }
         : null,
     );
     if (lost.status !== 'rejected') return lost; // settled meanwhile by someone else
@@ -239,7 +241,7 @@ export function createOrderExecutor(deps: {
     await deps.readiness?.awaitReady(row.tradingAccountId);
     // From here on it may be at the venue: a `submitted` row without an error is never re-sent blindly.
     if (row.status === 'new' || row.lastError)
-      row = await trades.updateOrder(row.id, { status: 'submitted', lastError: null });
+      row = await trades.updateOrder(row.id, { status: 'submitted', ...NO_ORDER_ERROR });
     try {
       const venue = await gateway.createOrder({
         symbol: row.symbol,
@@ -254,15 +256,12 @@ export function createOrderExecutor(deps: {
     } catch (e) {
       if (e instanceof UnknownOutcomeError) {
         // Never assumed failed: looked up by client order id (reconciliation, the next attempt).
-        await trades.updateOrder(row.id, { status: 'unknown', lastError: e.message });
+        await trades.updateOrder(row.id, { status: 'unknown', ...venueCallError(e) });
         throw e;
       }
-      const message = e instanceof Error ? e.message : String(e);
+      const error = venueCallError(e);
       const retryable = e instanceof RetryableExchangeError;
-      await trades.updateOrder(
-        row.id,
-        retryable ? { lastError: message } : { status: 'rejected', lastError: message },
-      );
+      await trades.updateOrder(row.id, retryable ? error : { status: 'rejected', ...error });
       throw e;
     }
   }
@@ -298,7 +297,7 @@ export function createOrderExecutor(deps: {
             UNRESOLVED_GRACE_MS - waited + 1_000,
           );
         return trades.updateOrderLocked(row.id, (current) =>
-          isTerminal(current.status) ? null : { status: 'cancelled', lastError: FORGOTTEN_ORDER },
+          isTerminal(current.status) ? null : { status: 'cancelled', ...FORGOTTEN_ORDER },
         );
       };
       if (!row.venueOrderId) {

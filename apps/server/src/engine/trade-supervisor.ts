@@ -117,7 +117,7 @@ export function createTradeSupervisor(deps: {
       if (!(e instanceof OrderNotFoundError)) throw e;
       await trades.updateOrderLocked(row.id, (current) =>
         current.status === 'submitted' || current.status === 'unknown'
-          ? { status: 'rejected', lastError: LOST_ORDER }
+          ? { status: 'rejected', ...LOST_ORDER }
           : null,
       );
     }

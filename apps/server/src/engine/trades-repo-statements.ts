@@ -84,12 +84,14 @@ export function batchStatements(db: Database) {
     sql`SELECT * FROM unnest(${p('ids')}::uuid[], ${p('seenStatuses')}::text[], ${p('seenFilled')}::numeric[],
           ${p('seenPrices')}::numeric[], ${p('statuses')}::text[], ${p('venueOrderIds')}::text[],
           ${p('filled')}::numeric[], ${p('averages')}::numeric[], ${p('prices')}::numeric[],
-          ${p('lastErrors')}::text[], ${p('tradeIds')}::uuid[], ${p('quantities')}::numeric[],
+          ${p('lastErrors')}::text[], ${p('lastErrorCodes')}::text[], ${p('lastErrorParams')}::text[],
+          ${p('tradeIds')}::uuid[], ${p('quantities')}::numeric[],
           ${p('entryPrices')}::numeric[], ${p('exitPrices')}::numeric[], ${p('entryNotionals')}::numeric[],
           ${p('commissions')}::numeric[], ${p('realisedPnls')}::numeric[], ${p('pnlPercents')}::numeric[],
           ${p('tradeStatuses')}::text[], ${p('closedAts')}::timestamptz[], ${p('closeReasons')}::text[])
         AS a(id, seen_status, seen_filled, seen_price, status, venue_order_id, filled, average, price, last_error,
-             trade_id, quantity, entry_price, exit_price, entry_notional, commission, realised_pnl, pnl_percent,
+             last_error_code, last_error_params, trade_id, quantity, entry_price, exit_price, entry_notional,
+             commission, realised_pnl, pnl_percent,
              trade_status, closed_at, close_reason)`,
   );
   // Each order changes only if it is still as its caller saw it (see `updateOrderIfUnchanged`). The rows are
@@ -97,7 +99,8 @@ export function batchStatements(db: Database) {
   // join with an unnest is otherwise planned as a scan of the whole table while they are new or stale).
   const changedOrders = db.$with('changed_orders', order.fields).as(
     sql`UPDATE ${orders} o SET status = a.status, venue_order_id = a.venue_order_id, filled = a.filled,
-          average = a.average, price = a.price, last_error = a.last_error, updated_at = ${p('updatedAt')}
+          average = a.average, price = a.price, last_error = a.last_error, last_error_code = a.last_error_code,
+          last_error_params = a.last_error_params::jsonb, updated_at = ${p('updatedAt')}
         FROM answers a
         WHERE o.id = ANY(${p('ids')}::uuid[]) AND o.id = a.id AND o.status = a.seen_status AND o.filled = a.seen_filled
           AND o.price IS NOT DISTINCT FROM a.seen_price

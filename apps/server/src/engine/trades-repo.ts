@@ -20,6 +20,7 @@ import {
   statusWriteAllowed,
 } from './trades-repo-statements';
 import { LIVE_STOP_STATES } from './venue-stops-repo';
+import { NO_ORDER_ERROR } from './order-error';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -61,7 +62,14 @@ export type NewEntry = Pick<
 /** What venue news changes on an order. */
 export type OrderChange = Pick<
   OrderRow,
-  'status' | 'venueOrderId' | 'filled' | 'average' | 'price' | 'lastError'
+  | 'status'
+  | 'venueOrderId'
+  | 'filled'
+  | 'average'
+  | 'price'
+  | 'lastError'
+  | 'lastErrorCode'
+  | 'lastErrorParams'
 >;
 
 /** The venue trade id of an order's inferred fill (one per order). */
@@ -185,6 +193,10 @@ export function createTradesRepo(db: Database) {
       averages: column((i) => i.values.average),
       prices: column((i) => i.values.price),
       lastErrors: column((i) => i.values.lastError),
+      lastErrorCodes: column((i) => i.values.lastErrorCode),
+      lastErrorParams: column((i) =>
+        i.values.lastErrorParams ? JSON.stringify(i.values.lastErrorParams) : null,
+      ),
       // No trade named: its figures stay as they are.
       tradeIds: column((i) => (i.figures ? i.seen.tradeId : null)),
       quantities: column((i) => i.figures?.quantity ?? null),
@@ -319,7 +331,7 @@ export function createTradesRepo(db: Database) {
     async (ids: readonly string[]) => {
       const rows = await db
         .update(orders)
-        .set({ status: 'submitted', lastError: null, updatedAt: new Date() })
+        .set({ status: 'submitted', ...NO_ORDER_ERROR, updatedAt: new Date() })
         .where(inArray(orders.id, [...new Set(ids)]))
         .returning();
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -407,9 +419,13 @@ export function createTradesRepo(db: Database) {
       tx: DbOrTx = db,
     ): Promise<OrderRow> {
       // The mark every order gets before its venue call: batched across the orders sent at once.
-      const keys = Object.keys(values);
-      if (tx === db && values.status === 'submitted' && values.lastError === null && keys.length === 2)
-        return submittedBatches(id);
+      const marksSubmitted =
+        Object.keys(values).length === 4 &&
+        values.status === 'submitted' &&
+        values.lastError === null &&
+        values.lastErrorCode === null &&
+        values.lastErrorParams === null;
+      if (tx === db && marksSubmitted) return submittedBatches(id);
       const [row] = await tx
         .update(orders)
         .set({ ...values, updatedAt: new Date() })

@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { InvalidOrderError, OrderNotFoundError, RateLimitedError } from '../exchange/errors';
 import { FALLBACK_TICK, type ExchangeGateway, type Market, type StopOrder } from '../exchange/gateway';
 import { UNRESOLVED_GRACE_MS } from './order-executor';
+import { NO_ORDER_ERROR, orderError, venueCallError } from './order-error';
 import type { TradeState } from './trade-lifecycle';
 import { sellableQuantity } from './trades-fns';
 import type { TradeDbRow, TradesRepo } from './trades-repo';
@@ -25,7 +26,11 @@ export const REFUSED_STOP_RETRY_MS = 60_000;
 export const DEFAULT_STOP_LIMIT_OFFSET_PERCENT = '0.5';
 
 /** Marks a stop the venue once said it does not have (see `notFound`). */
-const NOT_FOUND_ONCE = 'The venue said it has no such stop (once)';
+const NOT_FOUND_ONCE = orderError('STOP_NOT_FOUND_ONCE');
+const LOST_STOP = orderError('STOP_LOST');
+const GONE_STOP = orderError('STOP_GONE');
+/** Whether the stop carries the mark (read from its text: rows written before errors had codes carry it too). */
+const markedNotFound = (row: VenueStopRow) => row.lastError === NOT_FOUND_ONCE.lastError;
 
 export type VenueStopGuard = ReturnType<typeof createVenueStopGuard>;
 
@@ -60,13 +65,13 @@ export function createVenueStopGuard(deps: {
       row.status !== status ||
       row.venueOrderId !== stop.venueOrderId ||
       row.triggeredOrderId !== stop.triggeredOrderId ||
-      row.lastError === NOT_FOUND_ONCE;
+      markedNotFound(row);
     const updated = changed
       ? await stops.update(row.id, {
           status,
           venueOrderId: stop.venueOrderId,
           triggeredOrderId: stop.triggeredOrderId,
-          ...(row.lastError === NOT_FOUND_ONCE ? { lastError: null } : {}),
+          ...(markedNotFound(row) ? NO_ORDER_ERROR : {}),
         })
       : row;
     if (status === 'triggered' && stop.triggeredOrderId)
@@ -135,11 +140,11 @@ export function createVenueStopGuard(deps: {
   async function notFound(row: VenueStopRow): Promise<VenueStopRow> {
     if (!row.venueOrderId)
       return age(row) > UNRESOLVED_GRACE_MS
-        ? stops.update(row.id, { status: 'rejected', lastError: 'The venue never received this stop' })
+        ? stops.update(row.id, { status: 'rejected', ...LOST_STOP })
         : row;
-    if (row.lastError !== NOT_FOUND_ONCE) return stops.update(row.id, { lastError: NOT_FOUND_ONCE });
+    if (!markedNotFound(row)) return stops.update(row.id, NOT_FOUND_ONCE);
     if (age(row) <= UNRESOLVED_GRACE_MS) return row;
-    return stops.update(row.id, { status: 'cancelled', lastError: 'The venue no longer has this stop' });
+    return stops.update(row.id, { status: 'cancelled', ...GONE_STOP });
   }
 
   /** Places one stop (committed first); its answer, or what is known of it, is written. */
@@ -175,18 +180,18 @@ export function createVenueStopGuard(deps: {
       });
       return apply(row, stop);
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const error = venueCallError(e);
       // Refused (too close to the price, no position, rate limited): nothing rests; the watch covers.
       if (e instanceof InvalidOrderError || e instanceof RateLimitedError) {
         log.warn(
           { tradeId: trade.id, err: e },
           'the venue refused the stop; the price watch covers the trade',
         );
-        return stops.update(row.id, { status: 'rejected', lastError: message });
+        return stops.update(row.id, { status: 'rejected', ...error });
       }
       // No answer (UnknownOutcomeError) or any other failure: it may rest there; looked up by its client id
       // on the next pass, never sent again blindly.
-      return stops.update(row.id, { status: 'unknown', lastError: message });
+      return stops.update(row.id, { status: 'unknown', ...error });
     }
   }
 

@@ -14,9 +14,15 @@ export const LIVE_STOP_STATES: readonly VenueStopStatus[] = ['submitted', 'open'
 const MAX_BATCH = 500;
 
 type NewStop = typeof venueStops.$inferInsert;
-/** The columns a stop's change may set (what the venue says of it, or why it is not there). */
+/**
+ * The columns a stop's change may set (what the venue says of it, or why it is not there: `lastError` with its
+ * code and params, written together).
+ */
 export type VenueStopChange = Partial<
-  Pick<VenueStopRow, 'status' | 'venueOrderId' | 'triggeredOrderId' | 'lastError'>
+  Pick<
+    VenueStopRow,
+    'status' | 'venueOrderId' | 'triggeredOrderId' | 'lastError' | 'lastErrorCode' | 'lastErrorParams'
+  >
 >;
 
 /**
@@ -73,13 +79,16 @@ export function createVenueStopsRepo(db: Database) {
         venue_order_id = CASE WHEN c.set_venue THEN c.venue_order_id ELSE v.venue_order_id END,
         triggered_order_id = CASE WHEN c.set_triggered THEN c.triggered_order_id ELSE v.triggered_order_id END,
         last_error = CASE WHEN c.set_error THEN c.last_error ELSE v.last_error END,
+        last_error_code = CASE WHEN c.set_error THEN c.last_error_code ELSE v.last_error_code END,
+        last_error_params = CASE WHEN c.set_error THEN c.last_error_params::jsonb ELSE v.last_error_params END,
         updated_at = now()
       FROM unnest(${col((i) => i.id)}::uuid[], ${has('status')}::boolean[], ${value('status')}::text[],
         ${has('venueOrderId')}::boolean[], ${value('venueOrderId')}::text[],
         ${has('triggeredOrderId')}::boolean[], ${value('triggeredOrderId')}::text[],
-        ${has('lastError')}::boolean[], ${value('lastError')}::text[])
+        ${has('lastError')}::boolean[], ${value('lastError')}::text[], ${value('lastErrorCode')}::text[],
+        ${col((i) => (i.values.lastErrorParams ? JSON.stringify(i.values.lastErrorParams) : null))}::text[])
         AS c(id, set_status, status, set_venue, venue_order_id, set_triggered, triggered_order_id, set_error,
-             last_error)
+             last_error, last_error_code, last_error_params)
       WHERE v.id = c.id`);
     const rows = await db
       .select()

@@ -178,6 +178,8 @@ describe('trades, entries and venue answers written for many bots at once', () =
           average: '65000',
           price: null,
           lastError: null,
+          lastErrorCode: null,
+          lastErrorParams: null,
         },
         [
           {

@@ -61,6 +61,28 @@ async function ordersOf(tradeId: string) {
   return rows as { client_order_id: string; role: string; status: string; amount: string; filled: string }[];
 }
 
+/**
+ * Each order's last error as stored (issue 21): its English, and the code and params the web says it from in
+ * the user's language. By trade, or by the entry's client order id before its trade opened.
+ */
+async function errorsOf(where: { tradeId: string } | { clientOrderId: string }) {
+  const { rows } = await t.db.pool.query(
+    `SELECT role, status, last_error, last_error_code, last_error_params FROM orders
+      WHERE ${'tradeId' in where ? 'trade_id' : 'client_order_id'} = $1 ORDER BY created_at, role`,
+    ['tradeId' in where ? where.tradeId : where.clientOrderId],
+  );
+  return rows as {
+    role: string;
+    status: string;
+    last_error: string | null;
+    last_error_code: string | null;
+    last_error_params: Record<string, string | number> | null;
+  }[];
+}
+
+/** No error: what an order the venue answered keeps. */
+const NO_ERROR = { last_error: null, last_error_code: null, last_error_params: null };
+
 async function tradeRow(tradeId: string) {
   return (await t.app.services.repos.trades.findById(tradeId))!;
 }
@@ -93,6 +115,16 @@ describe('a stop-out that meets a failure', () => {
     expect((await tradeRow(opened.id)).status).toBe('open');
     expect(await watched(opened.id)).toBe(true);
     expect(await heldAtVenue(gateway)).not.toBe('0');
+    // The refusal is kept with its code, the venue's own words as its reason.
+    expect((await errorsOf({ tradeId: opened.id })).filter((o) => o.role === 'stop')).toEqual([
+      {
+        role: 'stop',
+        status: 'rejected',
+        last_error: 'Filter failure: NOTIONAL',
+        last_error_code: 'INVALID_ORDER',
+        last_error_params: { reason: 'Filter failure: NOTIONAL' },
+      },
+    ]);
 
     // The watch tries again once the back-off has passed: a new client id, never the refused row.
     await sleep(1_100);
@@ -102,6 +134,9 @@ describe('a stop-out that meets a failure', () => {
     expect(stops.map((o) => o.status)).toEqual(['rejected', 'filled']);
     expect(new Set(stops.map((o) => o.client_order_id)).size).toBe(2);
     expect(Number(await heldAtVenue(gateway))).toBeLessThan(0.0001);
+    expect((await errorsOf({ tradeId: opened.id })).filter((o) => o.role === 'stop')[1]).toMatchObject(
+      NO_ERROR,
+    );
   });
 
   it('a take-profit cancel that times out leaves the trade open with its take-profit, then exits on the next pass', async () => {
@@ -138,6 +173,13 @@ describe('a stop-out that meets a failure', () => {
     const orders = await ordersOf(opened.id);
     expect(orders.filter((o) => o.role === 'stop').map((o) => o.status)).toEqual(['filled']);
     expect(orders.find((o) => o.role === 'tp1')?.status).toBe('cancelled');
+    expect((await errorsOf({ tradeId: opened.id })).find((o) => o.role === 'tp1')).toEqual({
+      role: 'tp1',
+      status: 'cancelled',
+      last_error: 'The venue no longer knows this order',
+      last_error_code: 'ORDER_FORGOTTEN',
+      last_error_params: null,
+    });
   });
 
   it('supervision resends the exit of a closing trade that has no live exit', async () => {
@@ -215,6 +257,16 @@ describe('an entry whose create call timed out', () => {
     });
     faults.inject('createOrder', 'timeout');
     await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    // No answer: its outcome unknown, with the transport's words as its reason.
+    expect(await errorsOf({ clientOrderId: req.clientOrderId })).toEqual([
+      {
+        role: 'entry',
+        status: 'unknown',
+        last_error: 'Request timed out',
+        last_error_code: 'UNKNOWN_OUTCOME',
+        last_error_params: { reason: 'Request timed out' },
+      },
+    ]);
     await t.db.pool.query(
       `UPDATE orders SET updated_at = now() - interval '31 seconds' WHERE client_order_id = $1`,
       [req.clientOrderId],
@@ -225,6 +277,57 @@ describe('an entry whose create call timed out', () => {
     expect(orders(faults)[1]!.clientOrderId).not.toBe(req.clientOrderId);
     const entries = (await ordersOf(trade.id)).filter((o) => o.role === 'entry');
     expect(entries.map((o) => o.status).sort()).toEqual(['filled', 'rejected']);
+    const lost = { last_error: 'The venue never received this order', last_error_code: 'ORDER_LOST' };
+    expect(
+      (await errorsOf({ tradeId: trade.id }))
+        .filter((o) => o.role === 'entry')
+        .sort((a, b) => a.status.localeCompare(b.status)),
+    ).toEqual([
+      { role: 'entry', status: 'filled', ...NO_ERROR },
+      { role: 'entry', status: 'rejected', ...lost, last_error_params: null },
+    ]);
+  });
+});
+
+describe('an entry the venue asks to wait, or refuses', () => {
+  it('keeps a rate limit with its code while it waits, and clears it once the entry is sent again', async () => {
+    const { accountId, gateway, faults } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    const req = openRequest(accountId, {
+      plan: { takeProfits: [], stopLossPercent: '1', breakEvenAfterTp1: false },
+    });
+    faults.inject('createOrder', 'rateLimited');
+    await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    expect(await errorsOf({ clientOrderId: req.clientOrderId })).toEqual([
+      {
+        role: 'entry',
+        status: 'submitted',
+        last_error: 'Too many requests',
+        last_error_code: 'RATE_LIMITED',
+        last_error_params: { reason: 'Too many requests' },
+      },
+    ]);
+    const trade = await supervisor.managedLifecycle.open(gateway, req);
+    expect(trade.status).toBe('open');
+    expect(await errorsOf({ tradeId: trade.id })).toEqual([{ role: 'entry', status: 'filled', ...NO_ERROR }]);
+  });
+
+  it('keeps the paper venue’s refusal of the balance with its code and params', async () => {
+    const { accountId, gateway } = await paperWithFaults();
+    const { supervisor } = t.app.services.engine;
+    // 10 BTC at about 65 000 USDT: far more than the paper account's 10 000 USDT.
+    const req = openRequest(accountId, { quantity: '10' });
+    await expect(supervisor.managedLifecycle.open(gateway, req)).rejects.toThrow();
+    const [entry] = await errorsOf({ clientOrderId: req.clientOrderId });
+    expect(entry).toMatchObject({
+      role: 'entry',
+      status: 'rejected',
+      last_error_code: 'INSUFFICIENT_FUNDS',
+      last_error_params: { variant: 'balance', asset: 'USDT', needed: expect.any(String) },
+    });
+    expect(entry!.last_error).toBe(
+      `Insufficient USDT: ${entry!.last_error_params!.needed} needed, ${entry!.last_error_params!.available} available`,
+    );
   });
 });
 

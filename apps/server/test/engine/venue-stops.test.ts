@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../fakes/scripted-market';
 import { createPaperAccount, manualOpenRequest, venueStopsOf } from '../support/engine';
 import { registerUser, type Session } from '../support/users';
+import { VenueFaults } from '../fakes/venue-faults';
 import { asUser, eventually, startTradesApp, type TradesApp } from '../support/trades-app';
 
 /**
@@ -18,13 +19,21 @@ let seq = 0;
 
 const stopsOf = (app: TradesApp, tradeId: string) => venueStopsOf(app.db, tradeId);
 
-/** A trade on a fresh futures account (futures positions are net per account and symbol). */
-async function openTrade(app: TradesApp, overrides: Record<string, unknown> = {}) {
+/**
+ * A trade on a fresh futures account (futures positions are net per account and symbol); `arm` injects the
+ * venue's faults before the entry.
+ */
+async function openTrade(
+  app: TradesApp,
+  overrides: Record<string, unknown> = {},
+  arm?: (faults: VenueFaults) => void,
+) {
   seq += 1;
   accountId = (await createPaperAccount(app.app, alice, { marketType: 'future' })).id;
   const gateway = await app.app.services.venues.gateways.forAccount(
     (await app.app.services.repos.accounts.findById(accountId))!,
   );
+  arm?.(new VenueFaults(gateway));
   const trade = await app.app.services.engine.supervisor.managedLifecycle.open(
     gateway,
     manualOpenRequest({
@@ -48,6 +57,99 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+/**
+ * Each placement of the trade's stop with its last error as stored (issue 21): its English, and the code and
+ * params the web says it from in the user's language.
+ */
+async function stopErrorsOf(tradeId: string) {
+  const { rows } = await t.db.pool.query(
+    `SELECT status, last_error, last_error_code, last_error_params FROM venue_stops
+      WHERE trade_id = $1 ORDER BY created_at, client_order_id`,
+    [tradeId],
+  );
+  return rows as {
+    status: string;
+    last_error: string | null;
+    last_error_code: string | null;
+    last_error_params: Record<string, string | number> | null;
+  }[];
+}
+
+const NO_ERROR = { last_error: null, last_error_code: null, last_error_params: null };
+const sweep = () => t.app.services.engine.reconciler.reconcileAccount({ id: accountId }, { sweep: true });
+const age = (tradeId: string) =>
+  t.db.pool.query(`UPDATE venue_stops SET updated_at = now() - interval '31 seconds' WHERE trade_id = $1`, [
+    tradeId,
+  ]);
+const noTakeProfits = { plan: { takeProfits: [], stopLossPercent: '1', breakEvenAfterTp1: false } };
+
+describe('why a stop is not resting, kept with its code and params', () => {
+  it('a refused placement: the refusal’s code, the venue’s words as its reason', async () => {
+    market.moveTo('65000');
+    const { trade } = await openTrade(t, noTakeProfits, (faults) => faults.inject('placeStop', 'refused'));
+    expect(await stopErrorsOf(trade.id)).toEqual([
+      {
+        status: 'rejected',
+        last_error: 'Filter failure: NOTIONAL',
+        last_error_code: 'INVALID_ORDER',
+        last_error_params: { reason: 'Filter failure: NOTIONAL' },
+      },
+    ]);
+  });
+
+  it('an unanswered placement, then never received', async () => {
+    market.moveTo('65000');
+    const { trade } = await openTrade(t, noTakeProfits, (faults) => faults.inject('placeStop', 'timeout'));
+    expect(await stopErrorsOf(trade.id)).toEqual([
+      {
+        status: 'unknown',
+        last_error: 'Request timed out',
+        last_error_code: 'UNKNOWN_OUTCOME',
+        last_error_params: { reason: 'Request timed out' },
+      },
+    ]);
+    await age(trade.id);
+    await sweep();
+    expect((await stopErrorsOf(trade.id))[0]).toEqual({
+      status: 'rejected',
+      last_error: 'The venue never received this stop',
+      last_error_code: 'STOP_LOST',
+      last_error_params: null,
+    });
+  });
+
+  it('a stop the venue says once it does not have, then found again; then gone for good', async () => {
+    market.moveTo('65000');
+    let faults!: VenueFaults;
+    const { trade } = await openTrade(t, noTakeProfits, (f) => (faults = f));
+    expect(await stopErrorsOf(trade.id)).toEqual([{ status: 'open', ...NO_ERROR }]);
+    const once = {
+      status: 'open',
+      last_error: 'The venue said it has no such stop (once)',
+      last_error_code: 'STOP_NOT_FOUND_ONCE',
+      last_error_params: null,
+    };
+    faults.inject('fetchStop', 'notFound', { count: 1 });
+    await sweep();
+    expect(await stopErrorsOf(trade.id)).toEqual([once]);
+    // The venue shows it again: the mark goes, code and all.
+    await sweep();
+    expect(await stopErrorsOf(trade.id)).toEqual([{ status: 'open', ...NO_ERROR }]);
+
+    faults.inject('fetchStop', 'notFound', { count: 2 });
+    await sweep();
+    expect(await stopErrorsOf(trade.id)).toEqual([once]);
+    await age(trade.id);
+    await sweep();
+    expect((await stopErrorsOf(trade.id))[0]).toEqual({
+      status: 'cancelled',
+      last_error: 'The venue no longer has this stop',
+      last_error_code: 'STOP_GONE',
+      last_error_params: null,
+    });
+  });
 });
 
 describe('a futures trade on the paper venue', () => {

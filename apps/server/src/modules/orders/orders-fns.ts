@@ -48,6 +48,8 @@ export function toUserOrder(row: OwnedOrderRow): UserOrder {
     filledPercent: filledPercent(order.filled, order.amount),
     status: order.status,
     lastError: order.lastError,
+    lastErrorCode: order.lastErrorCode,
+    lastErrorParams: order.lastErrorParams,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     cancellable: isCancellableEntry(row),

@@ -69,6 +69,8 @@ export function toTradeOrder(o: OrderRow): TradeOrder {
     average: plain(o.average),
     status: o.status,
     lastError: o.lastError,
+    lastErrorCode: o.lastErrorCode,
+    lastErrorParams: o.lastErrorParams,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

@@ -1,0 +1,36 @@
+import { apiError, type ApiMessageArgs, type ApiMessageCode } from '@kairos/contract';
+import { DomainRuleError, type ErrorParams } from '@kairos/core';
+import { ExchangeGatewayError } from '../exchange/errors';
+
+/**
+ * Why an order (or a venue stop) is not as it was sent, as its row keeps it (issue 21): the English, and the
+ * code and params (`API_MESSAGES`) the web says it from in the user's language.
+ */
+export type OrderError = {
+  lastError: string;
+  lastErrorCode: string;
+  lastErrorParams: ErrorParams | null;
+};
+
+/** No error: what a venue's answer, or a row about to be sent again, writes. */
+export const NO_ORDER_ERROR = { lastError: null, lastErrorCode: null, lastErrorParams: null } as const;
+
+/** One of the server's own sentences about an order or a stop. */
+export function orderError<C extends ApiMessageCode>(code: C, ...[params]: ApiMessageArgs<C>): OrderError {
+  const [lastErrorCode, lastError, lastErrorParams] = apiError(code, ...([params] as ApiMessageArgs<C>));
+  return { lastError, lastErrorCode, lastErrorParams: lastErrorParams ?? null };
+}
+
+/**
+ * What a venue call threw, as the order or stop keeps it: the venue's refusal with its code (its own words as
+ * `reason`, or the params of words of ours, the paper venue's), a rule of ours with its code and params, and
+ * anything else as ORDER_FAILED with its text. The English is the error's message, as it always was.
+ */
+export function venueCallError(error: unknown): OrderError {
+  const lastError = error instanceof Error ? error.message : String(error);
+  if (error instanceof ExchangeGatewayError)
+    return { lastError, lastErrorCode: error.code, lastErrorParams: error.params ?? { reason: lastError } };
+  if (error instanceof DomainRuleError)
+    return { lastError, lastErrorCode: error.code, lastErrorParams: error.params ?? null };
+  return { lastError, lastErrorCode: 'ORDER_FAILED', lastErrorParams: { reason: lastError } };
+}
