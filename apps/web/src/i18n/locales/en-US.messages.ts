@@ -68,9 +68,6 @@ const enUSMessages = {
   'An adjustment cannot be zero': 'An adjustment cannot be zero',
   'Please enter a currency code such as USDT': 'Please enter a currency code such as USDT',
   'A reason is required for an adjustment': 'A reason is required for an adjustment',
-  // An order's lastError when the server itself settled it (engine/order-executor.ts).
-  'The venue never received this order': 'The venue never received this order',
-  'The venue no longer knows this order': 'The venue no longer knows this order',
 };
 
 export default enUSMessages;

@@ -67,8 +67,6 @@ const frFRMessages: typeof enUSMessages = {
   'An adjustment cannot be zero': 'Un ajustement ne peut pas être nul',
   'Please enter a currency code such as USDT': 'Veuillez saisir un code de devise, par exemple USDT',
   'A reason is required for an adjustment': 'Un motif est requis pour un ajustement',
-  'The venue never received this order': 'La plateforme n’a jamais reçu cet ordre',
-  'The venue no longer knows this order': 'La plateforme ne connaît plus cet ordre',
 };
 
 export default frFRMessages;

@@ -2,6 +2,7 @@ import type { UserOrder } from '@kairos/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { loginAs, renderApp } from '../../../testing/render';
 import { serverMarket, serverTradingAccount } from '../../../testing/server-answers';
@@ -147,4 +148,47 @@ describe('Orders view', () => {
       expect(await screen.findByText('No open orders')).toBeTruthy();
     },
   );
+});
+
+describe('Orders view: why an order is not as it was sent, in the user’s language (issue 21)', () => {
+  const LABELS: Partial<Record<UserOrder['status'], string>> = { cancelled: 'Annulé', rejected: 'Refusé' };
+
+  /** The orders list in French with one order ended so; the title its status badge says. */
+  async function statusTitleInFrench(overrides: Partial<UserOrder> & Pick<UserOrder, 'status'>) {
+    loginAs();
+    server(() => [serverOrder({ cancellable: false, ...overrides })]);
+    await changeLanguage('fr-FR');
+    renderApp('/trades/orders');
+    const table = await screen.findByRole('table', { name: 'Vos ordres' }, { timeout: 5000 });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    return row.getByText(LABELS[overrides.status]!).closest('[title]')?.getAttribute('title');
+  }
+
+  it('says the server’s own sentence from its code', async () => {
+    expect(
+      await statusTitleInFrench({
+        status: 'cancelled',
+        lastError: 'The venue no longer knows this order',
+        lastErrorCode: 'ORDER_FORGOTTEN',
+        lastErrorParams: null,
+      }),
+    ).toBe('La plateforme ne connaît plus cet ordre');
+  });
+
+  it('says a refusal of the paper venue from its code and params, its figures written the French way', async () => {
+    expect(
+      await statusTitleInFrench({
+        status: 'rejected',
+        lastError: 'Insufficient margin: 12.5 USDT needed, 3 available',
+        lastErrorCode: 'INSUFFICIENT_FUNDS',
+        lastErrorParams: { variant: 'margin', asset: 'USDT', needed: '12.5', available: '3' },
+      }),
+    ).toBe('Marge insuffisante\u00a0: 12,5 USDT nécessaires, 3 disponibles');
+  });
+
+  it('shows an error written before errors had codes as the server wrote it', async () => {
+    expect(await statusTitleInFrench({ status: 'rejected', lastError: 'Filter failure: NOTIONAL' })).toBe(
+      'Filter failure: NOTIONAL',
+    );
+  });
 });

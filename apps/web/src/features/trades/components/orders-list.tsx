@@ -184,7 +184,7 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
     {
       key: 'status',
       header: t('trades.columns.status'),
-      cell: (order) => <OrderStatusBadge status={order.status} title={order.lastError ?? undefined} />,
+      cell: (order) => <OrderStatusBadge status={order.status} error={order} />,
     },
     {
       key: 'age',
@@ -237,7 +237,7 @@ export function OrdersList({ accounts }: { accounts: NamedItem[] }) {
               <OrderSide side={order.side} />
               <span className="text-xs text-muted">{roleLabel(order.role)}</span>
             </span>
-            <OrderStatusBadge status={order.status} title={order.lastError ?? undefined} />
+            <OrderStatusBadge status={order.status} error={order} />
           </span>
           <span className="flex justify-between gap-3">
             <CardFigure label={t('orderList.columns.price')} className="whitespace-nowrap">

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isAwaitingEntry } from '../utils/trade-figures';
 import { closeReasonText, tradeNote } from '../utils/trade-note';
-import { translateMessage } from '../../../i18n/translate-message';
+import { translateApiMessage } from '../../../i18n/translate-message';
 import { formatMoneyNumber } from '../../../lib/money';
 
 /**
@@ -73,14 +73,26 @@ const ORDER_TONES: Record<TradeOrder['status'], { tone: Tone; glyph: string }> =
   unknown: { tone: 'warning', glyph: '?' },
 };
 
-/** An order's state from the venue (DESIGN §6 state table); an unknown one still renders. */
-export function OrderStatusBadge({ status, title }: { status: string; title?: string }) {
+/** Why an order is not as it was sent, as the server answers it (a trade's order or one of the Orders list). */
+type OrderError = Pick<TradeOrder, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>;
+
+/**
+ * An order's state from the venue (DESIGN §6 state table); an unknown one still renders. Its last error is
+ * the tooltip, said in the user's language from its code and params (issue 21: the server's own sentences,
+ * a venue's refusal in our words, a venue's own words as they came); an error written before errors carried
+ * a code is shown as the server wrote it.
+ */
+export function OrderStatusBadge({ status, error }: { status: string; error?: OrderError }) {
   const { t } = useTranslation();
   const style = ORDER_TONES[status as TradeOrder['status']];
   if (!style) return <Badge>{status}</Badge>;
-  // The order's last error: the venue's words, or the server's own sentence, said in the user's language.
+  const title = error?.lastError
+    ? error.lastErrorCode
+      ? translateApiMessage(t, error.lastErrorCode, error.lastErrorParams ?? undefined, error.lastError)
+      : error.lastError
+    : undefined;
   return (
-    <span title={title ? translateMessage(t, title) : undefined}>
+    <span title={title}>
       <Badge tone={style.tone} glyph={style.glyph}>
         {t(`trades.orderStatus.${status as TradeOrder['status']}`)}
       </Badge>

@@ -786,16 +786,13 @@ describe('TradeDetail: what the server wrote on the trade, in the user’s langu
     expect(await noteInFrench({ error: UNEXPLAINED })).toBe(UNEXPLAINED);
   });
 
-  it('says an order’s error the server wrote in French, in its status badge’s tooltip', async () => {
+  /** Trade detail in French with its entry in `status` and this error; the timeline's order row. */
+  async function orderRowInFrench(error: Partial<TradeDetail['orders'][number]>) {
     const detail = serverTrade();
-    const lost = {
-      ...detail.orders[0]!,
-      status: 'rejected' as const,
-      lastError: 'The venue never received this order',
-    };
+    const order = { ...detail.orders[0]!, status: 'rejected' as const, ...error };
     serveTrade(undefined, {
       ...detail,
-      orders: [lost],
+      orders: [order],
       timeline: detail.timeline
         .filter((entry) => entry.kind === 'order')
         .map((entry) => ({ ...entry, status: 'rejected' })),
@@ -803,8 +800,42 @@ describe('TradeDetail: what the server wrote on the trade, in the user’s langu
     await changeLanguage('fr-FR');
     loginAs();
     renderApp(`/trade/${TRADE_ID}`);
-    const timeline = await screen.findByRole('table', { name: 'Ordres et exécutions' }, { timeout: 5000 });
-    expect(within(timeline).getByTitle('La plateforme n’a jamais reçu cet ordre')).toBeTruthy();
+    return within(await screen.findByRole('table', { name: 'Ordres et exécutions' }, { timeout: 5000 }));
+  }
+
+  it('says an order’s error the server wrote in French, in its status badge’s tooltip', async () => {
+    const timeline = await orderRowInFrench({
+      lastError: 'The venue never received this order',
+      lastErrorCode: 'ORDER_LOST',
+      lastErrorParams: null,
+    });
+    expect(timeline.getByTitle('La plateforme n’a jamais reçu cet ordre')).toBeTruthy();
+  });
+
+  it('says a venue’s refusal in our words from its code and params, its figures written the French way', async () => {
+    const timeline = await orderRowInFrench({
+      lastError: 'Insufficient USDT: 650.5 needed, 100 available',
+      lastErrorCode: 'INSUFFICIENT_FUNDS',
+      lastErrorParams: { variant: 'balance', asset: 'USDT', needed: '650.5', available: '100' },
+    });
+    // As said, its no-break space before the colon kept (the default normaliser would make it a space).
+    const said = 'USDT insuffisant\u00a0: 650,5 nécessaires, 100 disponibles';
+    expect(timeline.getByTitle(said, { normalizer: (title) => title })).toBeTruthy();
+  });
+
+  const WORDS = 'Filter failure: NOTIONAL';
+
+  it('shows the venue’s own words as they came', async () => {
+    const timeline = await orderRowInFrench({
+      lastError: WORDS,
+      lastErrorCode: 'INVALID_ORDER',
+      lastErrorParams: { reason: WORDS },
+    });
+    expect(timeline.getByTitle(WORDS)).toBeTruthy();
+  });
+
+  it('shows an order’s error written before errors had codes as the server wrote it', async () => {
+    expect((await orderRowInFrench({ lastError: WORDS })).getByTitle(WORDS)).toBeTruthy();
   });
 
   it.each([

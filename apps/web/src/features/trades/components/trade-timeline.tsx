@@ -98,7 +98,7 @@ export function TradeTimeline({ detail, figures }: { detail: TradeDetail; figure
         entry.kind === 'fill' ? (
           <OrderStatusBadge status="filled" />
         ) : (
-          <OrderStatusBadge status={entry.status} title={orders.get(entry.orderId)?.lastError ?? undefined} />
+          <OrderStatusBadge status={entry.status} error={orders.get(entry.orderId)} />
         ),
     },
   ];
