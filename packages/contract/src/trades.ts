@@ -3,7 +3,7 @@ import { typedPositiveDecimal } from './decimal';
 import { apiParamsSchema, pagingQuery } from './envelope';
 import { orderErrorShape } from './orders';
 import { ORDER_STATES, TRADE_STATUSES } from './states';
-import { MAX_TAKE_PROFITS, takeProfitSizesFit, tradeRowSchema } from './trading';
+import { MAX_TAKE_PROFITS, TAKE_PROFIT_ROLE, takeProfitSizesFit, tradeRowSchema } from './trading';
 
 const REQUIRED = 'This field is required';
 
@@ -86,8 +86,8 @@ export type LadderLevel = z.infer<typeof ladderLevelSchema>;
  */
 export const ORDER_ROLES = ['entry', 'exit', 'stop', 'venue-close', 'liquidation'] as const;
 export type OrderRole = (typeof ORDER_ROLES)[number];
-/** A take-profit level's role: `tp1`, `tp2`, … */
-export const TAKE_PROFIT_ROLE = /^tp[1-9]\d?$/;
+/** A take-profit level's role (`tp1`, `tp2`, …), declared beside the strategies' take-profit steps. */
+export { TAKE_PROFIT_ROLE };
 
 export const tradeOrderSchema = z.object({
   id: z.string(),
@@ -291,7 +291,7 @@ export const pushTakeProfitBody = z.object({
     .string({ error: REQUIRED })
     .trim()
     .toLowerCase()
-    .regex(/^tp[1-9]\d*$/, 'takeProfitRole must be tp1, tp2, …'),
+    .regex(TAKE_PROFIT_ROLE, 'takeProfitRole must be tp1, tp2, …'),
   botId: z.string().uuid('botId must be a bot id').nullable().optional(),
   userId: z.union([z.string(), z.number()]).transform(String).nullable().optional(),
   test: z.boolean().default(false),

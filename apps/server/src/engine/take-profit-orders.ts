@@ -1,3 +1,4 @@
+import { TAKE_PROFIT_ROLE } from '@kairos/contract';
 import {
   averageFillPrice,
   tradeClientOrderId,
@@ -115,7 +116,8 @@ export function createTakeProfitOrders(deps: {
   /** Cancels every resting take-profit of the trade (before a new plan is placed). */
   async function cancelRestingTakeProfits(gateway: ExchangeGateway, tradeId: string): Promise<void> {
     for (const order of await trades.ordersOfTrade(tradeId)) {
-      if (/^tp\d+$/.test(order.role) && isOpenState(order.status)) await executor.cancel(gateway, order);
+      if (TAKE_PROFIT_ROLE.test(order.role) && isOpenState(order.status))
+        await executor.cancel(gateway, order);
     }
   }
 

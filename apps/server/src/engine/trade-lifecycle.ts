@@ -1,4 +1,4 @@
-import { apiError, nestedParams } from '@kairos/contract';
+import { apiError, nestedParams, TAKE_PROFIT_ROLE } from '@kairos/contract';
 import {
   canTransitionTrade,
   computeTradePnl,
@@ -290,7 +290,7 @@ export function createTradeLifecycle(deps: {
   /** Why a trade nobody closed on purpose ended: its take-profits did it, or something else did. */
   function endReason(fills: readonly { side: string; role: string }[]): string {
     const exits = fills.filter((f) => f.role !== 'entry');
-    return exits.length > 0 && exits.every((f) => /^tp\d+$/.test(f.role)) ? 'take profit' : 'closed';
+    return exits.length > 0 && exits.every((f) => TAKE_PROFIT_ROLE.test(f.role)) ? 'take profit' : 'closed';
   }
 
   /**
