@@ -1,3 +1,4 @@
+import type { CloseReason } from '@kairos/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
@@ -176,7 +177,7 @@ export function createServices(
       botConcurrency: config.botConcurrency,
     }),
     /** Exits a bot's open trade at market (bot stopped, admin close). */
-    async closeBotPosition(botId: string, reason: string) {
+    async closeBotPosition(botId: string, reason: CloseReason) {
       await supervisor.closeBotTrade(botId, reason);
     },
   };

@@ -89,6 +89,29 @@ export type OrderRole = (typeof ORDER_ROLES)[number];
 /** A take-profit level's role (`tp1`, `tp2`, …), declared beside the strategies' take-profit steps. */
 export { TAKE_PROFIT_ROLE };
 
+/**
+ * Why a trade ended (`trades.close_reason`, the trade's `closeReason`), as the server writes it: its take-profits
+ * ('take profit') or exits nobody named ('closed'), the stop-loss, the user's "complete" ('manual close'), a
+ * bot's stop, trade control ('admin close'), an alert (`signal ${action}`, for each action an alert is stored
+ * with), and the venue's own close or liquidation (the position check). The strings are the stored ones: the
+ * server's writes are typed over this list and every screen names each of them (the web's labels are checked
+ * against it).
+ */
+export const CLOSE_REASONS = [
+  'take profit',
+  'closed',
+  'stop loss',
+  'manual close',
+  'bot stopped',
+  'admin close',
+  'signal long',
+  'signal short',
+  'signal exit',
+  'closed on venue',
+  'liquidation',
+] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
 export const tradeOrderSchema = z.object({
   id: z.string(),
   role: z.string(),

@@ -1,4 +1,4 @@
-import { apiError, nestedParams, TAKE_PROFIT_ROLE } from '@kairos/contract';
+import { apiError, nestedParams, TAKE_PROFIT_ROLE, type CloseReason } from '@kairos/contract';
 import {
   canTransitionTrade,
   computeTradePnl,
@@ -195,7 +195,7 @@ export function createTradeLifecycle(deps: {
   function figuresChange(
     { trade, orders, fills: all }: TradeState,
     market?: Pick<Market, 'amountStep'>,
-    closeReason?: string,
+    closeReason?: CloseReason,
   ): FiguresChange {
     const entrySide = trade.side === 'long' ? 'buy' : 'sell';
     const toFill = (f: KnownFill) => ({
@@ -260,7 +260,7 @@ export function createTradeLifecycle(deps: {
   }
 
   /** The figures a state gives, to write with the order that produced it (none when nothing filled). */
-  function figuresFollowUp(state: TradeState, market: Pick<Market, 'amountStep'>, closeReason?: string) {
+  function figuresFollowUp(state: TradeState, market: Pick<Market, 'amountStep'>, closeReason?: CloseReason) {
     const { figures, end } = figuresChange(state, market, closeReason);
     return figures && { figures, end };
   }
@@ -269,7 +269,7 @@ export function createTradeLifecycle(deps: {
   async function settleFigures(
     state: TradeState,
     market?: Pick<Market, 'amountStep'>,
-    closeReason?: string,
+    closeReason?: CloseReason,
   ): Promise<TradeDbRow> {
     const { figures, end } = figuresChange(state, market, closeReason);
     const row = state.trade as Record<string, unknown>;
@@ -288,7 +288,7 @@ export function createTradeLifecycle(deps: {
   }
 
   /** Why a trade nobody closed on purpose ended: its take-profits did it, or something else did. */
-  function endReason(fills: readonly { side: string; role: string }[]): string {
+  function endReason(fills: readonly { side: string; role: string }[]): CloseReason {
     const exits = fills.filter((f) => f.role !== 'entry');
     return exits.length > 0 && exits.every((f) => TAKE_PROFIT_ROLE.test(f.role)) ? 'take profit' : 'closed';
   }
@@ -412,7 +412,7 @@ export function createTradeLifecycle(deps: {
     gateway: ExchangeGateway,
     state: TradeState,
     clientOrderId: string,
-    reason: string,
+    reason: CloseReason,
     role: string,
   ): Promise<TradeState> {
     const market = await findMarket(gateway, state.trade.symbol);
@@ -600,7 +600,7 @@ export function createTradeLifecycle(deps: {
       gateway: ExchangeGateway,
       trade: TradeDbRow,
       clientOrderId: string,
-      reason: string,
+      reason: CloseReason,
       role = 'exit',
     ): Promise<TradeDbRow> {
       const state = (await loadState(trade.id)) ?? { trade, orders: [], fills: [] };

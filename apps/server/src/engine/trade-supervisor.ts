@@ -1,3 +1,4 @@
+import type { CloseReason } from '@kairos/contract';
 import {
   averageFillPrice,
   tradeClientOrderId,
@@ -365,7 +366,7 @@ export function createTradeSupervisor(deps: {
     gateway: ExchangeGateway,
     state: TradeState,
     clientOrderId: string,
-    reason: string,
+    reason: CloseReason,
     role: string,
   ) {
     await releaseSpotStop(gateway, state.trade.id);
@@ -380,7 +381,7 @@ export function createTradeSupervisor(deps: {
   async function closeTrade(
     tradeId: string,
     clientOrderId: string,
-    reason: string,
+    reason: CloseReason,
     role = 'exit',
     stillWanted: (trade: TradeDbRow) => boolean = () => true,
   ) {
@@ -492,7 +493,7 @@ export function createTradeSupervisor(deps: {
    * through the one exit path. The bot is out once the trade ended (supervision sets it), not before: an
    * exit refused or still filling leaves the bot holding its position, still watched.
    */
-  async function closeBotTrade(botId: string, reason: string): Promise<TradeDbRow | undefined> {
+  async function closeBotTrade(botId: string, reason: CloseReason): Promise<TradeDbRow | undefined> {
     const trade = await trades.findOpenForBot(botId);
     if (!trade) {
       await deps.botPositions.outUnlessTrading(botId);

@@ -54,11 +54,11 @@ describe("a trade's status moves only as core's table allows", () => {
     const id = await tradeAt(from);
     const allowed = from === to || canTransitionTrade(from, to);
     if (allowed) {
-      const row = await trades.updateTrade(id, { status: to, closeReason: 'asked' });
+      const row = await trades.updateTrade(id, { status: to, closeReason: 'admin close' });
       expect(row.status).toBe(to);
     } else {
       const refused = await trades
-        .updateTrade(id, { status: to, closeReason: 'asked' })
+        .updateTrade(id, { status: to, closeReason: 'admin close' })
         .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(InvalidTradeTransitionError);
       expect(refused).toMatchObject({ code: 'INVALID_TRADE_TRANSITION', params: { from, to } });
@@ -70,14 +70,18 @@ describe("a trade's status moves only as core's table allows", () => {
   it('a change without a status is written whatever the status', async () => {
     const trades = createTradesRepo(t.db.db);
     const id = await tradeAt('closed');
-    expect((await trades.updateTrade(id, { closeReason: 'noted' })).closeReason).toBe('noted');
+    expect((await trades.updateTrade(id, { closeReason: 'manual close' })).closeReason).toBe('manual close');
   });
 
   it("figures from the fills are written, but a closed trade's end is not rewritten by a late close", async () => {
     const trades = createTradesRepo(t.db.db);
     const id = await tradeAt('cancelled');
     const at = new Date('2026-01-02T03:04:05Z');
-    const row = await trades.setFigures(id, figures, { status: 'closed', closedAt: at, closeReason: 'late' });
+    const row = await trades.setFigures(id, figures, {
+      status: 'closed',
+      closedAt: at,
+      closeReason: 'stop loss',
+    });
     expect(row).toMatchObject({ status: 'cancelled', closedAt: null, closeReason: null, quantity: '0.5' });
   });
 

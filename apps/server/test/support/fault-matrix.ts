@@ -256,7 +256,7 @@ async function reverse(cell: Cell) {
     cell.gateway,
     long,
     `${entryOf(cell).clientOrderId}close`,
-    'reversed',
+    'signal short',
   );
   if (closed.status !== 'closed') throw new Error('the long is not closed yet');
   return engine(cell).supervisor.managedLifecycle.open(cell.gateway, {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CloseReason } from '@kairos/contract';
 import { ALERT_STATUSES, ORDER_STATES, TRADE_STATUSES } from '@kairos/core';
 import {
   boolean,
@@ -261,7 +262,8 @@ export const trades = pgTable(
     breakEvenAfterTp1: boolean('break_even_after_tp1').notNull().default(true),
     /** Set once the stop moved to break-even after TP1, so a later user edit of the stop stands. */
     stopMovedToBreakEvenAt: ts('stop_moved_to_break_even_at'),
-    closeReason: text('close_reason'),
+    /** Why it ended: one of the contract's CLOSE_REASONS (the column stays text; the strings are the stored ones). */
+    closeReason: text('close_reason').$type<CloseReason>(),
     error: text('error'),
     /** The code and params `error` was built from (the contract's API_MESSAGES): the web says it in its language. */
     errorCode: text('error_code'),

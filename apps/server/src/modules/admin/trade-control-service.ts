@@ -2,6 +2,7 @@ import {
   apiError,
   type AdminStrategy,
   type BotActionOutcome,
+  type CloseReason,
   type TradeControlAction,
   type TradeControlResult,
   type TradeControlScope,
@@ -99,7 +100,7 @@ export function createTradeControlService(deps: {
   gateways: GatewayProvider;
   lock: TradeLock;
   /** The engine's exit at market (same client order id as a user's stop, so it is placed once). */
-  closeBotPosition: (botId: string, reason: string) => Promise<void>;
+  closeBotPosition: (botId: string, reason: CloseReason) => Promise<void>;
   /** The user's push to take profit, run for one trade. */
   pushToTakeProfit: TradeControlPush;
   audit: Pick<AuditService, 'audited'>;

@@ -1,5 +1,5 @@
 import { accumulatedProfitPercent, botAllocation, sizingRuleFromBot, toDecimal } from '@kairos/core';
-import { apiError, type Bot } from '@kairos/contract';
+import { apiError, type Bot, type CloseReason } from '@kairos/contract';
 import { ConflictError, DomainRuleError, NotFoundError } from '../../lib/errors';
 import type { AuthedUser } from '../auth/auth-service';
 import type { QuotasService } from '../quotas/quotas-service';
@@ -26,7 +26,7 @@ export type BotInput = {
 };
 
 /** Closing a bot's position at market is the engine's job; the service only asks for it. */
-export type PositionCloser = (botId: string, reason: string) => Promise<void>;
+export type PositionCloser = (botId: string, reason: CloseReason) => Promise<void>;
 
 function toDto(v: BotView): Bot {
   const allocation = botAllocation(

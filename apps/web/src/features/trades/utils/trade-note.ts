@@ -1,4 +1,5 @@
-import type { TradeRow } from '@kairos/contract';
+import type { CloseReason, TradeRow } from '@kairos/contract';
+import type enUSTrades from '../../../i18n/locales/en-US.trades';
 import type { TFunction } from 'i18next';
 import { translateApiMessage, translateMessage } from '../../../i18n/translate-message';
 
@@ -17,26 +18,26 @@ export function tradeNote(
   return translateMessage(t, trade.error);
 }
 
-/** The close reasons the server writes (`trades.close_reason`), by their label's key. */
-const CLOSE_REASONS: Record<string, string> = {
+/** Each close reason the contract declares (`CLOSE_REASONS`, what the server writes), by its label's key. */
+const CLOSE_REASON_LABELS: Record<CloseReason, keyof typeof enUSTrades.trades.closeReasons> = {
   'take profit': 'takeProfit',
+  closed: 'closed',
   'stop loss': 'stopLoss',
   'manual close': 'manualClose',
-  // An exit alert ('signal exit'), or one for the other side that reverses the position.
-  'exit signal': 'exitSignal',
+  'bot stopped': 'botStopped',
+  'admin close': 'adminClose',
+  // An exit alert, or one for the other side that reverses the position.
   'signal exit': 'exitSignal',
   'signal long': 'longSignal',
   'signal short': 'shortSignal',
-  'admin close': 'adminClose',
-  'bot stopped': 'botStopped',
-  closed: 'closed',
   // The venue closed the position outside Kairos (the server's position check books it from the venue's fills).
-  liquidation: 'liquidation',
   'closed on venue': 'closedOnVenue',
+  liquidation: 'liquidation',
 };
 
 /** Why a trade ended, in the user's language; a reason this build does not know, as the server wrote it. */
 export function closeReasonText(t: TFunction, reason: string): string {
-  const key = CLOSE_REASONS[reason.toLowerCase()];
-  return key ? t(`trades.closeReasons.${key}`) : reason;
+  const known = reason.toLowerCase();
+  if (!Object.hasOwn(CLOSE_REASON_LABELS, known)) return reason;
+  return t(`trades.closeReasons.${CLOSE_REASON_LABELS[known as CloseReason]}`);
 }
