@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { PAPER_LEDGER_LOCK_CLASS } from '../../src/exchange/paper/paper-ledger-pg';
 import { spawnServer, waitForHealthy, type ServerProcess } from '../support/process';
 
 /**
@@ -143,9 +144,8 @@ describe('PostgreSQL restarted mid-processing', () => {
           id,
         })
       ).alertId as string;
-    // The balance-refresh backlog goes in before the signals, and the stop comes at the first entry: queued
-    // after the fourth entry, waiting for a refresh to start let a quiet machine finish the whole fan-out before
-    // the stop (CI: 'expected 30 to be less than 30'). Long enough that one is still under way when it goes.
+    // The balance-refresh backlog goes in before the signals: long enough that one is still under way when the
+    // database goes.
     await pool.query(
       `INSERT INTO pgboss.job (name, data) SELECT 'accounts.refresh-balances', '{}' FROM generate_series(1, 200)`,
     );
@@ -158,6 +158,15 @@ describe('PostgreSQL restarted mid-processing', () => {
     // start it again on its port.
     const entries = () => count(`SELECT count(*) AS n FROM orders WHERE role = 'entry'`);
     await until('first entries', async () => (await entries()) >= 1, 30_000);
+    // Then the fan-out is held where it is: a session of the test's own takes every paper account's ledger lock,
+    // so the next entry waits inside its transaction when the database goes. Without it a quiet machine placed
+    // all 30 entries before the stop (CI twice: 'expected 30 to be less than 30'). The session dies with the
+    // database, and its locks with it.
+    const holder = new pg.Client({ connectionString: cluster.url });
+    holder.on('error', () => {});
+    await holder.connect();
+    for (const account of accounts)
+      await holder.query('SELECT pg_advisory_lock($1, hashtext($2))', [PAPER_LEDGER_LOCK_CLASS, account.id]);
     await until(
       'a balance refresh running',
       async () =>

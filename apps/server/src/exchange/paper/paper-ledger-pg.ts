@@ -27,7 +27,7 @@ import {
 } from './paper-ledger-store';
 
 /** Advisory-lock class of paper ledgers (the object id is the account id's hash). */
-const PAPER_LEDGER_LOCK_CLASS = 724_311_101;
+export const PAPER_LEDGER_LOCK_CLASS = 724_311_101;
 const OPEN_STATUSES = ['open', 'partially_filled'] as const;
 
 /** numeric → canonical decimal string ('1.500000000000000000' → '1.5'). */
