@@ -1,4 +1,4 @@
-import { apiError, nestedParams, TAKE_PROFIT_ROLE, type CloseReason } from '@kairos/contract';
+import { apiError, nestedParams, TAKE_PROFIT_ROLE, type ApiParams, type CloseReason } from '@kairos/contract';
 import {
   canTransitionTrade,
   computeTradePnl,
@@ -79,6 +79,22 @@ export type OpenRequest = {
 };
 
 export class TradeRefusedError extends DomainRuleError {}
+
+/**
+ * A refused order's last error as a refusal said inside another one (`nestedParams`: ORDER_REJECTED's
+ * `reason`, PUSH_FAILED's `error`): its English, and the code and params its row keeps (issue 21), so the web
+ * says the venue's refusal in the user's language. None when the row keeps no error.
+ */
+export function orderRefusal(
+  order: Pick<OrderRow, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>,
+): { message: string; code?: string; params?: ApiParams } | undefined {
+  if (!order.lastError) return undefined;
+  return {
+    message: order.lastError,
+    ...(order.lastErrorCode ? { code: order.lastErrorCode } : {}),
+    ...(order.lastErrorParams ? { params: order.lastErrorParams } : {}),
+  };
+}
 
 /** An exit refused a moment ago is not tried again yet: the trade stays open and watched meanwhile. */
 export class ExitBackoffError extends RetryableExchangeError {}
@@ -565,12 +581,14 @@ export function createTradeLifecycle(deps: {
         placed = await executor.place(gateway, created.order, true, (order, entryFills) =>
           figuresFollowUp({ trade: created.trade, orders: [order], fills: entryFills }, market),
         );
-        if (placed.order.status === 'rejected')
+        if (placed.order.status === 'rejected') {
+          const refusal = orderRefusal(placed.order);
           throw new TradeRefusedError(
-            ...(placed.order.lastError
-              ? apiError('ORDER_REJECTED', { reason: placed.order.lastError })
+            ...(refusal
+              ? apiError('ORDER_REJECTED', nestedParams('reason', refusal))
               : apiError('ORDER_REJECTED', { variant: 'rejected' })),
           );
+        }
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const row = await trades.findOrderByClientId(req.accountId, req.clientOrderId);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OpenRequest } from '../../src/engine/trade-lifecycle';
 import type { ExchangeGateway } from '../../src/exchange/gateway';
 import { ScriptedMarket } from '../fakes/scripted-market';
@@ -328,6 +328,43 @@ describe('an entry the venue asks to wait, or refuses', () => {
     expect(entry!.last_error).toBe(
       `Insufficient USDT: ${entry!.last_error_params!.needed} needed, ${entry!.last_error_params!.available} available`,
     );
+  });
+
+  it("says a refused entry's reason with the venue's refusal nested, its code and params, on the error and the trade", async () => {
+    const { accountId, gateway } = await paperWithFaults();
+    const { supervisor, executor } = t.app.services.engine;
+    const req = openRequest(accountId);
+    // The venue's answer is a refusal the entry's row keeps (returned, not thrown: the executor's answer is
+    // stood in for here), with its code and params as the executor stores them.
+    const refusal = {
+      lastError: 'Insufficient USDT: 650 needed, 10 available',
+      lastErrorCode: 'INSUFFICIENT_FUNDS',
+      lastErrorParams: { variant: 'balance', asset: 'USDT', needed: '650', available: '10' },
+    };
+    vi.spyOn(executor, 'place').mockImplementationOnce(async (_gateway, row) => ({
+      order: await t.app.services.repos.trades.updateOrder(row.id, { status: 'rejected', ...refusal }),
+    }));
+    const refused = await supervisor.managedLifecycle.open(gateway, req).catch((e: unknown) => e);
+    // ORDER_REJECTED says the venue's refusal under `reason` (its English, code and params): the web says it
+    // in the user's language, not the English alone.
+    const params = {
+      reason: refusal.lastError,
+      'reason.code': 'INSUFFICIENT_FUNDS',
+      'reason.variant': 'balance',
+      'reason.asset': 'USDT',
+      'reason.needed': '650',
+      'reason.available': '10',
+    };
+    expect(refused).toMatchObject({ code: 'ORDER_REJECTED', params });
+    expect((refused as Error).message).toBe(refusal.lastError);
+    const { rows } = await t.db.pool.query(
+      `SELECT t.status, t.error, t.error_code, t.error_params FROM trades t
+         JOIN orders o ON o.trade_id = t.id WHERE o.client_order_id = $1`,
+      [req.clientOrderId],
+    );
+    expect(rows).toEqual([
+      { status: 'error', error: refusal.lastError, error_code: 'ORDER_REJECTED', error_params: params },
+    ]);
   });
 });
 

@@ -24,7 +24,7 @@ import {
   tradeClientOrderId,
 } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
-import { findMarket, type TradeLifecycle } from '../../engine/trade-lifecycle';
+import { findMarket, orderRefusal, type TradeLifecycle } from '../../engine/trade-lifecycle';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
 import { ExchangeGatewayError } from '../../exchange/errors';
@@ -389,7 +389,10 @@ export function createTradesService(deps: {
         if (!order) throw new DomainRuleError(...apiError('TAKE_PROFIT_NOT_PUSHABLE', { name }));
         if (order.status === 'rejected')
           throw new DomainRuleError(
-            ...apiError('PUSH_FAILED', { name, error: order.lastError ?? 'rejected' }),
+            ...apiError('PUSH_FAILED', {
+              name,
+              ...nestedParams('error', orderRefusal(order) ?? { message: 'rejected' }),
+            }),
           );
         const orderId = order.venueOrderId ?? order.id;
         return {

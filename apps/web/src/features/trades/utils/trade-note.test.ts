@@ -1,9 +1,9 @@
 // Issue 21: every close reason the contract declares (the strings the server writes) is named in English and
 // in French; an old row's reason reads the same whatever its case, and one this build does not know, as written.
-import { CLOSE_REASONS } from '@kairos/contract';
+import { apiMessage, CLOSE_REASONS, nestedParams } from '@kairos/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../../i18n';
-import { closeReasonText } from './trade-note';
+import { closeReasonText, tradeNote } from './trade-note';
 
 async function labelsIn(language: 'en-US' | 'fr-FR') {
   await changeLanguage(language);
@@ -56,5 +56,28 @@ describe('why a trade ended, as the user reads it', () => {
     expect(closeReasonText(i18n.t, 'Stop Loss')).toBe('Clôturé par stop-loss');
     expect(closeReasonText(i18n.t, 'margin call')).toBe('margin call');
     expect(closeReasonText(i18n.t, 'constructor')).toBe('constructor');
+  });
+});
+
+describe("a refused entry's note", () => {
+  afterEach(() => changeLanguage('en-US'));
+
+  it("says the venue's refusal in the user's language, from the code and params nested under ORDER_REJECTED", async () => {
+    // As the server stores it on the errored trade (issue 21): ORDER_REJECTED, the refusal under `reason`.
+    const refusal = 'Insufficient USDT: 650.5 needed, 10 available';
+    const errorParams = nestedParams('reason', {
+      message: refusal,
+      code: 'INSUFFICIENT_FUNDS',
+      params: { variant: 'balance', asset: 'USDT', needed: '650.5', available: '10' },
+    });
+    const trade = {
+      error: apiMessage('ORDER_REJECTED', errorParams),
+      errorCode: 'ORDER_REJECTED',
+      errorParams,
+    };
+    await changeLanguage('fr-FR');
+    expect(tradeNote(i18n.t, trade)).toBe('USDT insuffisant\u00a0: 650,5 nécessaires, 10 disponibles');
+    await changeLanguage('en-US');
+    expect(tradeNote(i18n.t, trade)).toBe(refusal);
   });
 });
