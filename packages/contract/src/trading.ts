@@ -1,3 +1,4 @@
+import { TAKE_PROFIT_ROLE } from '@kairos/core';
 import { z } from 'zod';
 import {
   compareDecimals,
@@ -36,12 +37,8 @@ export const tradingAccountSummarySchema = z.object({
 });
 
 // ─── strategies ─────────────────────────────────────────────────────────────────────────────────
-/**
- * A take-profit level's role: `tp1`, `tp2`, … — `tp` and the level's number from 1, without a leading zero
- * (docs/decisions.md). Not capped at `MAX_TAKE_PROFITS`: a re-plan numbers its new levels after the filled
- * ones (`tp11` and above). The one pattern for the bodies that take a role and for the server's engine.
- */
-export const TAKE_PROFIT_ROLE = /^tp[1-9]\d*$/;
+/** A take-profit level's role (`tp1`, `tp2`, …): core's one pattern, for the bodies that take a role. */
+export { TAKE_PROFIT_ROLE };
 
 export const takeProfitStepSchema = z.object({
   role: z.string().regex(TAKE_PROFIT_ROLE, 'Take-profit roles are tp1, tp2, …').optional(),

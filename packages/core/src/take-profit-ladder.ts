@@ -41,10 +41,15 @@ export class InvalidTakeProfitError extends DomainRuleError {
   }
 }
 
-const ROLE_PATTERN = /^tp([1-9]\d*)$/;
+/**
+ * A take-profit level's role: `tp1`, `tp2`, … — `tp` and the level's number from 1, without a leading zero
+ * (docs/decisions.md). Not capped at `MAX_TAKE_PROFITS`: a re-plan numbers its new levels after the filled
+ * ones (`tp11` and above). The one pattern: the contract's bodies and the server's engine use it too.
+ */
+export const TAKE_PROFIT_ROLE = /^tp([1-9]\d*)$/;
 
 export function isTakeProfitRole(value: string): value is TakeProfitRole {
-  return ROLE_PATTERN.test(value);
+  return TAKE_PROFIT_ROLE.test(value);
 }
 
 /** `tp2` → `TP2`: the `{name}` in the spec's push messages. */
@@ -54,7 +59,7 @@ export function tpDisplayName(role: string): string {
 
 /** Position of a role in the ladder (`tp10` after `tp9`, which string order gets wrong). */
 function roleIndex(role: TakeProfitRole): number {
-  return Number(ROLE_PATTERN.exec(role)?.[1] ?? Number.NaN);
+  return Number(TAKE_PROFIT_ROLE.exec(role)?.[1] ?? Number.NaN);
 }
 
 function byRole<T extends { role: TakeProfitRole }>(levels: readonly T[]): T[] {
