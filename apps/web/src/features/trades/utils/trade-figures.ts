@@ -1,4 +1,4 @@
-import { decimalText } from '@kairos/contract';
+import { decimalText, TAKE_PROFIT_ROLE } from '@kairos/contract';
 import type { TFunction } from 'i18next';
 
 /** "BTC/USDT" → ["BTC", "USDT"]; a futures symbol ("BTC/USDT:USDT") keeps its quote. */
@@ -9,7 +9,7 @@ export function splitSymbol(symbol: string): { base: string; quote: string } {
 
 /** 'tp2' → 'TP2' (DESIGN §6: the `{name}` of the push messages). */
 export function takeProfitName(role: string): string {
-  return /^tp\d+$/i.test(role) ? role.toUpperCase() : role;
+  return TAKE_PROFIT_ROLE.test(role) ? role.toUpperCase() : role;
 }
 
 /** "2d 4h", "3h 12m", "5m", "40s". */
