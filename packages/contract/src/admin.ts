@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuery } from './envelope';
+import { apiParamsSchema, pagingQuery } from './envelope';
 import { ALERT_STATUSES } from './states';
 import { TAKE_PROFIT_ROLE } from './trades';
 import { CURRENCY_CODE_PATTERN, decimalInput, strategyStatusSchema } from './trading';
@@ -234,7 +234,14 @@ export const botActionOutcomeSchema = z.object({
   botId: z.string(),
   userId: z.string(),
   status: z.enum(['done', 'skipped', 'failed']),
+  /** What happened, in English, as the server built it. */
   message: z.string(),
+  /**
+   * Its code and params (`API_MESSAGES`), from which the web says it in the user's language (issue 21): a
+   * refusal inside it (PUSH_FAILED's `error`) is nested with its own code and params (`nestedParams`).
+   */
+  code: z.string(),
+  params: apiParamsSchema,
   /** Orders placed or cancelled for this bot by this action. */
   orderIds: z.array(z.string()),
 });

@@ -333,6 +333,36 @@ export const API_MESSAGES = {
   /** Success of a test push (`test: true`): nothing was sent. */
   TAKE_PROFIT_PUSHABLE: { message: '{{name}} can be pushed to market' },
 
+  // ─── trade control: an admin action's outcome for one bot (`code` and `params` of a bot's outcome) ──────
+  NO_OPEN_POSITION: { message: 'No open position' },
+  NO_OPEN_ORDERS: { message: 'No open orders' },
+  /** Push without a role: the trade has no level left to push, or none at all. */
+  NO_TAKE_PROFIT_TO_PUSH: {
+    message: 'No take profit left to push',
+    variants: { noLevels: 'No take-profit levels to push' },
+  },
+  TAKE_PROFIT_ALREADY_PUSHED: { message: '{{name}} was already pushed to market' },
+  /** The level filled while it was being pushed: nothing left to send. */
+  TAKE_PROFIT_FILLED_BEFORE_PUSH: { message: '{{name}} filled before it could be pushed' },
+  POSITION_CLOSED: {
+    message: 'Position closed at market',
+    variants: { pending: 'Exit order sent; waiting for it to fill' },
+  },
+  /** Cancel orders: how many were cancelled, and of the rest, filled meanwhile or still pending. */
+  ORDERS_CANCELLED: {
+    message: '{{cancelled}} cancelled',
+    variants: {
+      filled: '{{cancelled}} cancelled, {{filled}} filled before the cancel',
+      pending: '{{cancelled}} cancelled, {{pending}} still pending at the venue',
+      filledPending:
+        '{{cancelled}} cancelled, {{filled}} filled before the cancel, {{pending}} still pending at the venue',
+    },
+  },
+  BOT_PAUSED: { message: 'Bot paused' },
+  BOT_ALREADY_PAUSED: { message: 'Bot already paused' },
+  /** A bot's action that failed on something without a code of its own: its text as it came. */
+  BOT_ACTION_FAILED: { message: REASON },
+
   // ─── venue refusals (the venue's own words, or the paper venue's) ───────────────────────────────
   RETRYABLE: { message: REASON },
   UNKNOWN_OUTCOME: { message: REASON },

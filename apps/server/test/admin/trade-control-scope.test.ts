@@ -179,23 +179,47 @@ describe('per-bot actions', () => {
   it('pauses one bot: its trade stays, a repeat says it already was', async () => {
     const res = await call(t, admin, 'POST', `/admin/bots/${bots.bob}/pause`, {});
     expect(res.status).toBe(200);
-    expect(res.body.results).toMatchObject({ botId: bots.bob, userId: bob.user.id, status: 'done' });
+    expect(res.body.results).toMatchObject({
+      botId: bots.bob,
+      userId: bob.user.id,
+      status: 'done',
+      message: 'Bot paused',
+      code: 'BOT_PAUSED',
+      params: {},
+    });
     const rows = await botRows();
     expect(rows[bots.bob!]).toMatchObject({ isActive: false });
     expect(rows[bots.alice!]).toMatchObject({ isActive: true });
     expect(await openTradesOf(bots.bob!)).toBe(1);
     const again = await call(t, admin, 'POST', `/admin/bots/${bots.bob}/pause`, {});
-    expect(again.body.results).toMatchObject({ status: 'skipped', message: 'Bot already paused' });
+    expect(again.body.results).toMatchObject({
+      status: 'skipped',
+      message: 'Bot already paused',
+      code: 'BOT_ALREADY_PAUSED',
+      params: {},
+    });
   });
 
   it('closes one bot’s trade at market and leaves the others open', async () => {
     const res = await call(t, admin, 'POST', `/admin/bots/${bots.alice}/close-position`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.results).toMatchObject({ botId: bots.alice, userId: alice.user.id, status: 'done' });
+    expect(res.body.results).toMatchObject({
+      botId: bots.alice,
+      userId: alice.user.id,
+      status: 'done',
+      message: 'Position closed at market',
+      code: 'POSITION_CLOSED',
+      params: {},
+    });
     expect(await openTradesOf(bots.alice!)).toBe(0);
     expect(await openTradesOf(bots.bob!)).toBe(1);
     const again = await call(t, admin, 'POST', `/admin/bots/${bots.alice}/close-position`, {});
-    expect(again.body.results).toMatchObject({ status: 'skipped', message: 'No open position' });
+    expect(again.body.results).toMatchObject({
+      status: 'skipped',
+      message: 'No open position',
+      code: 'NO_OPEN_POSITION',
+      params: {},
+    });
     expect((await auditRows(t, 'bot.close_position')).map((r) => r.outcome)).toEqual(['ok', 'ok']);
   });
 

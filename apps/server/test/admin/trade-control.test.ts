@@ -120,9 +120,11 @@ describe('push to take profit', () => {
   it("pushes each open trade's lowest take profit to market, once", async () => {
     const early = await act('push-to-tp', { takeProfitRole: 'tp2' });
     expect(early.body.results).toMatchObject({ done: 0, skipped: 3 });
-    expect(byBot(early.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe(
-      'Waiting for TP1 to be filled first',
-    );
+    expect(byBot(early.body.results.outcomes as BotActionOutcome[])[bots.alice!]).toMatchObject({
+      message: 'Waiting for TP1 to be filled first',
+      code: 'TAKE_PROFIT_NOT_PUSHABLE',
+      params: { variant: 'waiting', previousName: 'TP1' },
+    });
     expect((await status()).strategy.figures.openOrders).toBe(4);
 
     const res = await act('push-to-tp');
@@ -137,10 +139,19 @@ describe('push to take profit', () => {
     const outcomes = byBot(res.body.results.outcomes as BotActionOutcome[]);
     expect(outcomes[bots.alice!]).toMatchObject({ userId: alice.user.id, status: 'done' });
     expect(outcomes[bots.alice!]!.message).toMatch(/^Successfully pushed TP1 to market! Order ID: \S+$/);
-    expect(outcomes[bots.carol!]).toMatchObject({
+    expect(outcomes[bots.alice!]).toMatchObject({
+      code: 'TAKE_PROFIT_PUSHED',
+      params: { name: 'TP1', orderId: expect.any(String) },
+    });
+    expect(outcomes[bots.alice!]!.message).toContain(String(outcomes[bots.alice!]!.params.orderId));
+    expect(outcomes[bots.carol!]).toEqual({
+      botId: bots.carol,
       userId: carol.user.id,
       status: 'skipped',
       message: 'No open position',
+      code: 'NO_OPEN_POSITION',
+      params: {},
+      orderIds: [],
     });
 
     // TP1 cancelled and sold at market; TP2 still rests; the trades stay open with half left.
@@ -162,13 +173,17 @@ describe('push to take profit', () => {
     const [orders, venue] = [await orderCount(), await venueOrderCount()];
     const again = await act('push-to-tp', { takeProfitRole: 'tp1' });
     expect(again.body.results).toMatchObject({ done: 0, skipped: 3 });
-    expect(byBot(again.body.results.outcomes as BotActionOutcome[])[bots.bob!]!.message).toBe(
-      'TP1 was already pushed to market',
-    );
+    expect(byBot(again.body.results.outcomes as BotActionOutcome[])[bots.bob!]).toMatchObject({
+      message: 'TP1 was already pushed to market',
+      code: 'TAKE_PROFIT_ALREADY_PUSHED',
+      params: { name: 'TP1' },
+    });
     const waiting = await act('push-to-tp', { takeProfitRole: 'tp3' });
-    expect(byBot(waiting.body.results.outcomes as BotActionOutcome[])[bots.bob!]!.message).toBe(
-      'TP3 is not available to push',
-    );
+    expect(byBot(waiting.body.results.outcomes as BotActionOutcome[])[bots.bob!]).toMatchObject({
+      message: 'TP3 is not available to push',
+      code: 'TAKE_PROFIT_NOT_PUSHABLE',
+      params: { name: 'TP3' },
+    });
     expect(await orderCount()).toBe(orders);
     expect(await venueOrderCount()).toBe(venue);
   });
@@ -178,17 +193,23 @@ describe('cancel orders', () => {
   it('cancels every resting order of every bot, and repeating it finds nothing to cancel', async () => {
     const res = await act('cancel-orders');
     expect(res.body.results).toMatchObject({ action: 'cancel-orders', done: 2, skipped: 1, failed: 0 });
-    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe('1 cancelled');
+    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]).toMatchObject({
+      message: '1 cancelled',
+      code: 'ORDERS_CANCELLED',
+      params: { cancelled: 1 },
+    });
     expect((await status()).strategy.figures.openOrders).toBe(0);
 
     const [orders, venue] = [await orderCount(), await venueOrderCount()];
     const again = await act('cancel-orders');
     expect(again.body.results).toMatchObject({ done: 0, skipped: 3 });
-    expect(again.body.results.outcomes.map((o: { message: string }) => o.message)).toEqual([
-      'No open orders',
-      'No open orders',
-      'No open orders',
-    ]);
+    expect(
+      (again.body.results.outcomes as BotActionOutcome[]).map(({ message, code, params }) => ({
+        message,
+        code,
+        params,
+      })),
+    ).toEqual(Array(3).fill({ message: 'No open orders', code: 'NO_OPEN_ORDERS', params: {} }));
     expect(await orderCount()).toBe(orders);
     expect(await venueOrderCount()).toBe(venue);
   });
@@ -198,9 +219,11 @@ describe('cancel orders', () => {
     expect(res.body.results.outcomes.filter((o: { status: string }) => o.status === 'skipped')).toHaveLength(
       3,
     );
-    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]!.message).toBe(
-      'No take profit left to push',
-    );
+    expect(byBot(res.body.results.outcomes as BotActionOutcome[])[bots.alice!]).toMatchObject({
+      message: 'No take profit left to push',
+      code: 'NO_TAKE_PROFIT_TO_PUSH',
+      params: {},
+    });
   });
 });
 
@@ -209,7 +232,12 @@ describe('close positions', () => {
     const res = await act('close-positions');
     expect(res.body.results).toMatchObject({ action: 'close-positions', done: 2, skipped: 1, failed: 0 });
     const outcomes = byBot(res.body.results.outcomes as BotActionOutcome[]);
-    expect(outcomes[bots.alice!]).toMatchObject({ status: 'done', message: 'Position closed at market' });
+    expect(outcomes[bots.alice!]).toMatchObject({
+      status: 'done',
+      message: 'Position closed at market',
+      code: 'POSITION_CLOSED',
+      params: {},
+    });
     expect(outcomes[bots.alice!]!.orderIds).toHaveLength(1);
     const s = await status();
     expect(s.strategy.figures).toMatchObject({ activeTrades: 0, openOrders: 0 });
@@ -304,6 +332,16 @@ describe('push to take profit below the venue minimum', () => {
     const outcome = (res.body.results.outcomes as BotActionOutcome[]).find((o) => o.botId === bot.id)!;
     expect(outcome.status).toBe('failed');
     expect(outcome.message).toMatch(/^Failed to push TP1: Order value \S+ is below the minimum notional 5$/);
+    // The paper venue's refusal nested with its own code and params, so the web says it in French too.
+    expect(outcome.code).toBe('PUSH_FAILED');
+    expect(outcome.params).toEqual({
+      name: 'TP1',
+      error: outcome.message.replace('Failed to push TP1: ', ''),
+      'error.code': 'ORDER_TOO_SMALL',
+      'error.variant': 'belowMinNotional',
+      'error.value': expect.stringMatching(/^\d+(\.\d+)?$/),
+      'error.min': '5',
+    });
     const { rows } = await t.db.pool.query(
       `SELECT o.type, o.status FROM orders o JOIN trades tr ON tr.id = o.trade_id
        WHERE tr.bot_id = $1 AND o.role = 'tp1' ORDER BY o.type`,

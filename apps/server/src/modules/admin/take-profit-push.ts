@@ -1,12 +1,15 @@
+import { nestedParams } from '@kairos/contract';
 import { tpDisplayName } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
-import { findMarket } from '../../engine/trade-lifecycle';
+import { findMarket, orderRefusal } from '../../engine/trade-lifecycle';
 import { ladderView, pushDecision } from '../../engine/trades-fns';
 import type { TradesRepo } from '../../engine/trades-repo';
+import { botResult, innerRefusal, type BotResult } from './bot-outcome';
 
-export type PushOutcome = { status: 'done' | 'skipped' | 'failed'; message: string; orderIds: string[] };
+/** A bot's push, said by its catalogue code and params (issue 21) with its English message. */
+export type PushOutcome = BotResult;
 
 /**
  * Push to take profit for one bot's trade, as trade control runs it on every bot of a strategy. The same
@@ -26,20 +29,24 @@ export function createTradeControlPush(deps: {
   return async function pushToTakeProfit(tradeId: string, requestedRole?: string): Promise<PushOutcome> {
     return lock.withTrade(tradeId, async () => {
       const trade = await trades.findById(tradeId);
-      if (!trade) return { status: 'skipped', message: 'No open position', orderIds: [] };
+      if (!trade) return botResult('skipped', [], 'NO_OPEN_POSITION');
       const levels = ladderView(trade.takeProfits, await trades.ordersOfTrade(trade.id), trade.status);
       const role = requestedRole ?? levels.find((l) => l.pushable)?.role;
-      if (!role) {
-        const message = levels.length === 0 ? 'No take-profit levels to push' : 'No take profit left to push';
-        return { status: 'skipped', message, orderIds: [] };
-      }
+      if (!role)
+        return levels.length === 0
+          ? botResult('skipped', [], 'NO_TAKE_PROFIT_TO_PUSH', { variant: 'noLevels' })
+          : botResult('skipped', [], 'NO_TAKE_PROFIT_TO_PUSH');
       const name = tpDisplayName(role);
       const decision = pushDecision(levels, role, trade.status);
       if (!decision.ok) {
-        const pushed = levels.find((l) => l.role === role)?.pushed;
+        if (levels.find((l) => l.role === role)?.pushed)
+          return botResult('skipped', [], 'TAKE_PROFIT_ALREADY_PUSHED', { name });
+        // The engine's own refusals (trade not open, level not placed yet, a lower one first), as the user's push.
         return {
           status: 'skipped',
-          message: pushed ? `${name} was already pushed to market` : decision.message,
+          message: decision.message,
+          code: 'TAKE_PROFIT_NOT_PUSHABLE',
+          params: { ...(decision.params ?? { name }) },
           orderIds: [],
         };
       }
@@ -47,25 +54,16 @@ export function createTradeControlPush(deps: {
         const gateway = await supervisor.gatewayFor(trade);
         const market = await findMarket(gateway, trade.symbol);
         const order = await takeProfits.pushTakeProfit(gateway, trade, role, market);
-        if (!order)
-          return { status: 'done', message: `${name} filled before it could be pushed`, orderIds: [] };
+        if (!order) return botResult('done', [], 'TAKE_PROFIT_FILLED_BEFORE_PUSH', { name });
         if (order.status === 'rejected')
-          return {
-            status: 'failed',
-            message: `Failed to push ${name}: ${order.lastError ?? 'rejected'}`,
-            orderIds: [order.id],
-          };
-        return {
-          status: 'done',
-          message: `Successfully pushed ${name} to market! Order ID: ${order.venueOrderId ?? order.id}`,
-          orderIds: [order.id],
-        };
+          return botResult('failed', [order.id], 'PUSH_FAILED', {
+            name,
+            ...nestedParams('error', orderRefusal(order) ?? { message: 'rejected' }),
+          });
+        const orderId = order.venueOrderId ?? order.id;
+        return botResult('done', [order.id], 'TAKE_PROFIT_PUSHED', { name, orderId });
       } catch (e) {
-        return {
-          status: 'failed',
-          message: `Failed to push ${name}: ${e instanceof Error ? e.message : String(e)}`,
-          orderIds: [],
-        };
+        return botResult('failed', [], 'PUSH_FAILED', { name, ...nestedParams('error', innerRefusal(e)) });
       } finally {
         // Trade closed by the push, ladder follow-up, bot out: the supervisor's job (re-entrant lock).
         await supervisor.supervise(tradeId).catch(() => undefined);

@@ -18,6 +18,7 @@ import { LIVE_ORDER_STATES, type OrderRow, type TradeDbRow, type TradesRepo } fr
 import { ladderView } from '../../engine/trades-fns';
 import { estimatePush, type TradeMark, type TradeMarks } from '../trades/trade-marks';
 import { inBatches } from './admin-fns';
+import { botResult, failedResult, type BotResult } from './bot-outcome';
 import type { TradeControlPush } from './take-profit-push';
 import type { AccountRow, BotRow, StrategyWithFigures, TradeControlRepo } from './trade-control-repo';
 
@@ -69,7 +70,6 @@ export function scopeTotals(
       })),
   };
 }
-type BotResult = Omit<BotActionOutcome, 'botId' | 'userId'>;
 
 function toAdminStrategy(s: StrategyWithFigures): AdminStrategy {
   return {
@@ -154,26 +154,25 @@ export function createTradeControlService(deps: {
   const perBot: Record<TradeControlAction, (w: BotWork, opts: { role?: string }) => Promise<BotResult>> = {
     async 'push-to-tp'({ bot }, { role }) {
       const trade = await trades.findOpenForBot(bot.id);
-      if (!trade) return { status: 'skipped', message: 'No open position', orderIds: [] };
+      if (!trade) return botResult('skipped', [], 'NO_OPEN_POSITION');
       return deps.pushToTakeProfit(trade.id, role);
     },
 
     async 'close-positions'({ bot }) {
       const trade = await trades.findOpenForBot(bot.id);
-      if (!trade) return { status: 'skipped', message: 'No open position', orderIds: [] };
+      if (!trade) return botResult('skipped', [], 'NO_OPEN_POSITION');
       await deps.closeBotPosition(bot.id, 'admin close');
       const exits = (await trades.ordersOfTrade(trade.id)).filter((o) => o.role === 'exit');
       const still = await trades.findOpenForBot(bot.id);
-      return {
-        status: 'done',
-        message: still ? 'Exit order sent; waiting for it to fill' : 'Position closed at market',
-        orderIds: exits.map((o) => o.id),
-      };
+      const orderIds = exits.map((o) => o.id);
+      return still
+        ? botResult('done', orderIds, 'POSITION_CLOSED', { variant: 'pending' })
+        : botResult('done', orderIds, 'POSITION_CLOSED');
     },
 
     async 'cancel-orders'({ bot, account }) {
       const live = await repo.liveOrdersOfBot(bot.id);
-      if (live.length === 0) return { status: 'skipped', message: 'No open orders', orderIds: [] };
+      if (live.length === 0) return botResult('skipped', [], 'NO_OPEN_ORDERS');
       const gateway = await gateways.forAccount(account);
       const settled: OrderRow[] = [];
       // Per trade under its lock, re-reading its orders: nothing the engine is placing slips through.
@@ -186,11 +185,19 @@ export function createTradeControlService(deps: {
       }
       const cancelled = settled.filter((o) => o.status === 'cancelled').length;
       const filled = settled.filter((o) => o.status === 'filled').length;
-      const parts = [`${cancelled} cancelled`];
-      if (filled) parts.push(`${filled} filled before the cancel`);
-      const other = settled.length - cancelled - filled;
-      if (other) parts.push(`${other} still pending at the venue`);
-      return { status: 'done', message: parts.join(', '), orderIds: settled.map((o) => o.id) };
+      const pending = settled.length - cancelled - filled;
+      return botResult(
+        'done',
+        settled.map((o) => o.id),
+        'ORDERS_CANCELLED',
+        filled && pending
+          ? { variant: 'filledPending', cancelled, filled, pending }
+          : filled
+            ? { variant: 'filled', cancelled, filled }
+            : pending
+              ? { variant: 'pending', cancelled, pending }
+              : { cancelled },
+      );
     },
   };
 
@@ -278,8 +285,8 @@ export function createTradeControlService(deps: {
           if (action === 'pause') {
             const paused = await repo.pauseBot(botId);
             return paused
-              ? { ...ids, status: 'done', message: 'Bot paused', orderIds: [] }
-              : { ...ids, status: 'skipped', message: 'Bot already paused', orderIds: [] };
+              ? { ...ids, ...botResult('done', [], 'BOT_PAUSED') }
+              : { ...ids, ...botResult('skipped', [], 'BOT_ALREADY_PAUSED') };
           }
           return { ...ids, ...(await perBot['close-positions'](found, {})) };
         },
@@ -309,11 +316,7 @@ export function createTradeControlService(deps: {
             try {
               result = await perBot[action]({ bot, account }, opts);
             } catch (e) {
-              result = {
-                status: 'failed',
-                message: e instanceof Error ? e.message : String(e),
-                orderIds: [],
-              };
+              result = failedResult(e);
             }
             outcomes.push({ botId: bot.id, userId: bot.userId, ...result });
           });

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { useTranslateMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import type { TradeControlBot } from '../api/get-strategy-trade-status';
 import type { TradeControlResult } from '../api/run-trade-control-action';
+import { useOutcomeText } from './outcome-text';
 import { BotOutcomeBadge } from './trade-control-labels';
 
-/** After an action: how many bots it was done for, skipped or failed, then each bot's message. */
+/** After an action: how many bots it was done for, skipped or failed, then each bot's message in the user's language. */
 export function ActionOutcome({
   result,
   at,
@@ -20,7 +20,7 @@ export function ActionOutcome({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const translate = useTranslateMessage();
+  const outcomeText = useOutcomeText();
   const botsById = new Map(bots.map((bot) => [bot.botId, bot]));
   return (
     <Card aria-label={t('tradeControl.outcome.title')}>
@@ -64,7 +64,7 @@ export function ActionOutcome({
                 <span className="font-medium text-fg">{bot?.nickname ?? outcome.botId}</span>
                 {bot ? <span className="text-xs text-muted">{bot.userEmail}</span> : null}
                 <span className="basis-full text-xs break-words text-muted sm:ml-auto sm:basis-auto">
-                  {translate(outcome.message)}
+                  {outcomeText(outcome)}
                 </span>
               </li>
             );

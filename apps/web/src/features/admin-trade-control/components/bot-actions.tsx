@@ -2,16 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
-import { errorMessage, useTranslateMessage } from '../../../i18n/translate-message';
+import { errorMessage } from '../../../i18n/translate-message';
 import { useMoney } from '../../../lib/money';
 import { splitSymbol } from '../../trades/utils/trade-figures';
 import type { TradeControlBot } from '../api/get-strategy-trade-status';
 import { type BotAction, useBotAction } from '../api/strategy-scope';
+import { useOutcomeText } from './outcome-text';
 
 /** One bot's own actions on trade control (issue 21): close its trade at market, pause it. */
 export function BotActions({ bot }: { bot: TradeControlBot }) {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
+  const outcomeText = useOutcomeText();
   const money = useMoney();
   const run = useBotAction();
   const names = { bot: bot.nickname, user: bot.userEmail };
@@ -44,7 +45,7 @@ export function BotActions({ bot }: { bot: TradeControlBot }) {
       const say =
         outcome.status === 'failed' ? toast.error : outcome.status === 'done' ? toast.success : toast.info;
       say(t(`tradeControl.bot.${kind}.label`), {
-        description: `${bot.nickname}: ${translate(outcome.message)}`,
+        description: `${bot.nickname}: ${outcomeText(outcome)}`,
       });
     } catch (error) {
       toast.error(t('tradeControl.bot.failed', names), { description: errorMessage(t, error) });

@@ -7,6 +7,7 @@ import type {
 } from '@kairos/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { nestedParams } from '@kairos/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { type MockReply, type RecordedRequest, mockFetch } from '../../../testing/fetch-mock';
@@ -104,11 +105,62 @@ const pushResult: TradeControlResult = {
       userId: 'u-1',
       status: 'done',
       message: 'Successfully pushed TP1 to market! Order ID: 42',
+      code: 'TAKE_PROFIT_PUSHED',
+      params: { name: 'TP1', orderId: '42' },
       orderIds: ['o-1'],
     },
-    { botId: 'b-2', userId: 'u-2', status: 'skipped', message: 'No open position', orderIds: [] },
+    {
+      botId: 'b-2',
+      userId: 'u-2',
+      status: 'skipped',
+      message: 'No open position',
+      code: 'NO_OPEN_POSITION',
+      params: {},
+      orderIds: [],
+    },
   ],
 };
+
+/** One bot's push the venue refused, as the server sends it: PUSH_FAILED, the refusal nested under `error`. */
+function failedPush(
+  n: number,
+  name: string,
+  refusal: { message: string; code: string; params: Record<string, string> },
+): BotActionOutcome {
+  return {
+    botId: `b-${n}`,
+    userId: `u-${n}`,
+    status: 'failed',
+    message: `Failed to push ${name}: ${refusal.message}`,
+    code: 'PUSH_FAILED',
+    params: { name, ...nestedParams('error', refusal) },
+    orderIds: [],
+  };
+}
+
+/** A push refused for both bots: the paper venue's refusal (our words), and a venue's own words. */
+function refusedPushResult(): TradeControlResult {
+  const inVenueWords = 'Filter failure: LOT_SIZE';
+  return {
+    strategyId: 'st-1',
+    action: 'push-to-tp',
+    done: 0,
+    skipped: 0,
+    failed: 2,
+    outcomes: [
+      failedPush(1, 'TP1', {
+        message: 'Insufficient BTC: 0.0088 needed, 0.005 available',
+        code: 'INSUFFICIENT_FUNDS',
+        params: { variant: 'balance', asset: 'BTC', needed: '0.0088', available: '0.005' },
+      }),
+      failedPush(2, 'TP2', {
+        message: inVenueWords,
+        code: 'INVALID_ORDER',
+        params: { reason: inVenueWords },
+      }),
+    ],
+  };
+}
 
 function routes(action: (request: RecordedRequest) => MockReply) {
   return (request: RecordedRequest): MockReply => {
@@ -138,6 +190,19 @@ async function openTradeControl(action: (request: RecordedRequest) => MockReply)
   await screen.findByRole('heading', { name: 'Trade control', level: 1 }, { timeout: 5000 });
   await screen.findByRole('table', { name: 'Bots of the strategy' });
   return { ...server, ...app };
+}
+
+/** In French: runs a strategy-wide action (its button, then its confirmation's) answered with `result`. */
+async function runInFrench([button, confirmButton]: [string, string], result: TradeControlResult) {
+  await changeLanguage('fr-FR');
+  mockFetch(routes(() => ({ body: { success: true, results: result } })));
+  loginAs({ role: 'admin' });
+  renderApp('/admin/trade-control');
+  await userEvent.click(await screen.findByRole('button', { name: button }, { timeout: 5000 }));
+  const confirm = await screen.findByRole('alertdialog');
+  await userEvent.type(within(confirm).getByLabelText('Saisissez Trend BTC pour confirmer'), 'Trend BTC');
+  await userEvent.click(within(confirm).getByRole('button', { name: confirmButton }));
+  return screen.findByRole('region', { name: 'Résultat de la dernière action' });
 }
 
 describe('AdminTradeControl', () => {
@@ -223,6 +288,43 @@ describe('AdminTradeControl', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Envoyer au marché' }));
     const outcome = await screen.findByRole('region', { name: 'Résultat de la dernière action' });
     expect(within(outcome).getByText('Aucune position ouverte')).toBeTruthy();
+    expect(outcome.textContent).toContain('TP1 envoyé au marché avec succès\u202f! ID de l’ordre\u00a0: 42');
+  });
+
+  it('says a failed push in French, the venue’s refusal inside it included (issue 21)', async () => {
+    const outcome = await runInFrench(
+      ['Envoyer le take-profit au marché', 'Envoyer au marché'],
+      refusedPushResult(),
+    );
+    // Our words for the paper venue's refusal, its figures the French way; a venue's own words as they came.
+    expect(outcome.textContent).toContain(
+      'Échec de l’envoi de TP1\u00a0: BTC insuffisant\u00a0: 0,0088 nécessaires, 0,005 disponibles',
+    );
+    expect(outcome.textContent).toContain('Échec de l’envoi de TP2\u00a0: Filter failure: LOT_SIZE');
+    expect(outcome.textContent).not.toMatch(/Failed to push|Insufficient/);
+  });
+
+  it('says each bot’s cancel counts in French', async () => {
+    const cancelResult: TradeControlResult = {
+      strategyId: 'st-1',
+      action: 'cancel-orders',
+      done: 1,
+      skipped: 0,
+      failed: 0,
+      outcomes: [
+        {
+          botId: 'b-1',
+          userId: 'u-1',
+          status: 'done',
+          message: '2 cancelled, 1 filled before the cancel',
+          code: 'ORDERS_CANCELLED',
+          params: { variant: 'filled', cancelled: 2, filled: 1 },
+          orderIds: ['o-1', 'o-2', 'o-3'],
+        },
+      ],
+    };
+    const outcome = await runInFrench(['Annuler les ordres', 'Annuler les ordres'], cancelResult);
+    expect(outcome.textContent).toContain('Ordres annulés\u00a0: 2, exécutés avant l’annulation\u00a0: 1');
   });
 
   it('says why when the server refuses the action', async () => {
@@ -324,6 +426,8 @@ describe('AdminTradeControl', () => {
       userId: 'u-1',
       status: 'done',
       message: 'Position closed at market',
+      code: 'POSITION_CLOSED',
+      params: {},
       orderIds: ['o-9'],
     };
     const { requests } = await openTradeControl(() => ({ body: { success: true, results: closed } }));
