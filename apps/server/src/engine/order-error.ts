@@ -1,4 +1,4 @@
-import { apiError, type ApiMessageArgs, type ApiMessageCode } from '@kairos/contract';
+import { apiError, type ApiMessageArgs, type ApiMessageCode, type ApiParams } from '@kairos/contract';
 import { DomainRuleError, type ErrorParams } from '@kairos/core';
 import { ExchangeGatewayError } from '../exchange/errors';
 
@@ -33,4 +33,14 @@ export function venueCallError(error: unknown): OrderError {
   if (error instanceof DomainRuleError)
     return { lastError, lastErrorCode: error.code, lastErrorParams: error.params ?? null };
   return { lastError, lastErrorCode: 'ORDER_FAILED', lastErrorParams: { reason: lastError } };
+}
+
+/**
+ * A refusal said inside another message (PUSH_FAILED's and COMPLETE_FAILED's `error`, through `nestedParams`): its
+ * words, and its code and params when it is a venue's refusal or a rule of ours.
+ */
+export function innerRefusal(e: unknown): { message: string; code?: string; params?: ApiParams } {
+  if (e instanceof DomainRuleError || e instanceof ExchangeGatewayError)
+    return { message: e.message, code: e.code, params: e.params };
+  return { message: e instanceof Error ? e.message : String(e) };
 }

@@ -5,8 +5,7 @@ import {
   type ApiParams,
   type BotActionOutcome,
 } from '@kairos/contract';
-import { DomainRuleError } from '../../lib/errors';
-import { ExchangeGatewayError } from '../../exchange/errors';
+import { innerRefusal } from '../../engine/order-error';
 
 /** What one bot's action came to, without whose bot it was. */
 export type BotResult = Omit<BotActionOutcome, 'botId' | 'userId'>;
@@ -23,13 +22,6 @@ export function botResult<C extends ApiMessageCode>(
 ): BotResult {
   const message = apiMessage(code, ...([params] as ApiMessageArgs<C>));
   return { status, message, code, params: { ...(params as ApiParams | undefined) }, orderIds };
-}
-
-/** A refusal said inside an outcome (PUSH_FAILED's `error`): its words, and its code and params if it has them. */
-export function innerRefusal(e: unknown): { message: string; code?: string; params?: ApiParams } {
-  if (e instanceof DomainRuleError || e instanceof ExchangeGatewayError)
-    return { message: e.message, code: e.code, params: e.params };
-  return { message: e instanceof Error ? e.message : String(e) };
 }
 
 /** A bot's action that threw: said by the error's own code when it has one, else as its text came. */

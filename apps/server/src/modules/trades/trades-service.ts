@@ -25,9 +25,9 @@ import {
 } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import { findMarket, orderRefusal, type TradeLifecycle } from '../../engine/trade-lifecycle';
+import { innerRefusal } from '../../engine/order-error';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
-import { ExchangeGatewayError } from '../../exchange/errors';
 import { FALLBACK_TICK, type ExchangeGateway, type Market } from '../../exchange/gateway';
 import {
   AppError,
@@ -51,13 +51,6 @@ import {
 } from '../../engine/trades-fns';
 import type { TradeDbRow, TradesRepo } from '../../engine/trades-repo';
 import type { VenueStopsRepo } from '../../engine/venue-stops-repo';
-
-/** A refusal said inside another one (PUSH_FAILED, COMPLETE_FAILED): its words, code and params. */
-function innerRefusal(e: unknown) {
-  if (e instanceof DomainRuleError || e instanceof ExchangeGatewayError)
-    return { message: e.message, code: e.code, params: e.params };
-  return { message: e instanceof Error ? e.message : String(e) };
-}
 
 function parseDate(value: string | undefined): Date | undefined {
   if (!value) return undefined;
