@@ -5,7 +5,7 @@ import type { ExchangeGateway, Fill, Order } from '../exchange/gateway';
 import type { OrderRow, TradeDbRow, TradeFigures, TradeFillRow, TradesRepo } from './trades-repo';
 import type { AccountReadiness } from './account-readiness';
 import { feeRatesOf, type FeeRates } from './fee-rates';
-import { NO_ORDER_ERROR, orderError, venueCallError } from './order-error';
+import { NO_LAST_ERROR, codedError, venueCallError } from './last-error';
 
 /**
  * How long an order that may have left is looked up (it may be in flight, or the venue slow to list it)
@@ -14,8 +14,8 @@ import { NO_ORDER_ERROR, orderError, venueCallError } from './order-error';
  */
 export const UNRESOLVED_GRACE_MS = 30_000;
 /** An order the venue never received (issue 21: with its code, so the web says it in the user's language). */
-export const LOST_ORDER = orderError('ORDER_LOST');
-const FORGOTTEN_ORDER = orderError('ORDER_FORGOTTEN');
+export const LOST_ORDER = codedError('ORDER_LOST');
+const FORGOTTEN_ORDER = codedError('ORDER_FORGOTTEN');
 
 /** An order whose outcome is not known yet: looked up again later, never re-sent meanwhile. */
 export class UnresolvedOrderError extends UnknownOutcomeError {
@@ -86,7 +86,7 @@ export function createOrderExecutor(deps: {
         filled: venue.filled,
         average: venue.average,
         price: venue.price ?? current.price,
-        ...NO_ORDER_ERROR,
+        ...NO_LAST_ERROR,
       };
     };
     // Fills listed with the answer are stored as they are (deduped by venue trade id), with the order's
@@ -241,7 +241,7 @@ export function createOrderExecutor(deps: {
     await deps.readiness?.awaitReady(row.tradingAccountId);
     // From here on it may be at the venue: a `submitted` row without an error is never re-sent blindly.
     if (row.status === 'new' || row.lastError)
-      row = await trades.updateOrder(row.id, { status: 'submitted', ...NO_ORDER_ERROR });
+      row = await trades.updateOrder(row.id, { status: 'submitted', ...NO_LAST_ERROR });
     try {
       const venue = await gateway.createOrder({
         symbol: row.symbol,

@@ -20,7 +20,7 @@ import {
   statusWriteAllowed,
 } from './trades-repo-statements';
 import { LIVE_STOP_STATES } from './venue-stops-repo';
-import { NO_ORDER_ERROR } from './order-error';
+import { NO_LAST_ERROR } from './last-error';
 
 export type TradeDbRow = typeof trades.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -331,7 +331,7 @@ export function createTradesRepo(db: Database) {
     async (ids: readonly string[]) => {
       const rows = await db
         .update(orders)
-        .set({ status: 'submitted', ...NO_ORDER_ERROR, updatedAt: new Date() })
+        .set({ status: 'submitted', ...NO_LAST_ERROR, updatedAt: new Date() })
         .where(inArray(orders.id, [...new Set(ids)]))
         .returning();
       const byId = new Map(rows.map((r) => [r.id, r]));

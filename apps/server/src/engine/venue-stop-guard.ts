@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { InvalidOrderError, OrderNotFoundError, RateLimitedError } from '../exchange/errors';
 import { FALLBACK_TICK, type ExchangeGateway, type Market, type StopOrder } from '../exchange/gateway';
 import { UNRESOLVED_GRACE_MS } from './order-executor';
-import { NO_ORDER_ERROR, orderError, venueCallError } from './order-error';
+import { NO_LAST_ERROR, codedError, venueCallError } from './last-error';
 import type { TradeState } from './trade-lifecycle';
 import { sellableQuantity } from './trades-fns';
 import type { TradeDbRow, TradesRepo } from './trades-repo';
@@ -26,9 +26,9 @@ export const REFUSED_STOP_RETRY_MS = 60_000;
 export const DEFAULT_STOP_LIMIT_OFFSET_PERCENT = '0.5';
 
 /** Marks a stop the venue once said it does not have (see `notFound`). */
-const NOT_FOUND_ONCE = orderError('STOP_NOT_FOUND_ONCE');
-const LOST_STOP = orderError('STOP_LOST');
-const GONE_STOP = orderError('STOP_GONE');
+const NOT_FOUND_ONCE = codedError('STOP_NOT_FOUND_ONCE');
+const LOST_STOP = codedError('STOP_LOST');
+const GONE_STOP = codedError('STOP_GONE');
 /** Whether the stop carries the mark (read from its text: rows written before errors had codes carry it too). */
 const markedNotFound = (row: VenueStopRow) => row.lastError === NOT_FOUND_ONCE.lastError;
 
@@ -71,7 +71,7 @@ export function createVenueStopGuard(deps: {
           status,
           venueOrderId: stop.venueOrderId,
           triggeredOrderId: stop.triggeredOrderId,
-          ...(markedNotFound(row) ? NO_ORDER_ERROR : {}),
+          ...(markedNotFound(row) ? NO_LAST_ERROR : {}),
         })
       : row;
     if (status === 'triggered' && stop.triggeredOrderId)

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { balanceSnapshots, bots, trades, tradingAccounts } from '../../db/schema/index';
-import { NO_ACCOUNT_ERROR, type AccountError } from './refresh-error';
+import { NO_LAST_ERROR, type LastError } from '../../engine/last-error';
 
 export type TradingAccountRow = typeof tradingAccounts.$inferSelect;
 
@@ -59,13 +59,13 @@ export function createAccountsRepo(db: Database) {
      * A refresh's outcome: the balance, or why it failed (its text, code and params). Balance refreshes do not
      * bump `updated_at`, which keys the gateway cache.
      */
-    async saveBalance(id: string, usdtBalance: string, error: AccountError | null): Promise<void> {
+    async saveBalance(id: string, usdtBalance: string, error: LastError | null): Promise<void> {
       await db
         .update(tradingAccounts)
         .set(
           error
             ? { status: 'error', ...error }
-            : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', ...NO_ACCOUNT_ERROR },
+            : { usdtBalance, balanceUpdatedAt: new Date(), status: 'active', ...NO_LAST_ERROR },
         )
         .where(eq(tradingAccounts.id, id));
     },

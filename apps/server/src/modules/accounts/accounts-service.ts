@@ -14,7 +14,8 @@ import {
   type VenueCredentials,
 } from '../../exchange/gateway-provider';
 import type { AccountsRepo, TradingAccountRow } from './accounts-repo';
-import { NO_ACCOUNT_ERROR, refreshError } from './refresh-error';
+import { NO_LAST_ERROR } from '../../engine/last-error';
+import { refreshError } from './refresh-error';
 
 export const DEFAULT_PAPER_BALANCE = '10000';
 /** Scheduled refreshes keep at most one equity snapshot per account per this interval. */
@@ -233,7 +234,7 @@ export function createAccountsService(deps: {
               usdtBalance: balance,
               balanceUpdatedAt: new Date(),
               status: 'active' as const,
-              ...NO_ACCOUNT_ERROR,
+              ...NO_LAST_ERROR,
             }
           : {}),
       });

@@ -5,7 +5,7 @@ import {
   type ApiParams,
   type BotActionOutcome,
 } from '@kairos/contract';
-import { innerRefusal } from '../../engine/order-error';
+import { innerRefusal } from '../../engine/last-error';
 
 /** What one bot's action came to, without whose bot it was. */
 export type BotResult = Omit<BotActionOutcome, 'botId' | 'userId'>;

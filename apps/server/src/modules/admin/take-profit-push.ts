@@ -6,7 +6,7 @@ import type { TradeSupervisor } from '../../engine/trade-supervisor';
 import { findMarket, orderRefusal } from '../../engine/trade-lifecycle';
 import { ladderView, pushDecision } from '../../engine/trades-fns';
 import type { TradesRepo } from '../../engine/trades-repo';
-import { innerRefusal } from '../../engine/order-error';
+import { innerRefusal } from '../../engine/last-error';
 import { botResult, type BotResult } from './bot-outcome';
 
 /** A bot's push, said by its catalogue code and params (issue 21) with its English message. */

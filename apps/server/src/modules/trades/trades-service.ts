@@ -25,7 +25,7 @@ import {
 } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import { findMarket, orderRefusal, type TradeLifecycle } from '../../engine/trade-lifecycle';
-import { innerRefusal } from '../../engine/order-error';
+import { innerRefusal } from '../../engine/last-error';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
 import { FALLBACK_TICK, type ExchangeGateway, type Market } from '../../exchange/gateway';

@@ -3,20 +3,21 @@ import { DomainRuleError, type ErrorParams } from '@kairos/core';
 import { ExchangeGatewayError } from '../exchange/errors';
 
 /**
- * Why an order (or a venue stop) is not as it was sent, as its row keeps it (issue 21): the English, and the
- * code and params (`API_MESSAGES`) the web says it from in the user's language.
+ * A row's last error as it keeps it (issue 21) — an order's or a venue stop's (why it is not as it was sent), a
+ * trading account's (why its last balance refresh failed): the English, and the code and params
+ * (`API_MESSAGES`) the web says it from in the user's language.
  */
-export type OrderError = {
+export type LastError = {
   lastError: string;
   lastErrorCode: string;
   lastErrorParams: ErrorParams | null;
 };
 
-/** No error: what a venue's answer, or a row about to be sent again, writes. */
-export const NO_ORDER_ERROR = { lastError: null, lastErrorCode: null, lastErrorParams: null } as const;
+/** No error: what a venue's answer, a row about to be sent again, or a refresh that worked writes. */
+export const NO_LAST_ERROR = { lastError: null, lastErrorCode: null, lastErrorParams: null } as const;
 
-/** One of the server's own sentences about an order or a stop. */
-export function orderError<C extends ApiMessageCode>(code: C, ...[params]: ApiMessageArgs<C>): OrderError {
+/** One of the server's own sentences, by its catalogue code. */
+export function codedError<C extends ApiMessageCode>(code: C, ...[params]: ApiMessageArgs<C>): LastError {
   const [lastErrorCode, lastError, lastErrorParams] = apiError(code, ...([params] as ApiMessageArgs<C>));
   return { lastError, lastErrorCode, lastErrorParams: lastErrorParams ?? null };
 }
@@ -26,7 +27,7 @@ export function orderError<C extends ApiMessageCode>(code: C, ...[params]: ApiMe
  * `reason`, or the params of words of ours, the paper venue's), a rule of ours with its code and params, and
  * anything else as ORDER_FAILED with its text. The English is the error's message, as it always was.
  */
-export function venueCallError(error: unknown): OrderError {
+export function venueCallError(error: unknown): LastError {
   const lastError = error instanceof Error ? error.message : String(error);
   if (error instanceof ExchangeGatewayError)
     return { lastError, lastErrorCode: error.code, lastErrorParams: error.params ?? { reason: lastError } };
