@@ -57,6 +57,21 @@ export function translateApiMessage(
   return t(`apiMessages.${code}`, { ...values, context: variant, defaultValue: fallback });
 }
 
+/**
+ * A message the server stored with what it is about (a trade's note, an order's or an account's last error), in
+ * the user's language: from its code and params (issue 21); one stored before messages carried them is shown as
+ * the server wrote it, translated when it is one of the web's known sentences.
+ */
+export function translateStoredMessage(
+  t: TFunction,
+  text: string | null | undefined,
+  code: string | null | undefined,
+  params: ApiParams | null | undefined,
+): string | undefined {
+  if (!text) return undefined;
+  return code ? translateApiMessage(t, code, params ?? undefined, text) : translateMessage(t, text);
+}
+
 export function useTranslateMessage(): (message: string | undefined | null) => string {
   const { t } = useTranslation();
   return (message) => translateMessage(t, message);

@@ -6,7 +6,7 @@ import { PlusIcon } from '../../../components/ui/icons';
 import { EmptyState } from '../../../components/ui/states';
 import { type Column } from '../../../components/ui/table';
 import { TableOrCards } from '../../../components/ui/table-or-cards';
-import { translateApiMessage, translateMessage } from '../../../i18n/translate-message';
+import { translateStoredMessage } from '../../../i18n/translate-message';
 import { useFormatters } from '../../../lib/use-formatters';
 import { useExchanges } from '../api/get-exchanges';
 import { type TradingAccount, useTradingAccounts } from '../api/get-trading-accounts';
@@ -31,15 +31,7 @@ function WithdrawRiskNote({ at }: { at: string }) {
  * the web's known sentences).
  */
 function accountError(t: TFunction, account: TradingAccount): string {
-  if (!account.lastError) return '';
-  if (account.lastErrorCode)
-    return translateApiMessage(
-      t,
-      account.lastErrorCode,
-      account.lastErrorParams ?? undefined,
-      account.lastError,
-    );
-  return translateMessage(t, account.lastError);
+  return translateStoredMessage(t, account.lastError, account.lastErrorCode, account.lastErrorParams) ?? '';
 }
 
 /** Spec §2 TradingAccounts: venue, market type, balance, bots, status; edit and delete per row. */

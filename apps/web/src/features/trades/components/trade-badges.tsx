@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/use-formatters';
 import { isAwaitingEntry } from '../utils/trade-figures';
 import { closeReasonText, tradeNote } from '../utils/trade-note';
-import { translateApiMessage } from '../../../i18n/translate-message';
+import { translateStoredMessage } from '../../../i18n/translate-message';
 import { formatMoneyNumber } from '../../../lib/money';
 
 /**
@@ -86,11 +86,7 @@ export function OrderStatusBadge({ status, error }: { status: string; error?: Or
   const { t } = useTranslation();
   const style = ORDER_TONES[status as TradeOrder['status']];
   if (!style) return <Badge>{status}</Badge>;
-  const title = error?.lastError
-    ? error.lastErrorCode
-      ? translateApiMessage(t, error.lastErrorCode, error.lastErrorParams ?? undefined, error.lastError)
-      : error.lastError
-    : undefined;
+  const title = translateStoredMessage(t, error?.lastError, error?.lastErrorCode, error?.lastErrorParams);
   return (
     <span title={title}>
       <Badge tone={style.tone} glyph={style.glyph}>

@@ -1,7 +1,7 @@
 import type { CloseReason, TradeRow } from '@kairos/contract';
 import type enUSTrades from '../../../i18n/locales/en-US.trades';
 import type { TFunction } from 'i18next';
-import { translateApiMessage, translateMessage } from '../../../i18n/translate-message';
+import { translateStoredMessage } from '../../../i18n/translate-message';
 
 /**
  * What went wrong with a trade, or the note the server wrote on it, in the user's language: from its code and
@@ -12,10 +12,7 @@ export function tradeNote(
   t: TFunction,
   trade: Pick<TradeRow, 'error'> & Partial<Pick<TradeRow, 'errorCode' | 'errorParams'>>,
 ): string | undefined {
-  if (!trade.error) return undefined;
-  if (trade.errorCode)
-    return translateApiMessage(t, trade.errorCode, trade.errorParams ?? undefined, trade.error);
-  return translateMessage(t, trade.error);
+  return translateStoredMessage(t, trade.error, trade.errorCode, trade.errorParams);
 }
 
 /** Each close reason the contract declares (`CLOSE_REASONS`, what the server writes), by its label's key. */
