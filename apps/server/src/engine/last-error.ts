@@ -1,6 +1,7 @@
 import { apiError, type ApiMessageArgs, type ApiMessageCode, type ApiParams } from '@kairos/contract';
 import { DomainRuleError, type ErrorParams } from '@kairos/core';
 import { ExchangeGatewayError } from '../exchange/errors';
+import type { OrderRow } from './trades-repo';
 
 /**
  * A row's last error as it keeps it (issue 21) — an order's or a venue stop's (why it is not as it was sent), a
@@ -36,12 +37,31 @@ export function venueCallError(error: unknown): LastError {
   return { lastError, lastErrorCode: 'ORDER_FAILED', lastErrorParams: { reason: lastError } };
 }
 
+/** A refusal said inside another message (`nestedParams`): its English, and its code and params if it has them. */
+export type Refusal = { message: string; code?: string; params?: ApiParams };
+
 /**
  * A refusal said inside another message (PUSH_FAILED's and COMPLETE_FAILED's `error`, through `nestedParams`): its
  * words, and its code and params when it is a venue's refusal or a rule of ours.
  */
-export function innerRefusal(e: unknown): { message: string; code?: string; params?: ApiParams } {
+export function innerRefusal(e: unknown): Refusal {
   if (e instanceof DomainRuleError || e instanceof ExchangeGatewayError)
     return { message: e.message, code: e.code, params: e.params };
   return { message: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * A refused order's last error as a refusal said inside another one (`nestedParams`: ORDER_REJECTED's
+ * `reason`, PUSH_FAILED's `error`): its English, and the code and params its row keeps (issue 21), so the web
+ * says the venue's refusal in the user's language. None when the row keeps no error.
+ */
+export function orderRefusal(
+  order: Pick<OrderRow, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>,
+): Refusal | undefined {
+  if (!order.lastError) return undefined;
+  return {
+    message: order.lastError,
+    ...(order.lastErrorCode ? { code: order.lastErrorCode } : {}),
+    ...(order.lastErrorParams ? { params: order.lastErrorParams } : {}),
+  };
 }

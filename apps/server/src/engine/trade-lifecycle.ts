@@ -1,4 +1,4 @@
-import { apiError, nestedParams, TAKE_PROFIT_ROLE, type ApiParams, type CloseReason } from '@kairos/contract';
+import { apiError, nestedParams, TAKE_PROFIT_ROLE, type CloseReason } from '@kairos/contract';
 import {
   canTransitionTrade,
   computeTradePnl,
@@ -27,6 +27,7 @@ import { DomainRuleError } from '../lib/errors';
 import { heldQuantity, sellableQuantity } from './trades-fns';
 import type { CommitMode, OrderRow, TradeDbRow, TradeFigures, TradesRepo } from './trades-repo';
 import type { KnownFill, OrderExecutor } from './order-executor';
+import { orderRefusal } from './last-error';
 
 export type OpenRequest = {
   userId: string;
@@ -79,22 +80,6 @@ export type OpenRequest = {
 };
 
 export class TradeRefusedError extends DomainRuleError {}
-
-/**
- * A refused order's last error as a refusal said inside another one (`nestedParams`: ORDER_REJECTED's
- * `reason`, PUSH_FAILED's `error`): its English, and the code and params its row keeps (issue 21), so the web
- * says the venue's refusal in the user's language. None when the row keeps no error.
- */
-export function orderRefusal(
-  order: Pick<OrderRow, 'lastError' | 'lastErrorCode' | 'lastErrorParams'>,
-): { message: string; code?: string; params?: ApiParams } | undefined {
-  if (!order.lastError) return undefined;
-  return {
-    message: order.lastError,
-    ...(order.lastErrorCode ? { code: order.lastErrorCode } : {}),
-    ...(order.lastErrorParams ? { params: order.lastErrorParams } : {}),
-  };
-}
 
 /** An exit refused a moment ago is not tried again yet: the trade stays open and watched meanwhile. */
 export class ExitBackoffError extends RetryableExchangeError {}

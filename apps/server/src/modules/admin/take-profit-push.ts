@@ -3,10 +3,9 @@ import { tpDisplayName } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
-import { findMarket, orderRefusal } from '../../engine/trade-lifecycle';
+import { pushLevelNow } from '../../engine/push-now';
 import { ladderView, pushDecision } from '../../engine/trades-fns';
 import type { TradesRepo } from '../../engine/trades-repo';
-import { innerRefusal } from '../../engine/last-error';
 import { botResult, type BotResult } from './bot-outcome';
 
 /** A bot's push, said by its catalogue code and params (issue 21) with its English message. */
@@ -51,24 +50,19 @@ export function createTradeControlPush(deps: {
           orderIds: [],
         };
       }
-      try {
-        const gateway = await supervisor.gatewayFor(trade);
-        const market = await findMarket(gateway, trade.symbol);
-        const order = await takeProfits.pushTakeProfit(gateway, trade, role, market);
-        if (!order) return botResult('done', [], 'TAKE_PROFIT_FILLED_BEFORE_PUSH', { name });
-        if (order.status === 'rejected')
-          return botResult('failed', [order.id], 'PUSH_FAILED', {
-            name,
-            ...nestedParams('error', orderRefusal(order) ?? { message: 'rejected' }),
-          });
-        const orderId = order.venueOrderId ?? order.id;
-        return botResult('done', [order.id], 'TAKE_PROFIT_PUSHED', { name, orderId });
-      } catch (e) {
-        return botResult('failed', [], 'PUSH_FAILED', { name, ...nestedParams('error', innerRefusal(e)) });
-      } finally {
-        // Trade closed by the push, ladder follow-up, bot out: the supervisor's job (re-entrant lock).
-        await supervisor.supervise(tradeId).catch(() => undefined);
-      }
+      const pushed = await pushLevelNow({ takeProfits, supervisor }, trade, role);
+      if (pushed.kind === 'filledFirst')
+        return botResult('done', [], 'TAKE_PROFIT_FILLED_BEFORE_PUSH', { name });
+      if (pushed.kind === 'refused')
+        return botResult('failed', pushed.order ? [pushed.order.id] : [], 'PUSH_FAILED', {
+          name,
+          ...nestedParams('error', pushed.refusal),
+        });
+      const { order } = pushed;
+      return botResult('done', [order.id], 'TAKE_PROFIT_PUSHED', {
+        name,
+        orderId: order.venueOrderId ?? order.id,
+      });
     });
   };
 }

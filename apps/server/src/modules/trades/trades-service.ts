@@ -24,7 +24,8 @@ import {
   tradeClientOrderId,
 } from '@kairos/core';
 import type { TakeProfitOrders } from '../../engine/take-profit-orders';
-import { findMarket, orderRefusal, type TradeLifecycle } from '../../engine/trade-lifecycle';
+import { findMarket, type TradeLifecycle } from '../../engine/trade-lifecycle';
+import { pushLevelNow } from '../../engine/push-now';
 import { innerRefusal } from '../../engine/last-error';
 import type { TradeLock } from '../../engine/trade-lock';
 import type { TradeSupervisor } from '../../engine/trade-supervisor';
@@ -367,26 +368,14 @@ export function createTradesService(deps: {
             params: { name },
           };
         }
-        let order;
-        try {
-          const gateway = await supervisor.gatewayFor(trade);
-          const market = await findMarket(gateway, trade.symbol);
-          order = await takeProfits.pushTakeProfit(gateway, trade, role, market);
-        } catch (e) {
+        const pushed = await pushLevelNow({ takeProfits, supervisor }, trade, role);
+        if (pushed.kind === 'filledFirst')
+          throw new DomainRuleError(...apiError('TAKE_PROFIT_NOT_PUSHABLE', { name }));
+        if (pushed.kind === 'refused')
           throw new DomainRuleError(
-            ...apiError('PUSH_FAILED', { name, ...nestedParams('error', innerRefusal(e)) }),
+            ...apiError('PUSH_FAILED', { name, ...nestedParams('error', pushed.refusal) }),
           );
-        } finally {
-          await supervisor.supervise(trade.id).catch(() => undefined);
-        }
-        if (!order) throw new DomainRuleError(...apiError('TAKE_PROFIT_NOT_PUSHABLE', { name }));
-        if (order.status === 'rejected')
-          throw new DomainRuleError(
-            ...apiError('PUSH_FAILED', {
-              name,
-              ...nestedParams('error', orderRefusal(order) ?? { message: 'rejected' }),
-            }),
-          );
+        const { order } = pushed;
         const orderId = order.venueOrderId ?? order.id;
         return {
           success: true as const,
